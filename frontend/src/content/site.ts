@@ -1,0 +1,20 @@
+/** Site-wide copy: page title, description, footer and the not-found page. */
+
+import { book } from './book';
+
+export const site = {
+  title: `${book.title}: ${book.subtitle}`,
+  description:
+    'The MPC Framework for new business owners: master Money, People, and Capacity in your first 100 days. Get the free cheat sheet.',
+  footer: `© ${book.title}. All rights reserved.`,
+} as const;
+
+export const notFound = {
+  code: '404',
+  message: 'Oops! Page not found',
+  homeLink: 'Return to Home',
+} as const;
+
+export const errorFallback = {
+  title: 'Unexpected Application Error!',
+} as const;

@@ -1,0 +1,36 @@
+// Three projects: `node` (lambdas, local stack, infra, build scripts), `jsdom` (the page's
+// components) and `e2e` (headless Chromium against the running local stack).
+const transform = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }],
+};
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    {
+      displayName: 'node',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test'],
+      testMatch: ['<rootDir>/test/{lambdas,local,infra,scripts}/**/*.test.ts'],
+      transform,
+    },
+    {
+      displayName: 'jsdom',
+      // jest-fixed-jsdom keeps Node's fetch, streams and TextEncoder, which msw needs.
+      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironmentOptions: { customExportConditions: [''] },
+      roots: ['<rootDir>/test'],
+      testMatch: ['<rootDir>/test/frontend/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/test/frontend/setup.ts'],
+      moduleNameMapper: { '\\.css$': '<rootDir>/test/frontend/style-stub.cjs' },
+      transform,
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test'],
+      testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      transform,
+    },
+  ],
+};
