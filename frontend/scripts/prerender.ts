@@ -1,0 +1,31 @@
+/**
+ * Pre-renders the pages into the client build: frontend/dist/index.html (the landing page) and
+ * frontend/dist/404.html (the not-found page, served for every unknown path with status 404).
+ * Runs after both Vite builds (see the `build:site` script).
+ */
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { notFound, site } from '../src/content/site';
+import { withSiteMetadata } from './site-metadata';
+
+const root = process.cwd();
+const clientDir = path.join(root, 'frontend/dist');
+const serverBundle = path.join(root, 'dist/prerender/entry-server.js');
+
+const { render } = (await import(pathToFileURL(serverBundle).href)) as { render: (path: string) => string };
+const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
+
+function page(appHtml: string, title?: string): string {
+  if (!template.includes('<!--app-html-->')) throw new Error('frontend/dist/index.html has no <!--app-html--> slot');
+  return withSiteMetadata(template.replace('<!--app-html-->', appHtml), title);
+}
+
+await writeFile(path.join(clientDir, 'index.html'), page(render('/')));
+// Any path that is not '/' renders the not-found page; this one stands for all of them.
+await writeFile(
+  path.join(clientDir, '404.html'),
+  page(render('/404'), `${notFound.message} · ${site.title}`),
+);
+await rm(path.dirname(serverBundle), { recursive: true, force: true });
+console.log('Pre-rendered frontend/dist/index.html and frontend/dist/404.html');

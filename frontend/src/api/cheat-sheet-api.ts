@@ -1,0 +1,73 @@
+/**
+ * The page's only two calls, as the contract defines them. Everything about HTTP stays here:
+ * the form's hook sees typed outcomes, never a Response.
+ */
+
+export interface CheatSheetRequest {
+  readonly name: string;
+  readonly email: string;
+}
+
+export const saveRequestPath = '/api/cheat-sheet-requests';
+export const sendCheatSheetPath = '/api/send-cheat-sheet';
+
+/** What the send function's reply means for the page. */
+export type SendOutcome =
+  /** The function answered `success: true`. */
+  | { readonly kind: 'sent'; readonly message?: string }
+  /** The function answered JSON with `success` not true; `message` is its `error` or `message`. */
+  | { readonly kind: 'rejected'; readonly message?: string }
+  /** The reply was not the function's JSON at all (a gateway error page, say). */
+  | { readonly kind: 'function-error'; readonly message?: string };
+
+function postJson(path: string, body: unknown): Promise<Response> {
+  return fetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function readJson(response: Response): Promise<Record<string, unknown> | undefined> {
+  try {
+    const body: unknown = await response.json();
+    return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const textOf = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+/**
+ * Step 1: record the request. A failure is logged and yields false; the caller goes on
+ * regardless, because the e-mail matters more to the visitor than the record.
+ */
+export async function saveCheatSheetRequest(request: CheatSheetRequest): Promise<boolean> {
+  try {
+    // The function itself stores cheat_sheet_sent: false; the contract's body is name and email.
+    const response = await postJson(saveRequestPath, { name: request.name, email: request.email });
+    if (response.ok) return true;
+    const body = await readJson(response);
+    console.error('Saving the cheat-sheet request failed:', response.status, textOf(body?.error) ?? '');
+    return false;
+  } catch (error) {
+    console.error('Saving the cheat-sheet request failed:', error);
+    return false;
+  }
+}
+
+/** Step 2: ask the send function to e-mail the cheat sheet. Throws only when the network fails. */
+export async function sendCheatSheet(request: CheatSheetRequest): Promise<SendOutcome> {
+  const response = await postJson(sendCheatSheetPath, { name: request.name, email: request.email });
+  const body = await readJson(response);
+  if (body === undefined || !('success' in body)) {
+    return {
+      kind: 'function-error',
+      message: response.ok ? undefined : `HTTP ${response.status} ${response.statusText}`.trim(),
+    };
+  }
+  if (body.success === true) return { kind: 'sent', message: textOf(body.message) };
+  return { kind: 'rejected', message: textOf(body.error) ?? textOf(body.message) };
+}

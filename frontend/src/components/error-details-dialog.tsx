@@ -1,0 +1,64 @@
+import { useEffect, useRef } from 'react';
+import { errorDialog } from '../content/messages';
+
+interface ErrorDetailsDialogProps {
+  /** The technical text; the dialog is open while it is not null. */
+  readonly details: string | null;
+  readonly onClose: () => void;
+  readonly onTryAgain: () => void;
+}
+
+/**
+ * The 'Error Details' modal. The native <dialog> opened with showModal() moves focus in, traps
+ * it, closes on Escape and makes the page behind it inert: a full modal for no bytes of script.
+ */
+export function ErrorDetailsDialog({ details, onClose, onTryAgain }: ErrorDetailsDialogProps) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const open = details !== null;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      // Browsers without showModal (and jsdom) still get a visible, labelled dialog.
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="dialog"
+      aria-labelledby="error-details-title"
+      aria-describedby="error-details-intro"
+      // Escape closes the native dialog itself; keep React's state in step.
+      onClose={() => {
+        if (open) onClose();
+      }}
+    >
+      <h2 id="error-details-title" className="dialog__title">
+        {errorDialog.title}
+      </h2>
+      <p id="error-details-intro">{errorDialog.intro}</p>
+      <ul className="dialog__suggestions">
+        {errorDialog.suggestions.map((suggestion) => (
+          <li key={suggestion}>{suggestion}</li>
+        ))}
+      </ul>
+      <h3 className="dialog__label">{errorDialog.technicalLabel}</h3>
+      <pre className="dialog__details">{details}</pre>
+      <div className="dialog__actions">
+        <button type="button" className="button button--ghost-dark" onClick={onClose}>
+          {errorDialog.close}
+        </button>
+        <button type="button" className="button button--primary" onClick={onTryAgain}>
+          {errorDialog.tryAgain}
+        </button>
+      </div>
+    </dialog>
+  );
+}

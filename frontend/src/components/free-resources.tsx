@@ -1,0 +1,41 @@
+import { podcastLogo, resourceCards, resourcesHeading, resourcesIntro, type ResourceCard } from '../content/resources';
+import { ExternalLink } from './external-link';
+import { ResourceIconView } from './icons';
+
+function CardAction({ card }: { readonly card: ResourceCard }) {
+  if (card.link === null) {
+    return (
+      <button type="button" className="button button--muted" disabled>
+        {card.buttonText}
+      </button>
+    );
+  }
+  return (
+    <ExternalLink href={card.link} className="resource__logo-link" label={`${card.title} (opens in a new tab)`}>
+      <img src={podcastLogo.src} alt={podcastLogo.alt} width={podcastLogo.width} height={podcastLogo.height} loading="lazy" />
+    </ExternalLink>
+  );
+}
+
+export function FreeResources() {
+  return (
+    <section className="section" aria-labelledby="resources-title">
+      <div className="container">
+        <h2 id="resources-title" className="section__title">
+          {resourcesHeading}
+        </h2>
+        <p className="section__lead">{resourcesIntro}</p>
+        <ul className="resources">
+          {resourceCards.map((card) => (
+            <li key={card.title} className="resource">
+              <ResourceIconView icon={card.icon} className="resource__icon" />
+              <h3 className="resource__title">{card.title}</h3>
+              <p className="resource__description">{card.description}</p>
+              <CardAction card={card} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { site } from '../content/site';
+
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <p>{site.footer}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,16 @@
+import { book } from '../content/book';
+
+export function SiteHeader() {
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <a className="site-header__brand" href="/">
+          {book.title}
+        </a>
+        <a className="button button--small" href="#download-section">
+          Free Cheat Sheet
+        </a>
+      </div>
+    </header>
+  );
+}
