@@ -1,0 +1,41 @@
+/**
+ * POST /api/cheat-sheet-requests (API Gateway HTTP API, payload 2.0): parses, saves, replies
+ * `201 {id}` or `4xx/5xx {error}`.
+ */
+
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { dynamoDb } from '../shared/aws-clients';
+import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
+import { readSaveRequestConfig } from '../shared/config';
+import { InvalidRequestError } from '../shared/errors';
+import { describeFailure, jsonReply } from '../shared/http-reply';
+import { parseJsonBody } from '../shared/http-request';
+import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
+import { parseCheatSheetRequest } from '../shared/request-schema';
+import { saveRequest } from './save-request';
+
+const logger = createLogger('save-request');
+
+export async function handler(
+  event: APIGatewayProxyEventV2,
+  context?: Context,
+): Promise<APIGatewayProxyStructuredResultV2> {
+  if (context) logger.addContext(context);
+  try {
+    const parsed = parseCheatSheetRequest(parseJsonBody(event));
+    if (!parsed.success) throw new InvalidRequestError(parsed.error);
+
+    const { tableName } = readSaveRequestConfig();
+    const { id } = await saveRequest(parsed.data, {
+      requests: cheatSheetRequestsTable(dynamoDb, tableName),
+      now: () => new Date(),
+    });
+    logger.info('Cheat-sheet request saved', { requestItemId: id, emailDomain: emailDomainOf(parsed.data.email) });
+    return jsonReply(201, { id });
+  } catch (error) {
+    const { statusCode, message } = describeFailure(error);
+    const log = statusCode >= 500 ? logger.error.bind(logger) : logger.warn.bind(logger);
+    log('Cheat-sheet request not saved', { statusCode, ...describeErrorForLog(error) });
+    return jsonReply(statusCode, { error: message });
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * POST /api/send-cheat-sheet (API Gateway HTTP API, payload 2.0): parses, sends, replies
+ * `200 {success: true, message}` or `4xx/5xx {success: false, error}`.
+ */
+
+import { posix } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { dynamoDb, s3, ses } from '../shared/aws-clients';
+import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
+import { readSendCheatSheetConfig } from '../shared/config';
+import { InvalidRequestError } from '../shared/errors';
+import { describeFailure, jsonReply } from '../shared/http-reply';
+import { parseJsonBody } from '../shared/http-request';
+import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
+import { parseCheatSheetRequest } from '../shared/request-schema';
+import { loadCheatSheetPdf } from './cheat-sheet-pdf';
+import { sesEmailSender } from './email-sender';
+import { sendCheatSheet } from './send-cheat-sheet';
+
+const logger = createLogger('send-cheat-sheet');
+const sendEmail = sesEmailSender(ses);
+
+export const sentMessage = "We've sent the cheat sheet to your email. Please check your inbox.";
+
+export async function handler(
+  event: APIGatewayProxyEventV2,
+  context?: Context,
+): Promise<APIGatewayProxyStructuredResultV2> {
+  if (context) logger.addContext(context);
+  try {
+    const parsed = parseCheatSheetRequest(parseJsonBody(event));
+    if (!parsed.success) throw new InvalidRequestError(parsed.error);
+
+    const config = readSendCheatSheetConfig();
+    const result = await sendCheatSheet(parsed.data, {
+      requests: cheatSheetRequestsTable(dynamoDb, config.tableName),
+      loadPdf: () => loadCheatSheetPdf(s3, config.bucket, config.key),
+      sendEmail,
+      senderEmail: config.senderEmail,
+      // The object's key is the PDF's file name (CONTRACT: the same name in the bucket and the e-mail).
+      attachmentFileName: posix.basename(config.key),
+      dailyLimit: config.dailyLimit,
+      now: () => new Date(),
+      logger,
+    });
+    logger.info('Cheat sheet sent', {
+      sesMessageId: result.messageId,
+      recordedAs: result.recordedAs,
+      emailDomain: emailDomainOf(parsed.data.email),
+    });
+    return jsonReply(200, { success: true, message: sentMessage });
+  } catch (error) {
+    const { statusCode, message } = describeFailure(error);
+    const log = statusCode >= 500 ? logger.error.bind(logger) : logger.warn.bind(logger);
+    log('Cheat sheet not sent', { statusCode, ...describeErrorForLog(error) });
+    return jsonReply(statusCode, { success: false, error: message });
+  }
+}

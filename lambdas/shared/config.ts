@@ -1,0 +1,47 @@
+/**
+ * The functions' configuration, from environment variables only (CONTRACT.md). Endpoints are not
+ * configured here: the AWS SDK reads AWS_ENDPOINT_URL_DYNAMODB / _S3 / _SESV2 itself.
+ */
+
+import { ConfigurationError } from './errors';
+
+/** How many cheat sheets one address may receive in 24 hours unless CHEAT_SHEET_DAILY_LIMIT says otherwise. */
+export const defaultDailyLimit = 3;
+
+export interface SaveRequestConfig {
+  readonly tableName: string;
+}
+
+export interface SendCheatSheetConfig extends SaveRequestConfig {
+  readonly bucket: string;
+  readonly key: string;
+  readonly senderEmail: string;
+  readonly dailyLimit: number;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function required(env: Env, name: string): string {
+  const value = env[name]?.trim();
+  if (!value) throw new ConfigurationError(`Environment variable ${name} is not set`);
+  return value;
+}
+
+export function readSaveRequestConfig(env: Env = process.env): SaveRequestConfig {
+  return { tableName: required(env, 'TABLE_NAME') };
+}
+
+export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheetConfig {
+  const rawLimit = env.CHEAT_SHEET_DAILY_LIMIT?.trim();
+  const dailyLimit = rawLimit ? Number(rawLimit) : defaultDailyLimit;
+  if (!Number.isInteger(dailyLimit) || dailyLimit < 1) {
+    throw new ConfigurationError('CHEAT_SHEET_DAILY_LIMIT must be a positive integer');
+  }
+  return {
+    tableName: required(env, 'TABLE_NAME'),
+    bucket: required(env, 'CHEAT_SHEET_BUCKET'),
+    key: required(env, 'CHEAT_SHEET_KEY'),
+    senderEmail: required(env, 'SENDER_EMAIL'),
+    dailyLimit,
+  };
+}

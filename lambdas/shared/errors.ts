@@ -1,0 +1,57 @@
+/**
+ * The typed failures of both functions. They say what went wrong in domain terms only; which
+ * HTTP status and which public message each becomes is decided in one place, `http-reply.ts`.
+ */
+
+/** The request body is not a usable `{name, email}`: the message is safe to show the visitor. */
+export class InvalidRequestError extends Error {
+  override readonly name = 'InvalidRequestError';
+}
+
+/** The body is not declared as JSON. */
+export class UnsupportedMediaTypeError extends Error {
+  override readonly name = 'UnsupportedMediaTypeError';
+}
+
+/** The body is larger than a `{name, email}` can ever be. */
+export class PayloadTooLargeError extends Error {
+  override readonly name = 'PayloadTooLargeError';
+}
+
+/** The address already received as many cheat sheets as the daily cap allows. */
+export class DailyLimitReachedError extends Error {
+  override readonly name = 'DailyLimitReachedError';
+  constructor(readonly limit: number) {
+    super(`Daily limit of ${limit} cheat sheets reached`);
+  }
+}
+
+/** SES refused because the sender's identity or domain (or, in the SES sandbox, the recipient) is not verified. */
+export class SenderNotVerifiedError extends Error {
+  override readonly name = 'SenderNotVerifiedError';
+}
+
+/** SES refused the message for any other reason. */
+export class EmailRejectedError extends Error {
+  override readonly name = 'EmailRejectedError';
+}
+
+/** SES throttled us, failed, or could not be reached: worth retrying later. */
+export class EmailServiceUnavailableError extends Error {
+  override readonly name = 'EmailServiceUnavailableError';
+}
+
+/** DynamoDB failed or could not be reached. */
+export class StorageUnavailableError extends Error {
+  override readonly name = 'StorageUnavailableError';
+}
+
+/** The cheat-sheet PDF could not be read from S3 (missing, or S3 unreachable). */
+export class CheatSheetUnavailableError extends Error {
+  override readonly name = 'CheatSheetUnavailableError';
+}
+
+/** A required environment variable is missing or malformed. */
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError';
+}

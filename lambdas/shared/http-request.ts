@@ -1,0 +1,57 @@
+/**
+ * Turns an API Gateway HTTP API (payload 2.0) request into the JSON value it carries, enforcing
+ * what every route accepts: a JSON content type, at most 10 KB, well-formed JSON.
+ */
+
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { InvalidRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+
+/** A `{name, email}` within its limits is a few hundred bytes; 10 KB leaves room for any client. */
+export const maxBodyBytes = 10 * 1024;
+
+function headerValue(event: APIGatewayProxyEventV2, name: string): string | undefined {
+  // HTTP API lower-cases header names, but a hand-made event (or another front) may not.
+  const headers = event.headers ?? {};
+  const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
+  return key === undefined ? undefined : headers[key];
+}
+
+/** `application/json`, optionally with `charset=utf-8`; anything else would be decoded wrongly. */
+function isJsonContentType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const [mediaType, ...parameters] = contentType.split(';').map((part) => part.trim().toLowerCase());
+  if (mediaType !== 'application/json') return false;
+  return parameters.every((parameter) => {
+    const [key, value] = parameter.split('=').map((part) => part.trim().replace(/^"|"$/g, ''));
+    return key !== 'charset' || value === 'utf-8' || value === 'utf8';
+  });
+}
+
+export function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (!isJsonContentType(headerValue(event, 'content-type'))) {
+    throw new UnsupportedMediaTypeError('Please send the request as JSON (Content-Type: application/json).');
+  }
+  const rawBody = event.body ?? '';
+  // Check before decoding so an oversized body is never copied; base64 is 4/3 of the bytes.
+  const encodedLimit = event.isBase64Encoded ? Math.ceil(maxBodyBytes / 3) * 4 : maxBodyBytes * 4;
+  if (rawBody.length > encodedLimit) throw tooLarge();
+  const bytes = Buffer.from(rawBody, event.isBase64Encoded ? 'base64' : 'utf8');
+  if (bytes.length > maxBodyBytes) throw tooLarge();
+  if (bytes.length === 0) throw new InvalidRequestError('The request body is empty: please send your name and email.');
+
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new InvalidRequestError('The request body is not valid UTF-8 text.');
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new InvalidRequestError('The request body is not valid JSON.');
+  }
+}
+
+function tooLarge(): PayloadTooLargeError {
+  return new PayloadTooLargeError(`The request body is larger than ${maxBodyBytes / 1024} KB.`);
+}

@@ -1,0 +1,67 @@
+/**
+ * The one validation of a cheat-sheet request, `{name, email}`, shared by both functions (and
+ * usable by the page: it imports nothing but zod).
+ *
+ * Policy:
+ * - Both fields are trimmed. The name's control characters (CR, LF, tab, NUL, ...) and line
+ *   separators become spaces and runs of spaces collapse, so nothing a visitor types can break a
+ *   line anywhere the name is used; then it must hold 1 to 100 characters.
+ * - The e-mail must be 1 to 254 characters and a plain address (zod's e-mail format: no display
+ *   name, no spaces, no CR/LF). It is lower-cased, so the daily cap cannot be dodged by
+ *   changing letter case.
+ * - Unknown keys are ignored, never stored: the page's insert also sends `cheat_sheet_sent`,
+ *   which the server always sets itself.
+ * - No message mentions 'domain' or 'verify': the page reserves those words for SES's
+ *   unverified-sender error.
+ */
+
+import { z } from 'zod';
+
+export const maxNameLength = 100;
+export const maxEmailLength = 254;
+
+// C0 and C1 control characters, DEL, and the Unicode line and paragraph separators.
+const lineBreakingCharacters = /[\p{Cc}\u2028\u2029]+/gu;
+
+/** Makes visitor text single-line and tidy: control characters become spaces, spaces collapse. */
+export function toSingleLine(text: string): string {
+  return text.replace(lineBreakingCharacters, ' ').replace(/\s+/g, ' ').trim();
+}
+
+const name = z
+  .string({ error: (issue) => (issue.input === undefined ? 'Please enter your name.' : 'Name must be text.') })
+  .transform(toSingleLine)
+  .pipe(
+    z
+      .string()
+      .min(1, 'Please enter your name.')
+      .max(maxNameLength, `Name must be at most ${maxNameLength} characters.`),
+  );
+
+const email = z
+  .string({
+    error: (issue) => (issue.input === undefined ? 'Please enter your email address.' : 'Email must be text.'),
+  })
+  .trim()
+  .min(1, 'Please enter your email address.')
+  .max(maxEmailLength, `Email must be at most ${maxEmailLength} characters.`)
+  .pipe(z.email('Please enter a valid email address.'))
+  .transform((address) => address.toLowerCase());
+
+export const cheatSheetRequestSchema = z.object(
+  { name, email },
+  { error: 'The request body must be a JSON object with a name and an email.' },
+);
+
+export type CheatSheetRequest = z.output<typeof cheatSheetRequestSchema>;
+
+export type RequestParseResult =
+  | { readonly success: true; readonly data: CheatSheetRequest }
+  | { readonly success: false; readonly error: string };
+
+/** Validates an already JSON-decoded body; on failure, the first problem in plain words. */
+export function parseCheatSheetRequest(body: unknown): RequestParseResult {
+  const result = cheatSheetRequestSchema.safeParse(body);
+  if (result.success) return { success: true, data: result.data };
+  return { success: false, error: result.error.issues[0]?.message ?? 'Invalid request.' };
+}

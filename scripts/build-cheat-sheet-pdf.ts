@@ -1,0 +1,11 @@
+/** `npm run build:pdf`: writes the cheat-sheet PDF to dist/cheat-sheet/ (git-ignored). */
+
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildCheatSheetPdf, cheatSheetPdfPath } from './cheat-sheet-pdf';
+
+const outputPath = cheatSheetPdfPath();
+const pdf = await buildCheatSheetPdf();
+await mkdir(path.dirname(outputPath), { recursive: true });
+await writeFile(outputPath, pdf);
+console.log(`Cheat sheet: ${path.relative(process.cwd(), outputPath)} (${pdf.length} bytes)`);

@@ -1,0 +1,220 @@
+/**
+ * The cheat-sheet PDF, generated from the same content modules as the page's learning outline:
+ * one A4 page with the title, the three phases × three areas and the first-week checklist.
+ * Standard fonts keep the text selectable and the file small; their WinAnsi encoding is checked
+ * for every string up front, so a character it cannot show fails the build instead of the page.
+ */
+
+import path from 'node:path';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { author } from '../frontend/src/content/author';
+import { book } from '../frontend/src/content/book';
+import { cheatSheetFileName, cheatSheetTitle, firstWeekChecklist } from '../frontend/src/content/cheat-sheet';
+import { outlinePhases, type OutlinePhase } from '../frontend/src/content/outline';
+
+export interface CheatSheetContent {
+  readonly title: string;
+  readonly bookTitle: string;
+  readonly bookSubtitle: string;
+  readonly author: string;
+  readonly phases: readonly OutlinePhase[];
+  readonly checklist: readonly string[];
+}
+
+export const cheatSheetContent: CheatSheetContent = {
+  title: cheatSheetTitle,
+  bookTitle: book.title,
+  bookSubtitle: book.subtitle,
+  author: author.name,
+  phases: outlinePhases,
+  checklist: firstWeekChecklist,
+};
+
+export const frameworkHeading = 'Three phases, three areas: Money, People, Capacity';
+export const checklistHeading = 'Your First-Week Checklist';
+
+/** Where `npm run build` writes the PDF, and where the local stack uploads it from. */
+export function cheatSheetPdfPath(root: string = process.cwd()): string {
+  return path.join(root, 'dist', 'cheat-sheet', cheatSheetFileName);
+}
+
+// A fixed date makes the same content produce the same bytes.
+const fixedDate = new Date('2025-01-01T00:00:00Z');
+
+const a4 = { width: 595.28, height: 841.89 } as const;
+const margin = 48;
+const ink = rgb(0.12, 0.16, 0.22);
+const muted = rgb(0.35, 0.39, 0.45);
+const accent = rgb(0.11, 0.3, 0.55);
+const rule = rgb(0.8, 0.83, 0.87);
+
+interface Fonts {
+  readonly regular: PDFFont;
+  readonly bold: PDFFont;
+  readonly italic: PDFFont;
+}
+
+/** Throws one error listing every string a standard font cannot encode. */
+function assertEncodable(fonts: Fonts, texts: readonly string[]): void {
+  const problems: string[] = [];
+  for (const text of texts) {
+    for (const font of [fonts.regular, fonts.bold, fonts.italic]) {
+      try {
+        font.encodeText(text);
+      } catch (error) {
+        problems.push(`"${text}": ${(error as Error).message}`);
+        break;
+      }
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(`The cheat sheet has text the PDF's standard fonts cannot encode:\n${problems.join('\n')}`);
+  }
+}
+
+/** Greedy word wrap; a single word wider than the line is left whole rather than split. */
+export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(candidate, size) > maxWidth) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+interface TextBlock {
+  readonly text: string;
+  readonly font: PDFFont;
+  readonly size: number;
+  readonly color: RGB;
+  readonly lineHeight?: number;
+}
+
+/** Draws wrapped text with its first baseline at `y`; returns the y below the block. */
+function drawWrapped(page: PDFPage, block: TextBlock, x: number, y: number, maxWidth: number): number {
+  const lineHeight = block.lineHeight ?? block.size * 1.3;
+  let baseline = y;
+  for (const line of wrapText(block.text, block.font, block.size, maxWidth)) {
+    page.drawText(line, { x, y: baseline, font: block.font, size: block.size, color: block.color });
+    baseline -= lineHeight;
+  }
+  return baseline;
+}
+
+function wrappedHeight(block: TextBlock, maxWidth: number): number {
+  return wrapText(block.text, block.font, block.size, maxWidth).length * (block.lineHeight ?? block.size * 1.3);
+}
+
+export async function buildCheatSheetPdf(content: CheatSheetContent = cheatSheetContent): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
+  };
+  const footer = `From ${content.bookTitle}: ${content.bookSubtitle}, by ${content.author}.`;
+  assertEncodable(fonts, [
+    content.title,
+    content.bookTitle,
+    content.bookSubtitle,
+    frameworkHeading,
+    checklistHeading,
+    footer,
+    ...content.phases.flatMap((phase) => [phase.title, phase.days, ...phase.items.flatMap((i) => [i.area, i.content])]),
+    ...content.checklist,
+  ]);
+
+  pdf.setTitle(content.title, { showInWindowTitleBar: true });
+  pdf.setAuthor(content.author);
+  pdf.setSubject(`${content.bookTitle}: ${content.bookSubtitle}`);
+  pdf.setKeywords(['MPC Framework', 'Money', 'People', 'Capacity', 'first 100 days']);
+  pdf.setCreator(content.bookTitle);
+  pdf.setProducer('pdf-lib');
+  pdf.setLanguage('en-US');
+  pdf.setCreationDate(fixedDate);
+  pdf.setModificationDate(fixedDate);
+
+  const page = pdf.addPage([a4.width, a4.height]);
+  const contentWidth = a4.width - 2 * margin;
+  let y = a4.height - margin - 24;
+
+  // Title and the book it belongs to.
+  page.drawText(content.title, { x: margin, y, font: fonts.bold, size: 26, color: accent });
+  y -= 24;
+  y = drawWrapped(
+    page,
+    { text: `${content.bookTitle}: ${content.bookSubtitle}`, font: fonts.italic, size: 12, color: muted },
+    margin,
+    y,
+    contentWidth,
+  );
+  y -= 6;
+  page.drawLine({ start: { x: margin, y }, end: { x: a4.width - margin, y }, thickness: 1, color: rule });
+  y -= 28;
+
+  // The framework: one column per phase, one block per area.
+  page.drawText(frameworkHeading, { x: margin, y, font: fonts.bold, size: 15, color: ink });
+  y -= 18;
+  const gap = 14;
+  const columnWidth = (contentWidth - 2 * gap) / 3;
+  const padding = 10;
+  const innerWidth = columnWidth - 2 * padding;
+  const headerHeight = 44;
+  const itemBlocks = (phase: OutlinePhase) =>
+    phase.items.map((item) => ({
+      label: { text: item.area, font: fonts.bold, size: 11, color: accent },
+      body: { text: item.content, font: fonts.regular, size: 11, color: ink },
+    }));
+  const columnBodyHeight = Math.max(
+    ...content.phases.map((phase) =>
+      itemBlocks(phase).reduce((height, block) => height + 15 + wrappedHeight(block.body, innerWidth) + 10, 0),
+    ),
+  );
+  const columnHeight = headerHeight + padding + columnBodyHeight + 4;
+
+  content.phases.forEach((phase, index) => {
+    const x = margin + index * (columnWidth + gap);
+    const top = y;
+    page.drawRectangle({
+      x,
+      y: top - columnHeight,
+      width: columnWidth,
+      height: columnHeight,
+      borderColor: rule,
+      borderWidth: 1,
+    });
+    page.drawRectangle({ x, y: top - headerHeight, width: columnWidth, height: headerHeight, color: accent });
+    page.drawText(phase.title, { x: x + padding, y: top - 19, font: fonts.bold, size: 12, color: rgb(1, 1, 1) });
+    page.drawText(phase.days, { x: x + padding, y: top - 35, font: fonts.regular, size: 10, color: rgb(1, 1, 1) });
+
+    let itemY = top - headerHeight - padding - 11;
+    for (const block of itemBlocks(phase)) {
+      page.drawText(block.label.text, { x: x + padding, y: itemY, font: block.label.font, size: 11, color: accent });
+      itemY = drawWrapped(page, block.body, x + padding, itemY - 15, innerWidth) - 10;
+    }
+  });
+  y -= columnHeight + 34;
+
+  // The first-week checklist, each item with a box to tick on paper.
+  page.drawText(checklistHeading, { x: margin, y, font: fonts.bold, size: 15, color: ink });
+  y -= 24;
+  const boxSize = 10;
+  const textX = margin + boxSize + 10;
+  for (const item of content.checklist) {
+    page.drawRectangle({ x: margin, y: y - 1, width: boxSize, height: boxSize, borderColor: accent, borderWidth: 1 });
+    y = drawWrapped(page, { text: item, font: fonts.regular, size: 11.5, color: ink }, textX, y, contentWidth - (textX - margin));
+    y -= 8;
+  }
+
+  // Footer: where the framework comes from.
+  drawWrapped(page, { text: footer, font: fonts.italic, size: 9, color: muted }, margin, margin, contentWidth);
+
+  return pdf.save({ useObjectStreams: false });
+}
