@@ -1,0 +1,283 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'sonner';
+import { CheatSheetForm } from '../../../frontend/src/components/cheat-sheet-form';
+import { backendReplies, calls, json, networkError } from '../api-server';
+import { renderWithToaster } from '../render-with-toaster';
+
+function renderForm() {
+  const user = userEvent.setup();
+  renderWithToaster(<CheatSheetForm />);
+  return { user };
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>, { tick = true } = {}) {
+  await user.type(screen.getByLabelText('Name'), 'Ada Owner');
+  await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+  if (tick) await user.click(screen.getByRole('checkbox', { name: 'I confirm that I have purchased the book' }));
+}
+
+const submitButton = () => screen.getByRole('button', { name: 'Send Me the Cheat Sheet' });
+
+describe('the cheat-sheet form', () => {
+  test('shows the name and email fields with their placeholders', () => {
+    renderForm();
+    expect(screen.getByLabelText('Name')).toHaveAttribute('placeholder', 'Your name');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', 'you@example.com');
+  });
+
+  test('requires a name', () => {
+    renderForm();
+    expect(screen.getByLabelText('Name')).toBeRequired();
+  });
+
+  test('requires an email in a valid format, checked by the browser', async () => {
+    const { user } = renderForm();
+    const email = screen.getByLabelText('Email');
+    expect(email).toBeRequired();
+    expect(email).toHaveAttribute('type', 'email');
+    await user.type(email, 'not-an-email');
+    expect(email).toBeInvalid();
+  });
+
+  test('does not submit when the fields are empty', async () => {
+    backendReplies();
+    const { user } = renderForm();
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(submitButton());
+    expect(calls).toHaveLength(0);
+  });
+
+  test('asks the visitor to confirm the purchase and sends nothing when the box is unticked', async () => {
+    backendReplies();
+    const { user } = renderForm();
+    await fillIn(user, { tick: false });
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Verification Required')).toBeInTheDocument();
+    expect(screen.getByText('Please confirm that you have purchased the book')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
+  test('saves the request, then asks for the e-mail, in that order, with name and email', async () => {
+    backendReplies();
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    await screen.findByText('Cheat Sheet Sent');
+    expect(calls).toEqual([
+      { path: '/api/cheat-sheet-requests', body: { name: 'Ada Owner', email: 'ada@example.com' } },
+      { path: '/api/send-cheat-sheet', body: { name: 'Ada Owner', email: 'ada@example.com' } },
+    ]);
+  });
+
+  test('reads Submitting... and is disabled while the request is under way', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    backendReplies({
+      send: async () => {
+        await held;
+        return json({ success: true, message: 'sent' })();
+      },
+    });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const busy = await screen.findByRole('button', { name: 'Submitting...' });
+    expect(busy).toBeDisabled();
+    release();
+    expect(await screen.findByRole('button', { name: 'Send Me the Cheat Sheet' })).toBeEnabled();
+  });
+
+  test('on success shows the Cheat Sheet Sent toast and empties the form', async () => {
+    backendReplies();
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Cheat Sheet Sent')).toBeInTheDocument();
+    expect(
+      screen.getByText("We've sent the cheat sheet to your email. Please check your inbox."),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByRole('checkbox')).not.toBeChecked();
+  });
+
+  test('still sends the cheat sheet when saving the request fails, and logs the failure', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    backendReplies({ save: json({ error: 'Table unavailable' }, 503) });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Cheat Sheet Sent')).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual(['/api/cheat-sheet-requests', '/api/send-cheat-sheet']);
+    expect(logged).toHaveBeenCalledWith('Saving the cheat-sheet request failed:', 503, 'Table unavailable');
+    logged.mockRestore();
+  });
+
+  test('when the network fails, shows Submission Failed for 8 seconds and opens the details', async () => {
+    const shown = jest.spyOn(toast, 'error');
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    backendReplies({ save: networkError, send: networkError });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
+    expect(screen.getByText('There was an error processing your request. Please try again.')).toBeInTheDocument();
+    expect(shown).toHaveBeenCalledWith('Submission Failed', expect.objectContaining({ duration: 8000 }));
+    expect(screen.getByRole('dialog', { name: 'Error Details' })).toBeVisible();
+    jest.restoreAllMocks();
+  });
+
+  test('when the reply is not the function JSON, shows the edge function error and its status', async () => {
+    backendReplies({ send: () => new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }) });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error Details' });
+    expect(within(dialog).getByText('Edge function error: HTTP 502 Bad Gateway')).toBeInTheDocument();
+    expect(screen.getByText('Error Processing Request')).toBeInTheDocument();
+    expect(
+      screen.getByText('There was a problem sending your cheat sheet. See details for more information.'),
+    ).toBeInTheDocument();
+  });
+
+  test('when a successful reply carries no JSON, the technical text says Unknown error', async () => {
+    backendReplies({ send: () => new Response('', { status: 200 }) });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error Details' });
+    expect(within(dialog).getByText('Edge function error: Unknown error')).toBeInTheDocument();
+  });
+
+  test('when the function answers success false, the dialog shows its error', async () => {
+    backendReplies({ send: json({ success: false, error: 'SES is throttling requests' }, 503) });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error Details' });
+    expect(within(dialog).getByText('SES is throttling requests')).toBeInTheDocument();
+    expect(screen.getByText('Error Processing Request')).toBeInTheDocument();
+  });
+
+  test('when the function answers success false with only a message, the dialog shows the message', async () => {
+    backendReplies({ send: json({ success: false, message: 'Try later' }) });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error Details' });
+    expect(within(dialog).getByText('Try later')).toBeInTheDocument();
+  });
+
+  test('when the function answers success false with no text, the dialog shows the default message', async () => {
+    backendReplies({ send: json({ success: false }) });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error Details' });
+    expect(within(dialog).getByText('Failed to send cheat sheet. Please try again later.')).toBeInTheDocument();
+  });
+
+  test.each([
+    'The sender domain is not verified',
+    'Please VERIFY the sender identity',
+  ])('a %j error shows the inline configuration alert and a 10 s toast, and no dialog', async (error) => {
+    const shown = jest.spyOn(toast, 'error');
+    backendReplies({ send: json({ success: false, error }, 502) });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Email Configuration Error')).toBeInTheDocument();
+    expect(
+      within(alert).getByText(
+        'There was an issue sending your email. Our team has been notified. Please try again later or contact support if the issue persists.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Domain Verification Error')).toBeInTheDocument();
+    expect(
+      screen.getByText('The email could not be sent due to domain verification issues. Please contact support.'),
+    ).toBeInTheDocument();
+    expect(shown).toHaveBeenCalledWith('Domain Verification Error', expect.objectContaining({ duration: 10000 }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    shown.mockRestore();
+  });
+
+  test('keeps what the visitor typed when sending fails', async () => {
+    backendReplies({ send: json({ success: false, error: 'Nope' }, 500) });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    await screen.findByRole('dialog');
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Owner');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByRole('checkbox')).toBeChecked();
+  });
+});
+
+describe('the Error Details dialog', () => {
+  async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+    await fillIn(user);
+    await user.click(submitButton());
+    return screen.findByRole('dialog', { name: 'Error Details' });
+  }
+
+  test('suggests trying again, checking the e-mail and contacting support', async () => {
+    backendReplies({ send: json({ success: false, error: 'Nope' }, 500) });
+    const { user } = renderForm();
+    const dialog = await openDialog(user);
+    const suggestions = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    expect(suggestions).toEqual([
+      'Try submitting the form again.',
+      'Check that your email address is correct.',
+      'Contact support if the problem persists.',
+    ]);
+  });
+
+  test('Close closes it and sends nothing more', async () => {
+    backendReplies({ send: json({ success: false, error: 'Nope' }, 500) });
+    const { user } = renderForm();
+    const dialog = await openDialog(user);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toHaveLength(2);
+  });
+
+  test('Try Again closes it and submits again after 500 ms', async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderWithToaster(<CheatSheetForm />);
+      backendReplies({ send: json({ success: false, error: 'Nope' }, 500) });
+      const dialog = await openDialog(user);
+      expect(calls).toHaveLength(2);
+
+      backendReplies(); // the second attempt succeeds
+      await user.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+      act(() => jest.advanceTimersByTime(499));
+      expect(calls).toHaveLength(2);
+      act(() => jest.advanceTimersByTime(1));
+      await waitFor(() => expect(calls).toHaveLength(4));
+      expect(calls[3]).toEqual({ path: '/api/send-cheat-sheet', body: { name: 'Ada Owner', email: 'ada@example.com' } });
+      expect(await screen.findByText('Cheat Sheet Sent')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,159 @@
+import { render, screen, within } from '@testing-library/react';
+import { LandingPage } from '../../../frontend/src/components/landing-page';
+
+function renderPage() {
+  render(<LandingPage />);
+}
+
+const sectionTitled = (name: string) => screen.getByRole('region', { name });
+
+describe('the landing page', () => {
+  test('shows its sections in the spec order', () => {
+    renderPage();
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles).toEqual([
+      'The MPC Framework',
+      "What You'll Learn to Maximize Your First 100 Days",
+      'About the Author',
+      'What Readers Are Saying',
+      'Free Resources',
+      'Who This Book Is For',
+      'Get Your Free Business Operations Cheat Sheet',
+    ]);
+  });
+
+  test('has a banner, a main region and a footer', () => {
+    renderPage();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
+  });
+});
+
+describe('the hero', () => {
+  test('names the book with its subtitle', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The First 100 Days of Ownership');
+    expect(screen.getByText('A 100-Day Blueprint for Mastering Money, People, and Capacity')).toBeInTheDocument();
+  });
+
+  test('shows the book cover with its size set so nothing shifts', () => {
+    renderPage();
+    const cover = screen.getByRole('img', { name: /^Cover of The First 100 Days of Ownership/ });
+    expect(cover).toHaveAttribute('width', '320');
+    expect(cover).toHaveAttribute('height', '480');
+  });
+
+  test('links to Amazon in a new tab without an opener', () => {
+    renderPage();
+    const buy = screen.getByRole('link', { name: 'Buy on Amazon' });
+    expect(buy).toHaveAttribute('href', expect.stringMatching(/^https:\/\/www\.amazon\.com\//));
+    expect(buy).toHaveAttribute('target', '_blank');
+    expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});
+
+describe('the learning outline', () => {
+  const phases = {
+    'Initial Review': [
+      ['Money', 'Set up financial controls and reporting'],
+      ['People', 'Assess team structure and roles'],
+      ['Capacity', 'Evaluate current operational capabilities'],
+    ],
+    'Deep Dive': [
+      ['Money', 'Implement KPIs and financial metrics'],
+      ['People', 'Develop team training and culture initiatives'],
+      ['Capacity', 'Optimize workflows and processes'],
+    ],
+    'Sustained Improvement': [
+      ['Money', 'Establish growth-focused financial strategies'],
+      ['People', 'Build high-performing team dynamics'],
+      ['Capacity', 'Scale operations for future growth'],
+    ],
+  };
+
+  test('has three phases in order', () => {
+    renderPage();
+    const outline = sectionTitled("What You'll Learn to Maximize Your First 100 Days");
+    const titles = within(outline).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    expect(titles).toEqual(Object.keys(phases));
+  });
+
+  test.each(Object.entries(phases))('%s has a Money, a People and a Capacity item, word for word', (phase, items) => {
+    renderPage();
+    const outline = sectionTitled("What You'll Learn to Maximize Your First 100 Days");
+    const column = within(outline).getByRole('heading', { name: phase }).closest('li')!;
+    const terms = within(column).getAllByRole('term').map((term) => term.textContent);
+    const definitions = within(column).getAllByRole('definition').map((definition) => definition.textContent);
+    expect(terms.map((term, index) => [term, definitions[index]])).toEqual(items);
+  });
+});
+
+describe('About the Author', () => {
+  test('describes a seasoned COO and military veteran who created the framework', () => {
+    renderPage();
+    const about = sectionTitled('About the Author');
+    expect(about).toHaveTextContent(/seasoned COO and military veteran/);
+    expect(about).toHaveTextContent(/created the MPC Framework/);
+  });
+
+  test.each(['Facebook', 'Instagram', 'LinkedIn'])('links to the author on %s in a new tab', (network) => {
+    renderPage();
+    const link = within(sectionTitled('About the Author')).getByRole('link', { name: new RegExp(`on ${network}`) });
+    expect(link).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});
+
+describe('the testimonial', () => {
+  test('shows five stars, the quote, its author and the role Business Owner', () => {
+    renderPage();
+    const section = sectionTitled('What Readers Are Saying');
+    expect(within(section).getByRole('img', { name: 'Rated 5 out of 5 stars' }).querySelectorAll('svg')).toHaveLength(5);
+    expect(within(section).getByText(/This book gave me a plan/)).toBeInTheDocument();
+    expect(within(section).getByText('Maria Thompson')).toBeInTheDocument();
+    expect(within(section).getByText('Business Owner')).toBeInTheDocument();
+  });
+});
+
+describe('Free Resources', () => {
+  test('shows three cards', () => {
+    renderPage();
+    const titles = within(sectionTitled('Free Resources'))
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
+    expect(titles).toEqual(['MPC Framework Guide', 'Implementation Videos', 'The Owner’s First 100 Days Podcast']);
+  });
+
+  test.each(['MPC Framework Guide', 'Implementation Videos'])('the %s card has a disabled Coming Soon button', (title) => {
+    renderPage();
+    const card = within(sectionTitled('Free Resources')).getByRole('heading', { name: title }).closest('li')!;
+    expect(within(card).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+  });
+
+  test('the podcast logo links to the podcast page in a new tab', () => {
+    renderPage();
+    const link = within(sectionTitled('Free Resources')).getByRole('link', { name: /Podcast \(opens in a new tab\)/ });
+    expect(link).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(link).getByRole('img')).toHaveAttribute('width', '160');
+  });
+});
+
+describe('the download section', () => {
+  test('is the anchor download-section, headed for the free cheat sheet, holding the form', () => {
+    renderPage();
+    const section = sectionTitled('Get Your Free Business Operations Cheat Sheet');
+    expect(section).toHaveAttribute('id', 'download-section');
+    expect(within(section).getByRole('checkbox', { name: 'I confirm that I have purchased the book' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Send Me the Cheat Sheet' })).toBeInTheDocument();
+  });
+
+  test('is what the header and hero calls to action point at', () => {
+    renderPage();
+    expect(screen.getByRole('link', { name: 'Free Cheat Sheet' })).toHaveAttribute('href', '#download-section');
+    expect(screen.getByRole('link', { name: 'Get the Free Cheat Sheet' })).toHaveAttribute('href', '#download-section');
+  });
+});
