@@ -12,7 +12,7 @@ function CardAction({ card }: { readonly card: ResourceCard }) {
   }
   return (
     <ExternalLink href={card.link} className="resource__logo-link" label={`${card.title} (opens in a new tab)`}>
-      <img src={podcastLogo.src} alt={podcastLogo.alt} width={podcastLogo.width} height={podcastLogo.height} loading="lazy" />
+      <img src={podcastLogo.src} alt={podcastLogo.alt} width={podcastLogo.width} height={podcastLogo.height} />
     </ExternalLink>
   );
 }
