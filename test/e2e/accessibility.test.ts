@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from './support/browser';
+import { startLocalProduct, type LocalProduct } from './support/local-product';
+
+jest.setTimeout(60_000);
+
+let product: LocalProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startLocalProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+/** axe-core's serious and critical violations, as "rule: target" lines. */
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page: page as never });
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+describe('accessibility (axe-core)', () => {
+  test('the landing page has no serious or critical violation', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(product.site);
+    expect(await seriousViolations(page)).toEqual([]);
+    await close();
+  });
+
+  test('the open Error Details dialog has no serious or critical violation', async () => {
+    const { page, close } = await openPage(browser);
+    await page.route('**/api/send-cheat-sheet', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"Boom"}' }),
+    );
+    await page.goto(product.site);
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Send Me the Cheat Sheet' }).click();
+    await page.getByRole('dialog', { name: 'Error Details' }).waitFor();
+    expect(await seriousViolations(page, 'dialog')).toEqual([]);
+    await close();
+  });
+
+  test('the not-found page has no serious or critical violation', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(new URL('/missing', product.site).href);
+    expect(await seriousViolations(page)).toEqual([]);
+    await close();
+  });
+});

@@ -1,0 +1,38 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage } from './support/browser';
+import { startLocalProduct, type LocalProduct } from './support/local-product';
+
+jest.setTimeout(60_000);
+
+let product: LocalProduct;
+let browser: Browser;
+
+beforeAll(async () => {
+  [product, browser] = await Promise.all([startLocalProduct(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await product?.stop();
+});
+
+describe('an unknown path in the browser', () => {
+  test('answers 404 with the not-found page, logs the path, and leads home', async () => {
+    const { page, console: messages, close } = await openPage(browser);
+    const response = await page.goto(new URL('/no/such/page', product.site).href);
+    expect(response?.status()).toBe(404);
+
+    await page.getByRole('heading', { name: '404' }).waitFor();
+    await page.getByText('Oops! Page not found').waitFor();
+    await page.waitForFunction(() => document.readyState === 'complete');
+    const deadline = Date.now() + 5_000;
+    while (!messages.some((message) => message.includes('/no/such/page')) && Date.now() < deadline) {
+      await page.waitForTimeout(50);
+    }
+    expect(messages.some((message) => message.startsWith('error:') && message.includes('/no/such/page'))).toBe(true);
+
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(product.site);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await close();
+  });
+});
