@@ -1,0 +1,290 @@
+import path from 'node:path';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpStage,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import {
+  NodejsFunction,
+  OutputFormat,
+  SourceMapMode,
+  type BundlingOptions,
+} from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+/** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
+export const functionRuntime = Runtime.NODEJS_24_X;
+const esbuildTarget = 'node24';
+
+/** The contract's routes (CONTRACT.md), the same locally and behind CloudFront. */
+export const apiRoutes = {
+  saveRequest: '/api/cheat-sheet-requests',
+  sendCheatSheet: '/api/send-cheat-sheet',
+} as const;
+
+/** The daily-cap variable the send function reads (lambdas/shared/config.ts). */
+export const dailySendCapVariable = 'CHEAT_SHEET_DAILY_LIMIT';
+
+export interface ApiProps {
+  /** The requests table; save puts into it, send queries and updates it. */
+  readonly table: ITable;
+  /** The table's e-mail index, the only index send may query. */
+  readonly emailIndexName: string;
+  /** The private bucket holding the PDF. */
+  readonly cheatSheetBucket: IBucket;
+  /** The PDF's key; send may read this one object and nothing else. */
+  readonly cheatSheetKey: string;
+  /** The From address. */
+  readonly senderEmail: string;
+  /** ARN of the SES identity; send may call ses:SendEmail on it alone. */
+  readonly senderIdentityArn: string;
+  /**
+   * Stage-wide throttling.
+   *
+   * @default 10 requests per second, bursts of 20
+   */
+  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
+  /**
+   * Cheat sheets sent to one address per day.
+   *
+   * @default 3
+   */
+  readonly dailySendCap?: number;
+  /**
+   * How long function logs and API access logs are kept.
+   *
+   * @default three months: enough to trace a reader's report back to its request
+   */
+  readonly logRetention?: RetentionDays;
+  /**
+   * The repository root: the handlers' entries and the lock file are resolved from it.
+   *
+   * @default process.cwd()
+   */
+  readonly projectRoot?: string;
+  /** @default `lambdas/save-request/handler.ts` under projectRoot */
+  readonly saveRequestEntry?: string;
+  /** @default `lambdas/send-cheat-sheet/handler.ts` under projectRoot */
+  readonly sendCheatSheetEntry?: string;
+}
+
+/** The HTTP API, its `$default` stage and the two functions behind its routes. */
+export class Api extends Construct {
+  public readonly httpApi: HttpApi;
+  /** `$default`, throttled and access-logged (HttpApi's own default stage cannot be throttled). */
+  public readonly stage: HttpStage;
+  public readonly accessLogGroup: LogGroup;
+  public readonly saveRequestFunction: NodejsFunction;
+  public readonly sendCheatSheetFunction: NodejsFunction;
+  /** The API's own URL (execute-api), ending in `/`. */
+  public readonly url: string;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const projectRoot = props.projectRoot ?? process.cwd();
+    const logRetention = props.logRetention ?? RetentionDays.THREE_MONTHS;
+    const throttle = props.throttle ?? { rateLimit: 10, burstLimit: 20 };
+
+    // Timeouts: the SDK clients give up on a connection after 2 s and on a request after 5 s
+    // (lambdas/shared/aws-clients.ts), so a function must outlast one stalled attempt and its
+    // retry; otherwise Lambda kills it and API Gateway answers a bare 500 instead of the
+    // handler's JSON error. Both stay well inside API Gateway's 30 s integration limit.
+    //
+    // Save does one PutItem: 256 MB rather than 128 because Lambda's CPU share grows with
+    // memory and the bundled SDK then initializes about twice as fast (most of a cold request);
+    // 10 s is one stalled attempt plus a retry.
+    this.saveRequestFunction = this.createFunction('SaveRequest', {
+      projectRoot,
+      entry: props.saveRequestEntry ?? path.join(projectRoot, 'lambdas/save-request/handler.ts'),
+      description: `POST ${apiRoutes.saveRequest}: stores a cheat-sheet request.`,
+      memorySize: 256,
+      timeout: Duration.seconds(10),
+      logRetention,
+      environment: { TABLE_NAME: props.table.tableName },
+    });
+    this.saveRequestFunction.addToRolePolicy(
+      new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
+    );
+
+    // Send reads the PDF into memory (cached per container), base64-encodes it into the e-mail
+    // (about 1.4 times its size), queries the index, calls SES and records the send: 512 MB
+    // keeps that quick, and 15 s leaves room for one stalled call among the four.
+    this.sendCheatSheetFunction = this.createFunction('SendCheatSheet', {
+      projectRoot,
+      entry:
+        props.sendCheatSheetEntry ?? path.join(projectRoot, 'lambdas/send-cheat-sheet/handler.ts'),
+      description: `POST ${apiRoutes.sendCheatSheet}: e-mails the cheat sheet.`,
+      memorySize: 512,
+      timeout: Duration.seconds(15),
+      logRetention,
+      environment: {
+        TABLE_NAME: props.table.tableName,
+        CHEAT_SHEET_BUCKET: props.cheatSheetBucket.bucketName,
+        CHEAT_SHEET_KEY: props.cheatSheetKey,
+        SENDER_EMAIL: props.senderEmail,
+        [dailySendCapVariable]: String(props.dailySendCap ?? 3),
+      },
+    });
+    for (const statement of [
+      new PolicyStatement({
+        actions: ['s3:GetObject'],
+        resources: [props.cheatSheetBucket.arnForObjects(props.cheatSheetKey)],
+      }),
+      new PolicyStatement({
+        actions: ['dynamodb:Query'],
+        resources: [`${props.table.tableArn}/index/${props.emailIndexName}`],
+      }),
+      // UpdateItem flags the request as sent; PutItem records a send that had no request to
+      // flag (lambdas/shared/cheat-sheet-requests.ts, createSent), so the daily cap counts it.
+      new PolicyStatement({
+        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        resources: [props.table.tableArn],
+      }),
+      new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.senderIdentityArn] }),
+    ]) {
+      this.sendCheatSheetFunction.addToRolePolicy(statement);
+    }
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'The cheat-sheet form: saves requests and e-mails the PDF.',
+      createDefaultStage: false,
+    });
+
+    this.accessLogGroup = new LogGroup(this, 'AccessLogs', {
+      retention: logRetention,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogGroup),
+        // One JSON object per request; no bodies, so no names or addresses.
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            requestTime: '$context.requestTime',
+            sourceIp: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+            httpMethod: '$context.httpMethod',
+            path: '$context.path',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latencyMs: '$context.responseLatency',
+            integrationStatus: '$context.integrationStatus',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const routes = [
+      ...this.httpApi.addRoutes({
+        path: apiRoutes.saveRequest,
+        methods: [HttpMethod.POST],
+        integration: new HttpLambdaIntegration('SaveRequestIntegration', this.saveRequestFunction, {
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        }),
+      }),
+      ...this.httpApi.addRoutes({
+        path: apiRoutes.sendCheatSheet,
+        methods: [HttpMethod.POST],
+        integration: new HttpLambdaIntegration(
+          'SendCheatSheetIntegration',
+          this.sendCheatSheetFunction,
+          { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 },
+        ),
+      }),
+    ];
+    for (const route of routes) {
+      Validations.of(route.node.defaultChild ?? route).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason:
+          "The route is the anonymous cheat-sheet form of a public marketing page: visitors have no accounts to authorize. Abuse is bounded by the stage throttling, the handlers' input validation (schema, 10 KB body) and the per-address daily send cap.",
+      });
+    }
+
+    this.url = this.stage.url;
+  }
+
+  /**
+   * A function with its own role (no AWS managed policy: it may write to its log group and do
+   * only what the caller grants next) and its own log group with retention.
+   */
+  private createFunction(
+    id: string,
+    options: {
+      readonly projectRoot: string;
+      readonly entry: string;
+      readonly description: string;
+      readonly memorySize: number;
+      readonly timeout: Duration;
+      readonly logRetention: RetentionDays;
+      readonly environment: Record<string, string>;
+    },
+  ): NodejsFunction {
+    const logGroup = new LogGroup(this, `${id}Logs`, {
+      retention: options.logRetention,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const role = new Role(this, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: options.description,
+    });
+    logGroup.grantWrite(role);
+
+    return new NodejsFunction(this, `${id}Function`, {
+      entry: options.entry,
+      handler: 'handler',
+      projectRoot: options.projectRoot,
+      depsLockFilePath: path.join(options.projectRoot, 'package-lock.json'),
+      runtime: functionRuntime,
+      architecture: Architecture.ARM_64, // cheaper per GB-second than x86, same Node code
+      memorySize: options.memorySize,
+      timeout: options.timeout,
+      description: options.description,
+      role,
+      logGroup,
+      environment: {
+        ...options.environment,
+        NODE_OPTIONS: '--enable-source-maps', // stack traces point at the TypeScript source
+      },
+      bundling: functionBundling,
+    });
+  }
+}
+
+/**
+ * Local esbuild, never Docker: minified ESM with the AWS SDK inside the bundle (a bundled,
+ * tree-shaken SDK loads faster than the runtime's full copy and is pinned by our lock file).
+ */
+export const functionBundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: esbuildTarget,
+  minify: true,
+  sourceMap: true,
+  sourceMapMode: SourceMapMode.DEFAULT,
+  // Line numbers are enough to read a stack trace; the sources themselves stay in the repo.
+  sourcesContent: false,
+  externalModules: [],
+  mainFields: ['module', 'main'],
+  // Some SDK dependencies are CommonJS and call require() for Node built-ins, which an ES
+  // module does not have: give the bundle one.
+  banner:
+    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+};
+

@@ -1,0 +1,112 @@
+import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { BucketDeployment } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct, IConstruct } from 'constructs';
+
+/**
+ * Settings every BucketDeployment in the stack shares.
+ *
+ * BucketDeployment runs one Lambda per stack (a SingletonFunction), created by whichever
+ * deployment comes first; later deployments reuse it and silently ignore their own `logGroup`
+ * and `role`. So the log group and role are stack-level singletons too, found or created here,
+ * and every deployment passes the same ones.
+ */
+export interface BucketDeploymentHandlerSettings {
+  /** The handler's logs, kept three months like the functions' logs. */
+  readonly logGroup: LogGroup;
+  /**
+   * The handler's role, ours rather than CDK's default so it carries no AWS managed policy:
+   * it may write to the log group above; each deployment adds its own bucket grants.
+   */
+  readonly role: Role;
+}
+
+const logGroupId = 'BucketDeploymentHandlerLogGroup';
+const roleId = 'BucketDeploymentHandlerRole';
+/** CDK names the singleton handler `Custom::CDKBucketDeployment<uuid>` at the stack's root. */
+const handlerIdPrefix = 'Custom::CDKBucketDeployment';
+
+export function bucketDeploymentHandlerSettings(scope: Construct): BucketDeploymentHandlerSettings {
+  const stack = Stack.of(scope);
+  const logGroup =
+    (stack.node.tryFindChild(logGroupId) as LogGroup | undefined) ??
+    new LogGroup(stack, logGroupId, {
+      retention: RetentionDays.THREE_MONTHS,
+      // Deployment logs only list the files copied: nothing worth keeping after the stack.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+  const existingRole = stack.node.tryFindChild(roleId) as Role | undefined;
+  if (existingRole) return { logGroup, role: existingRole };
+
+  const role = new Role(stack, roleId, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: 'Copies the built site and the cheat sheet into their buckets at deploy time.',
+  });
+  logGroup.grantWrite(role); // also creates the role's DefaultPolicy
+  acknowledgeGrantTemplates(role.node.findChild('DefaultPolicy'));
+  return { logGroup, role };
+}
+
+/**
+ * The findings one deployment adds: its destination bucket's objects in the handler's policy,
+ * and (once) the handler's runtime, which CDK fixes. Call after creating the deployment.
+ */
+export function acknowledgeBucketDeployment(deployment: BucketDeployment, destination: Bucket): void {
+  const stack = Stack.of(deployment);
+  const bucketLogicalId = stack.getLogicalId(destination.node.defaultChild as CfnBucket);
+  Validations.of(handlerPolicy(deployment)).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
+    reason: `The deployment writes and prunes every object of ${destination.node.path}: the keys are the build's file names, known only at deploy time. The grant is CDK's destinationBucket.grantReadWrite, limited to this one bucket.`,
+  });
+
+  for (const handler of stack.node.children.filter(isBucketDeploymentHandler)) {
+    // Acknowledging again (one call per deployment) only repeats the same entry.
+    Validations.of(handler.node.defaultChild ?? handler).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        "CDK's BucketDeployment fixes its handler's runtime (Python 3.13 in aws-cdk-lib 2.276) and offers no prop to change it; the handler runs only during deployments and moves forward with aws-cdk-lib upgrades.",
+    });
+  }
+}
+
+/** The handler role's policy, where CDK puts every grant (and so every wildcard finding). */
+export function handlerPolicy(deployment: BucketDeployment): IConstruct {
+  return deployment.handlerRole.node.findChild('DefaultPolicy');
+}
+
+function isBucketDeploymentHandler(construct: IConstruct): boolean {
+  return construct.node.id.startsWith(handlerIdPrefix);
+}
+
+/** The wildcards of CDK's own grant templates, the same whichever buckets are involved. */
+function acknowledgeGrantTemplates(policy: IConstruct): void {
+  const findings: ReadonlyArray<readonly [string, string]> = [
+    [
+      'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'CDK grant template (bucket.grantRead/grantReadWrite): GetObject, GetObjectVersion, GetObjectAttributes... that `aws s3 sync` needs to read the source zip and compare destination objects; limited to the CDK asset bucket and this stack\'s destination buckets.',
+    ],
+    [
+      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'CDK grant template (bucket.grantRead/grantReadWrite): bucket location and versioning lookups `aws s3 sync` makes; limited to the CDK asset bucket and this stack\'s destination buckets.',
+    ],
+    [
+      'AwsSolutions-IAM5[Action::s3:List*]',
+      'CDK grant template (bucket.grantRead/grantReadWrite): `aws s3 sync` lists the destination to find changed and removed files; limited to the CDK asset bucket and this stack\'s destination buckets.',
+    ],
+    [
+      'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+      'CDK grant template (bucket.grantReadWrite): `aws s3 sync --delete` removes pages and the PDF that the new build no longer has; limited to this stack\'s destination buckets.',
+    ],
+    [
+      'AwsSolutions-IAM5[Action::s3:Abort*]',
+      'CDK grant template (bucket.grantReadWrite): AbortMultipartUpload cleans up an interrupted upload of a large file; limited to this stack\'s destination buckets.',
+    ],
+    [
+      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      'Objects of the CDK bootstrap asset bucket: the handler reads the zipped build from it, under a content-hash key that is only known at deploy time (Source.asset grants read on the bucket\'s objects).',
+    ],
+  ];
+  for (const [id, reason] of findings) Validations.of(policy).acknowledge({ id, reason });
+}

@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  ObjectOwnership,
+  type CfnBucket,
+} from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
+import { emailIndex, partitionKey, tableName } from '../../lambdas/shared/table-schema';
+import {
+  acknowledgeBucketDeployment,
+  bucketDeploymentHandlerSettings,
+} from './bucket-deployment-handler';
+import { PrivateBucket } from './private-bucket';
+
+export interface DataProps {
+  /**
+   * The folder holding the generated cheat sheet (`npm run build:pdf` writes it).
+   *
+   * @default `dist/cheat-sheet` under the repository root (process.cwd())
+   */
+  readonly cheatSheetDirectory?: string;
+  /**
+   * How long access logs (S3 server access logs and CloudFront logs) are kept.
+   *
+   * @default one year: long enough to investigate an incident reported months later
+   */
+  readonly accessLogsExpiration?: Duration;
+}
+
+/**
+ * What the stack stores: the requests table, the cheat-sheet PDF, and the access logs of every
+ * bucket and of the distribution. The table and the logs outlive the stack; the PDF is rebuilt.
+ */
+export class Data extends Construct {
+  /** `cheat_sheet_requests`, retained when the stack is deleted. */
+  public readonly table: Table;
+  /** The name of the table's e-mail index (`email`, newest `requested_at` first). */
+  public readonly emailIndexName: string = emailIndex.name;
+  /** Private; only the send function reads from it. */
+  public readonly cheatSheetBucket: PrivateBucket;
+  /** The PDF's object key in cheatSheetBucket. */
+  public readonly cheatSheetKey: string = cheatSheetFileName;
+  public readonly cheatSheetDeployment: BucketDeployment;
+  /** Receives S3 server access logs (prefix `s3/`) and CloudFront logs (prefix `cloudfront/`). */
+  public readonly accessLogsBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: DataProps = {}) {
+    super(scope, id);
+    const cheatSheetDirectory =
+      props.cheatSheetDirectory ?? path.join(process.cwd(), 'dist', 'cheat-sheet');
+    const pdfPath = path.join(cheatSheetDirectory, this.cheatSheetKey);
+    if (!existsSync(pdfPath)) {
+      throw new Error(
+        `The cheat sheet ${pdfPath} does not exist: run \`npm run build\` first (it generates the PDF).`,
+      );
+    }
+
+    this.accessLogsBucket = new Bucket(this, 'AccessLogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      // CloudFront's standard logs are delivered through ACLs, which BUCKET_OWNER_ENFORCED
+      // disables; BUCKET_OWNER_PREFERRED keeps ACLs working and every object this account's.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      // S3 server access logging can only deliver to SSE-S3 buckets, not SSE-KMS ones.
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      minimumTLSVersion: 1.2,
+      lifecycleRules: [{ expiration: props.accessLogsExpiration ?? Duration.days(365) }],
+      // Logs are evidence: they stay after the stack is gone, until the lifecycle expires them.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.accessLogsBucket.node.defaultChild as CfnBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'This is the access-log bucket itself: logging its own access into itself would create a log record for every log delivery, an endless loop.',
+    });
+
+    this.table = new Table(this, 'RequestsTable', {
+      tableName,
+      partitionKey: { name: partitionKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // KMS encryption with the AWS managed key (aws/dynamodb): key use is logged in CloudTrail,
+      // and no key policy or kms:* grants are needed. A customer managed key would add cost and
+      // grants to both functions without a need for cross-account use or key revocation.
+      encryption: TableEncryption.AWS_MANAGED,
+      deletionProtection: true,
+      // The table holds readers' names and addresses: deleting the stack never deletes it.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.table.addGlobalSecondaryIndex({
+      indexName: emailIndex.name,
+      partitionKey: { name: emailIndex.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: emailIndex.sortKey, type: AttributeType.STRING },
+      projectionType: ProjectionType.ALL,
+    });
+
+    this.cheatSheetBucket = new PrivateBucket(this, 'CheatSheetBucket', {
+      accessLogsBucket: this.accessLogsBucket,
+      accessLogsPrefix: 's3/cheat-sheet/',
+    });
+    this.cheatSheetDeployment = new BucketDeployment(this, 'CheatSheetDeployment', {
+      sources: [Source.asset(cheatSheetDirectory)],
+      destinationBucket: this.cheatSheetBucket,
+      // Only the PDF, whatever else the build leaves in the folder.
+      exclude: ['*'],
+      include: [this.cheatSheetKey],
+      contentType: 'application/pdf',
+      outputObjectKeys: false, // nothing reads the key list back
+      ...bucketDeploymentHandlerSettings(this),
+    });
+    acknowledgeBucketDeployment(this.cheatSheetDeployment, this.cheatSheetBucket);
+  }
+}

@@ -1,0 +1,39 @@
+import { EmailIdentity, Identity, type DkimRecord } from 'aws-cdk-lib/aws-ses';
+import { Construct } from 'constructs';
+
+export interface MailProps {
+  /** The From address of the cheat-sheet e-mail. */
+  readonly senderEmail: string;
+  /**
+   * Verify this whole domain (Easy DKIM, 2048-bit) instead of the single address; senderEmail
+   * must then be at this domain.
+   *
+   * @default - only senderEmail is verified, by the link SES e-mails to it
+   */
+  readonly senderDomain?: string;
+}
+
+/** The SES identity the cheat sheet is sent from. */
+export class Mail extends Construct {
+  public readonly identity: EmailIdentity;
+  /** The only resource the send function may call `ses:SendEmail` on. */
+  public readonly identityArn: string;
+  /** The address the send function puts in From. */
+  public readonly senderEmail: string;
+  /** The three CNAME records to publish for a domain identity; empty for an address identity. */
+  public readonly dkimRecords: readonly DkimRecord[];
+
+  constructor(scope: Construct, id: string, props: MailProps) {
+    super(scope, id);
+    this.senderEmail = props.senderEmail;
+
+    this.identity = new EmailIdentity(this, 'SenderIdentity', {
+      identity: props.senderDomain
+        ? Identity.domain(props.senderDomain)
+        : Identity.email(props.senderEmail),
+      // Easy DKIM is the default for domains; an address identity signs with amazonses.com's.
+    });
+    this.identityArn = this.identity.emailIdentityArn;
+    this.dkimRecords = props.senderDomain ? this.identity.dkimRecords : [];
+  }
+}

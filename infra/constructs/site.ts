@@ -1,0 +1,264 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Annotations, Duration, Fn, Validations } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AccessLevel,
+  AllowedMethods,
+  CachePolicy,
+  type CfnDistribution,
+  Distribution,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import {
+  contentSecurityPolicy,
+  permissionsPolicy,
+  referrerPolicy,
+  securityHeaders,
+  strictTransportSecurity,
+} from '../security-headers';
+import {
+  acknowledgeBucketDeployment,
+  bucketDeploymentHandlerSettings,
+  handlerPolicy,
+} from './bucket-deployment-handler';
+import { PrivateBucket } from './private-bucket';
+
+/** The paths CloudFront sends to the HTTP API instead of the bucket. */
+export const apiPathPattern = '/api/*';
+
+/** Hashed file names change with their content, so browsers may keep them for a year. */
+export const hashedAssetsCacheControl = 'public, max-age=31536000, immutable';
+/** Everything else (HTML, images, robots.txt) is revalidated on every visit. */
+export const pagesCacheControl = 'no-cache';
+
+export interface SiteProps {
+  /** The API behind `/api/*`. */
+  readonly api: IHttpApi;
+  /** Where the site bucket's S3 access logs and the distribution's logs go. */
+  readonly accessLogsBucket: IBucket;
+  /**
+   * Serve the site under this host name with this ACM certificate (in us-east-1).
+   *
+   * @default - the distribution's own `*.cloudfront.net` name and certificate
+   */
+  readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
+  /**
+   * The built site (`npm run build:site`): index.html, 404.html, assets/ with hashed names.
+   *
+   * @default `frontend/dist` under the repository root (process.cwd())
+   */
+  readonly siteDirectory?: string;
+  /**
+   * Edge locations used.
+   *
+   * @default PriceClass.PRICE_CLASS_100 (North America and Europe), the cheapest
+   */
+  readonly priceClass?: PriceClass;
+}
+
+/**
+ * The site: a private bucket behind CloudFront (Origin Access Control), `/api/*` routed to the
+ * HTTP API, security headers on every response, and the deployment of the built files.
+ */
+export class Site extends Construct {
+  public readonly bucket: PrivateBucket;
+  public readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  public readonly distribution: Distribution;
+  /** Copies `assets/**` with long, immutable caching; runs first. */
+  public readonly hashedAssetsDeployment: BucketDeployment;
+  /** Copies everything else with no-cache, then invalidates the distribution. */
+  public readonly pagesDeployment: BucketDeployment;
+  /** `https://` plus the custom domain, or the distribution's domain. */
+  public readonly url: string;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    const siteDirectory = props.siteDirectory ?? path.join(process.cwd(), 'frontend', 'dist');
+    for (const page of ['index.html', '404.html']) {
+      if (!existsSync(path.join(siteDirectory, page))) {
+        throw new Error(
+          `The built site has no ${page} in ${siteDirectory}: run \`npm run build\` first.`,
+        );
+      }
+    }
+
+    this.bucket = new PrivateBucket(this, 'Bucket', {
+      accessLogsBucket: props.accessLogsBucket,
+      accessLogsPrefix: 's3/site/',
+    });
+
+    // The values come from infra/security-headers.ts, which the local server uses too.
+    this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Security headers of infra/security-headers.ts, on every response.',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.seconds(strictTransportSecurity.maxAgeSeconds),
+          includeSubdomains: strictTransportSecurity.includeSubdomains,
+          preload: strictTransportSecurity.preload,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: {
+          frameOption: enumMember(HeadersFrameOption, securityHeaders['X-Frame-Options']),
+          override: true,
+        },
+        referrerPolicy: {
+          referrerPolicy: enumMember(HeadersReferrerPolicy, referrerPolicy),
+          override: true,
+        },
+      },
+      customHeadersBehavior: {
+        customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
+      },
+    });
+
+    // The API's host name, from its endpoint `https://<id>.execute-api.<region>.amazonaws.com`.
+    const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'First 100 Days: site and cheat-sheet API',
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        // READ + LIST: with s3:ListBucket, S3 answers a missing key with 404 instead of 403,
+        // which is what the not-found rule below keys on.
+        origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
+        }),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.responseHeadersPolicy,
+        compress: true,
+      },
+      additionalBehaviors: {
+        [apiPathPattern]: {
+          origin: apiOrigin,
+          // A POST redirected from http:// would arrive as a GET: refuse plain HTTP instead.
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // The API's own host name must reach API Gateway, so everything but Host is forwarded.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.responseHeadersPolicy,
+        },
+      },
+      // The not-found rule. Custom error responses apply to every behaviour, `/api/*` included,
+      // so only 404 is mapped: an unknown site path is a missing key, which S3 answers 404
+      // (the LIST grant above), and the two API routes never answer 404 (CONTRACT.md), so
+      // their JSON replies (400, 429, 500, ...) pass through untouched. Mapping 403 as well, the
+      // usual SPA recipe, would hide API errors and is deliberately absent.
+      errorResponses: [
+        {
+          httpStatus: 404,
+          responseHttpStatus: 404,
+          responsePagePath: '/404.html',
+          ttl: Duration.minutes(1),
+        },
+      ],
+      enableLogging: true,
+      logBucket: props.accessLogsBucket,
+      logFilePrefix: 'cloudfront/',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
+      ...(props.customDomain && {
+        domainNames: [props.customDomain.domainName],
+        certificate: Certificate.fromCertificateArn(
+          this,
+          'Certificate',
+          props.customDomain.certificateArn,
+        ),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
+    });
+    this.url = `https://${props.customDomain?.domainName ?? this.distribution.distributionDomainName}`;
+
+    // Acknowledged on the CloudFormation resource itself, not on the distribution's children.
+    const distributionResource = this.distribution.node.defaultChild as CfnDistribution;
+    if (!props.customDomain) {
+      Validations.of(distributionResource).acknowledge({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'No custom domain was given (-c domainName/-c certificateArn), so the distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes at TLSv1; with a custom domain the stack sets TLSv1.2_2021 and this finding does not arise.',
+      });
+    }
+    Annotations.of(this.distribution).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
+      's3:ListBucket cannot expose a listing: `/` is served by defaultRootObject index.html and the S3 behaviour forwards no query string (CACHING_OPTIMIZED), so no request reaches the bucket as a list call.',
+    );
+    Validations.of(distributionResource).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'The site is a public book-marketing page meant for readers in every country; there is no legal or licensing reason to restrict it geographically.',
+    });
+    Validations.of(distributionResource).acknowledge({
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'No WAF web ACL: the only dynamic paths are two POST routes protected by API stage throttling and a per-address daily send cap; a WAF would cost more per month than the site and adds no rule this traffic needs.',
+    });
+
+    // One asset, two deployments: the same files, split by path, with different caching.
+    const siteFiles = Source.asset(siteDirectory);
+    const deploymentSettings = {
+      // The site has more files than a custom resource's 4 KB reply can list; nothing reads them.
+      outputObjectKeys: false,
+      ...bucketDeploymentHandlerSettings(this),
+    };
+    this.hashedAssetsDeployment = new BucketDeployment(this, 'HashedAssetsDeployment', {
+      sources: [siteFiles],
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: ['assets/*'],
+      cacheControl: [CacheControl.fromString(hashedAssetsCacheControl)],
+      // Old hashed files stay, so a page loaded just before a deployment can still fetch its
+      // scripts; the bucket's lifecycle rule only expires overwritten versions.
+      prune: false,
+      ...deploymentSettings,
+    });
+    this.pagesDeployment = new BucketDeployment(this, 'PagesDeployment', {
+      sources: [siteFiles],
+      destinationBucket: this.bucket,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.fromString(pagesCacheControl)],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      ...deploymentSettings,
+    });
+    // New pages must never reference assets that are not uploaded yet.
+    this.pagesDeployment.node.addDependency(this.hashedAssetsDeployment);
+    acknowledgeBucketDeployment(this.hashedAssetsDeployment, this.bucket);
+    acknowledgeBucketDeployment(this.pagesDeployment, this.bucket);
+    Validations.of(handlerPolicy(this.pagesDeployment)).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        "cloudfront:CreateInvalidation and GetInvalidation on *: CDK's BucketDeployment hard-codes this statement when given a distribution and offers no prop to scope it; the handler only ever invalidates the distribution passed to it (/* after each deployment).",
+    });
+  }
+}
+
+/** The enum member whose value is `value`, so a typo in security-headers.ts fails the synth. */
+function enumMember<T extends Record<string, string>>(enumObject: T, value: string): T[keyof T] {
+  const member = Object.values(enumObject).find((candidate) => candidate === value);
+  if (member === undefined) {
+    throw new Error(`"${value}" is not one of CloudFront's values: ${Object.values(enumObject).join(', ')}`);
+  }
+  return member as T[keyof T];
+}

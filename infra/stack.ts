@@ -1,0 +1,90 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { DeploymentConfig } from './config';
+import { Api } from './constructs/api';
+import { Data } from './constructs/data';
+import { Mail } from './constructs/mail';
+import { Site } from './constructs/site';
+
+export interface CheatSheetSiteStackProps extends StackProps {
+  /** The validated context (infra/config.ts). */
+  readonly config: DeploymentConfig;
+  /**
+   * Where the build output is read from; tests pass small fixture folders.
+   *
+   * @default `frontend/dist` and `dist/cheat-sheet` under process.cwd()
+   */
+  readonly buildOutput?: { readonly siteDirectory?: string; readonly cheatSheetDirectory?: string };
+  /**
+   * The handlers' entry files.
+   *
+   * @default `lambdas/save-request/handler.ts` and `lambdas/send-cheat-sheet/handler.ts`
+   */
+  readonly handlerEntries?: { readonly saveRequest?: string; readonly sendCheatSheet?: string };
+}
+
+/** The whole product in one stack. Wiring only: each concern lives in its construct. */
+export class CheatSheetSiteStack extends Stack {
+  public readonly mail: Mail;
+  public readonly data: Data;
+  public readonly api: Api;
+  public readonly site: Site;
+
+  constructor(scope: Construct, id: string, props: CheatSheetSiteStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+
+    this.mail = new Mail(this, 'Mail', {
+      senderEmail: config.senderEmail,
+      senderDomain: config.senderDomain,
+    });
+    this.data = new Data(this, 'Data', {
+      cheatSheetDirectory: props.buildOutput?.cheatSheetDirectory,
+    });
+    this.api = new Api(this, 'Api', {
+      table: this.data.table,
+      emailIndexName: this.data.emailIndexName,
+      cheatSheetBucket: this.data.cheatSheetBucket,
+      cheatSheetKey: this.data.cheatSheetKey,
+      senderEmail: this.mail.senderEmail,
+      senderIdentityArn: this.mail.identityArn,
+      throttle: config.apiThrottle,
+      dailySendCap: config.dailySendCap,
+      saveRequestEntry: props.handlerEntries?.saveRequest,
+      sendCheatSheetEntry: props.handlerEntries?.sendCheatSheet,
+    });
+    this.site = new Site(this, 'Site', {
+      api: this.api.httpApi,
+      accessLogsBucket: this.data.accessLogsBucket,
+      customDomain: config.customDomain,
+      siteDirectory: props.buildOutput?.siteDirectory,
+    });
+
+    new CfnOutput(this, 'SiteUrl', {
+      description: 'The site: the custom domain when one is given, else the CloudFront address.',
+      value: this.site.url,
+    });
+    new CfnOutput(this, 'DistributionDomainName', {
+      description: 'The CloudFront host name: the target of a custom domain\'s CNAME or alias.',
+      value: this.site.distribution.distributionDomainName,
+    });
+    new CfnOutput(this, 'ApiUrl', {
+      description: 'The HTTP API itself; the site calls the same routes under <SiteUrl>/api/.',
+      value: this.api.url,
+    });
+    new CfnOutput(this, 'TableName', {
+      description: 'The DynamoDB table of cheat-sheet requests (kept when the stack is deleted).',
+      value: this.data.table.tableName,
+    });
+    new CfnOutput(this, 'CheatSheetBucketName', {
+      description: `The private bucket holding the PDF at key ${this.data.cheatSheetKey}.`,
+      value: this.data.cheatSheetBucket.bucketName,
+    });
+    this.mail.dkimRecords.forEach((record, index) => {
+      new CfnOutput(this, `SenderDomainDkimRecord${index + 1}`, {
+        description: 'Publish as a CNAME in the sender domain\'s DNS: SES verifies the domain by it.',
+        value: `${record.name} CNAME ${record.value}`,
+      });
+    });
+  }
+}
