@@ -159,48 +159,37 @@ export async function buildCheatSheetPdf(content: CheatSheetContent = cheatSheet
   page.drawLine({ start: { x: margin, y }, end: { x: a4.width - margin, y }, thickness: 1, color: rule });
   y -= 28;
 
-  // The framework: one column per phase, one block per area.
+  // The framework: one band per phase, one line per area, so each item reads (and copies) whole.
   page.drawText(frameworkHeading, { x: margin, y, font: fonts.bold, size: 15, color: ink });
-  y -= 18;
-  const gap = 14;
-  const columnWidth = (contentWidth - 2 * gap) / 3;
-  const padding = 10;
-  const innerWidth = columnWidth - 2 * padding;
-  const headerHeight = 44;
-  const itemBlocks = (phase: OutlinePhase) =>
-    phase.items.map((item) => ({
-      label: { text: item.area, font: fonts.bold, size: 11, color: accent },
-      body: { text: item.content, font: fonts.regular, size: 11, color: ink },
-    }));
-  const columnBodyHeight = Math.max(
-    ...content.phases.map((phase) =>
-      itemBlocks(phase).reduce((height, block) => height + 15 + wrappedHeight(block.body, innerWidth) + 10, 0),
-    ),
-  );
-  const columnHeight = headerHeight + padding + columnBodyHeight + 4;
-
-  content.phases.forEach((phase, index) => {
-    const x = margin + index * (columnWidth + gap);
-    const top = y;
-    page.drawRectangle({
-      x,
-      y: top - columnHeight,
-      width: columnWidth,
-      height: columnHeight,
-      borderColor: rule,
-      borderWidth: 1,
+  y -= 14;
+  const bandHeight = 24;
+  const rowHeight = 22;
+  const areaX = margin + 12;
+  const itemX = margin + 92;
+  const itemWidth = a4.width - margin - itemX;
+  for (const phase of content.phases) {
+    y -= 10 + bandHeight;
+    page.drawRectangle({ x: margin, y, width: contentWidth, height: bandHeight, color: accent });
+    page.drawText(phase.title, { x: areaX, y: y + 8, font: fonts.bold, size: 12.5, color: rgb(1, 1, 1) });
+    const daysWidth = fonts.regular.widthOfTextAtSize(phase.days, 11);
+    page.drawText(phase.days, {
+      x: a4.width - margin - 12 - daysWidth,
+      y: y + 8,
+      font: fonts.regular,
+      size: 11,
+      color: rgb(1, 1, 1),
     });
-    page.drawRectangle({ x, y: top - headerHeight, width: columnWidth, height: headerHeight, color: accent });
-    page.drawText(phase.title, { x: x + padding, y: top - 19, font: fonts.bold, size: 12, color: rgb(1, 1, 1) });
-    page.drawText(phase.days, { x: x + padding, y: top - 35, font: fonts.regular, size: 10, color: rgb(1, 1, 1) });
-
-    let itemY = top - headerHeight - padding - 11;
-    for (const block of itemBlocks(phase)) {
-      page.drawText(block.label.text, { x: x + padding, y: itemY, font: block.label.font, size: 11, color: accent });
-      itemY = drawWrapped(page, block.body, x + padding, itemY - 15, innerWidth) - 10;
+    for (const item of phase.items) {
+      const body = { text: item.content, font: fonts.regular, size: 11.5, color: ink };
+      // Baseline about 15 pt under the row's top centres one line of 11.5 pt text in the row.
+      const baseline = y - 15;
+      page.drawText(item.area, { x: areaX, y: baseline, font: fonts.bold, size: 11.5, color: accent });
+      drawWrapped(page, body, itemX, baseline, itemWidth);
+      y -= Math.max(rowHeight, wrappedHeight(body, itemWidth) + 7);
+      page.drawLine({ start: { x: margin, y }, end: { x: a4.width - margin, y }, thickness: 0.5, color: rule });
     }
-  });
-  y -= columnHeight + 34;
+  }
+  y -= 34;
 
   // The first-week checklist, each item with a box to tick on paper.
   page.drawText(checklistHeading, { x: margin, y, font: fonts.bold, size: 15, color: ink });

@@ -1,0 +1,280 @@
+/**
+ * The whole product on one machine, in this process: dynalite, s3rver and aws-ses-v2-local on
+ * 127.0.0.1, the table and bucket created, the PDF uploaded, and one HTTP server for the built
+ * site and the API running the real Lambda handlers. `npm start`, `npm run dev` and the tests
+ * all start it through `startLocalStack`.
+ *
+ * The handlers read their configuration and the SDK its endpoints from process.env, and create
+ * their clients when first imported: so the environment is set before they are imported, and a
+ * process (or a jest module registry) runs one stack at a time.
+ */
+
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { cheatSheetFileName } from '../frontend/src/content/cheat-sheet';
+import { emailIndex, partitionKey, tableName } from '../lambdas/shared/table-schema';
+import { cheatSheetPdfPath } from '../scripts/cheat-sheet-pdf';
+import type { HttpApiHandler } from './api-gateway-adapter';
+import { startEmailFaultInjector, type EmailFault, type EmailFaultInjector } from './email-fault-injector';
+import {
+  closeServer,
+  emulatorHost,
+  listen,
+  PortInUseError,
+  startDynamoDbEmulator,
+  startS3Emulator,
+  startSesEmulator,
+  type RunningServer,
+} from './emulators';
+import { portVariables, serviceNames, type LocalStackPorts, type Service } from './ports';
+import { createSiteServer } from './site-server';
+
+export const localBucketName = 'mpc-cheat-sheets';
+export const localSenderEmail = 'cheatsheet@example.com';
+
+/** s3rver accepts only this key pair; the other emulators accept any. */
+const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+const localRegion = 'us-east-1';
+
+export interface LocalStackOptions {
+  /** Each port defaults to 0, a free one (`npm start` passes the contract's defaults). */
+  readonly ports?: Partial<LocalStackPorts>;
+  /** The built site; defaults to <cwd>/frontend/dist. Null serves only the API. */
+  readonly siteDir?: string | null;
+  /** The PDF to upload, as a file path or bytes; defaults to the build's. Null uploads none. */
+  readonly cheatSheetPdf?: string | Uint8Array | null;
+  readonly senderEmail?: string;
+  /** CHEAT_SHEET_DAILY_LIMIT for the send function; unset keeps its default (3). */
+  readonly dailyLimit?: number;
+  /** Puts an EmailFaultInjector between the send function and SES, driven by `setEmailFault`. */
+  readonly emailFaultInjection?: boolean;
+  /** Non-fatal problems, such as a missing PDF; defaults to console.warn. */
+  readonly onWarning?: (message: string) => void;
+}
+
+export interface LocalStack {
+  /** As printed: `http://localhost:<port>/` for site and mail, no trailing slash for DynamoDB and S3. */
+  readonly urls: { readonly site: string; readonly mail: string; readonly dynamodb: string; readonly s3: string };
+  readonly ports: LocalStackPorts;
+  /** The addresses the handlers' SDK clients use. */
+  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly sesv2: string };
+  readonly tableName: string;
+  /** s3rver's temporary directory, removed by stop(). */
+  readonly s3Directory: string;
+  readonly bucket: string;
+  readonly key: string;
+  /** Makes SES calls fail like real SES; needs `emailFaultInjection: true`. Null passes calls through. */
+  setEmailFault(fault: EmailFault | null): void;
+  /** Closes every server and removes the S3 directory. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+/** A taken port, named by the variable that moves it. */
+export class LocalStackPortInUseError extends Error {
+  override readonly name = 'LocalStackPortInUseError';
+  constructor(
+    readonly variable: string,
+    readonly port: number,
+    service: string,
+  ) {
+    super(
+      `Port ${port} is already in use, so the ${service} cannot start. ` +
+        `Set ${variable} to a free port, or to 0 to pick one (e.g. ${variable}=0 npm start).`,
+    );
+  }
+}
+
+async function startOn<T>(service: Service, start: () => Promise<T>): Promise<T> {
+  try {
+    return await start();
+  } catch (error) {
+    if (error instanceof PortInUseError) {
+      throw new LocalStackPortInUseError(portVariables[service], error.port, serviceNames[service]);
+    }
+    throw error;
+  }
+}
+
+/** The handlers' environment: the SDK's own variables plus the functions' configuration. */
+function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: LocalStackOptions): void {
+  const env = process.env;
+  env.AWS_REGION = localRegion;
+  env.AWS_ACCESS_KEY_ID = localCredentials.accessKeyId;
+  env.AWS_SECRET_ACCESS_KEY = localCredentials.secretAccessKey;
+  delete env.AWS_SESSION_TOKEN;
+  delete env.AWS_PROFILE;
+  env.AWS_EC2_METADATA_DISABLED = 'true';
+  // Without these, streamed uploads reach s3rver with aws-chunked framing and are stored corrupt.
+  env.AWS_REQUEST_CHECKSUM_CALCULATION = 'WHEN_REQUIRED';
+  env.AWS_RESPONSE_CHECKSUM_VALIDATION = 'WHEN_REQUIRED';
+  env.AWS_ENDPOINT_URL_DYNAMODB = endpoints.dynamodb;
+  env.AWS_ENDPOINT_URL_S3 = endpoints.s3;
+  env.AWS_ENDPOINT_URL_SESV2 = endpoints.sesv2;
+  env.TABLE_NAME = tableName;
+  env.CHEAT_SHEET_BUCKET = localBucketName;
+  env.CHEAT_SHEET_KEY = cheatSheetFileName;
+  env.SENDER_EMAIL = options.senderEmail ?? localSenderEmail;
+  if (options.dailyLimit !== undefined) env.CHEAT_SHEET_DAILY_LIMIT = String(options.dailyLimit);
+}
+
+async function createTable(endpoint: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: localRegion, credentials: localCredentials });
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: partitionKey, AttributeType: 'S' },
+          { AttributeName: emailIndex.partitionKey, AttributeType: 'S' },
+          { AttributeName: emailIndex.sortKey, AttributeType: 'S' },
+        ],
+        KeySchema: [{ AttributeName: partitionKey, KeyType: 'HASH' }],
+        GlobalSecondaryIndexes: [
+          {
+            IndexName: emailIndex.name,
+            KeySchema: [
+              { AttributeName: emailIndex.partitionKey, KeyType: 'HASH' },
+              { AttributeName: emailIndex.sortKey, KeyType: 'RANGE' },
+            ],
+            // The send function reads cheat_sheet_sent and sent_at from the index.
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ],
+      }),
+    );
+    // createTableMs: 0 makes it ACTIVE on the next tick; wait for that rather than assume it.
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (Table?.TableStatus === 'ACTIVE') return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`Table ${tableName} did not become ACTIVE`);
+  } finally {
+    client.destroy();
+  }
+}
+
+async function createBucketWithPdf(endpoint: string, pdf: Uint8Array | null): Promise<void> {
+  const client = new S3Client({
+    endpoint,
+    region: localRegion,
+    credentials: localCredentials,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  try {
+    await client.send(new CreateBucketCommand({ Bucket: localBucketName }));
+    if (pdf) {
+      await client.send(
+        new PutObjectCommand({ Bucket: localBucketName, Key: cheatSheetFileName, Body: pdf, ContentType: 'application/pdf' }),
+      );
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
+async function readPdf(source: LocalStackOptions['cheatSheetPdf'], warn: (message: string) => void) {
+  if (source === null) return null;
+  if (source instanceof Uint8Array) return source;
+  const filePath = source ?? cheatSheetPdfPath();
+  try {
+    return new Uint8Array(await readFile(filePath));
+  } catch {
+    warn(`No cheat-sheet PDF at ${filePath}: run npm run build:pdf. Until then sending replies 503.`);
+    return null;
+  }
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
+  const ports = { site: 0, mail: 0, dynamodb: 0, s3: 0, ...options.ports };
+  const warn = options.onWarning ?? ((message: string) => console.warn(message));
+  const siteDir = options.siteDir === undefined ? path.resolve('frontend', 'dist') : options.siteDir;
+
+  // Everything started so far, closed in reverse order by stop() or by a failed start.
+  const closers: Array<() => Promise<void>> = [];
+  // The project runs on Node 20 on purpose; the SDK's reminder about Node 22 is noise here.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const stop = async () => {
+    const pending = closers.splice(0).reverse();
+    for (const close of pending) await close().catch((error) => warn(`While stopping: ${String(error)}`));
+  };
+
+  try {
+    const dynamodb = await startOn('dynamodb', () => startDynamoDbEmulator(ports.dynamodb));
+    closers.push(() => dynamodb.close());
+
+    const s3Directory = await mkdtemp(path.join(os.tmpdir(), 'mpc-s3rver-'));
+    closers.push(() => rm(s3Directory, { recursive: true, force: true }));
+    const s3 = await startOn('s3', () => startS3Emulator(ports.s3, s3Directory));
+    closers.push(() => s3.close());
+
+    const mail = await startOn('mail', () => startSesEmulator(ports.mail));
+    closers.push(() => mail.close());
+
+    let faultInjector: EmailFaultInjector | null = null;
+    if (options.emailFaultInjection) {
+      faultInjector = await startEmailFaultInjector(mail.url);
+      const injector = faultInjector;
+      closers.push(() => injector.close());
+    }
+
+    const endpoints = { dynamodb: dynamodb.url, s3: s3.url, sesv2: (faultInjector ?? mail).url };
+    await createTable(endpoints.dynamodb);
+    await createBucketWithPdf(endpoints.s3, await readPdf(options.cheatSheetPdf, warn));
+
+    setHandlerEnvironment(endpoints, options);
+    const saveRequest = await import('../lambdas/save-request/handler');
+    const sendCheatSheet = await import('../lambdas/send-cheat-sheet/handler');
+
+    const server: http.Server = createSiteServer({
+      siteDir,
+      apiRoutes: {
+        '/api/cheat-sheet-requests': {
+          functionName: 'save-request',
+          handler: saveRequest.handler as HttpApiHandler,
+          errorBody: (error) => ({ error }),
+        },
+        '/api/send-cheat-sheet': {
+          functionName: 'send-cheat-sheet',
+          handler: sendCheatSheet.handler as HttpApiHandler,
+          errorBody: (error) => ({ success: false, error }),
+        },
+      },
+    });
+    const sitePort = await startOn('site', () => listen(server, ports.site, emulatorHost));
+    closers.push(() => closeServer(server));
+
+    const actualPorts: LocalStackPorts = { site: sitePort, mail: mail.port, dynamodb: dynamodb.port, s3: s3.port };
+    return {
+      urls: {
+        site: `http://localhost:${sitePort}/`,
+        mail: `http://localhost:${mail.port}/`,
+        dynamodb: `http://localhost:${dynamodb.port}`,
+        s3: `http://localhost:${s3.port}`,
+      },
+      ports: actualPorts,
+      endpoints,
+      tableName,
+      s3Directory,
+      bucket: localBucketName,
+      key: cheatSheetFileName,
+      setEmailFault(fault) {
+        if (!faultInjector) throw new Error('Start the local stack with emailFaultInjection: true to inject SES faults');
+        faultInjector.setFault(fault);
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export type { EmailFault, RunningServer };

@@ -1,0 +1,135 @@
+/**
+ * The local stand-in for CloudFront + API Gateway: one HTTP server for the built site and the
+ * API. `/api/*` goes to the real Lambda handlers through the HTTP API adapter, and their JSON
+ * reaches the client unchanged whatever its status; everything else is the static site. Every
+ * response carries the cloud's security headers.
+ */
+
+import http from 'node:http';
+import { securityHeaders } from '../infra/security-headers';
+import {
+  fromHandlerResult,
+  internalServerErrorResponse,
+  lambdaContext,
+  toHttpApiEvent,
+  type ApiResponse,
+  type HttpApiHandler,
+} from './api-gateway-adapter';
+import { staticSiteResponse } from './static-site';
+
+export interface ApiRoute {
+  /** The Lambda function's name, for its context and logs. */
+  readonly functionName: string;
+  readonly handler: HttpApiHandler;
+  /** The route's error body for a method it does not accept, in the route's own error shape. */
+  readonly errorBody: (message: string) => unknown;
+}
+
+export interface SiteServerOptions {
+  /** The built site (frontend/dist); null serves only the API (as for `npm run dev`). */
+  readonly siteDir: string | null;
+  /** POST routes by path, e.g. '/api/send-cheat-sheet'. */
+  readonly apiRoutes: Readonly<Record<string, ApiRoute>>;
+}
+
+/** API Gateway refuses larger payloads anyway; the handlers refuse anything over 10 KB. */
+const maxRequestBytes = 1024 * 1024;
+
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+    body: Buffer.from(JSON.stringify(body)),
+  };
+}
+
+class RequestTooLargeError extends Error {}
+
+function readBody(request: http.IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxRequestBytes) {
+        request.removeAllListeners('data');
+        request.resume();
+        reject(new RequestTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+async function apiResponse(request: http.IncomingMessage, path: string, routes: SiteServerOptions['apiRoutes']) {
+  const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
+  // What API Gateway answers for a route that does not exist.
+  if (!route) return json(404, { message: 'Not Found' });
+  if (request.method !== 'POST') {
+    request.resume();
+    return json(405, route.errorBody(`${request.method} is not allowed here: use POST.`), { allow: 'POST' });
+  }
+  let body: Buffer;
+  try {
+    body = await readBody(request);
+  } catch (error) {
+    if (error instanceof RequestTooLargeError) return json(413, route.errorBody('The request body is too large.'));
+    throw error;
+  }
+  const event = toHttpApiEvent(
+    {
+      method: 'POST',
+      url: request.url ?? path,
+      headers: request.headers,
+      body,
+      sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+    },
+    `POST ${path}`,
+  );
+  try {
+    return fromHandlerResult(await route.handler(event, lambdaContext(route.functionName)));
+  } catch (error) {
+    // A handler that throws is a bug: API Gateway hides it behind a bare 500, and so do we.
+    console.error(`${route.functionName} threw:`, error);
+    return internalServerErrorResponse;
+  }
+}
+
+async function siteResponse(request: http.IncomingMessage, siteDir: string | null): Promise<ApiResponse> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    request.resume();
+    return {
+      statusCode: 405,
+      headers: { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' },
+      body: Buffer.from('405 Method Not Allowed\n'),
+    };
+  }
+  if (siteDir === null) {
+    return { statusCode: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('404 Not Found\n') };
+  }
+  return staticSiteResponse(siteDir, request.url ?? '/');
+}
+
+export function createSiteServer({ siteDir, apiRoutes }: SiteServerOptions): http.Server {
+  return http.createServer(async (request, response) => {
+    let result: ApiResponse;
+    try {
+      const path = (request.url ?? '/').split('?')[0]!;
+      result =
+        path === '/api' || path.startsWith('/api/')
+          ? await apiResponse(request, path, apiRoutes)
+          : await siteResponse(request, siteDir);
+    } catch (error) {
+      console.error('Local server error:', error);
+      result = json(500, { message: 'Internal Server Error' });
+    }
+    for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
+    for (const [name, value] of Object.entries(result.headers)) response.setHeader(name, value as string | string[]);
+    response.setHeader('content-length', result.body.length);
+    response.writeHead(result.statusCode);
+    response.end(request.method === 'HEAD' ? undefined : result.body);
+  });
+}

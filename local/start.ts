@@ -1,0 +1,42 @@
+/**
+ * `npm start`: builds what is out of date, starts the local stack on the ports from PORT,
+ * MAIL_PORT, DYNAMODB_PORT and S3_PORT, prints the contract's four endpoint lines, and stops
+ * everything on Ctrl-C or SIGTERM. SKIP_BUILD=1 serves whatever is built.
+ */
+
+import { spawnSync } from 'node:child_process';
+import { buildScriptFor, checkBuild } from './build-freshness';
+import { LocalStackPortInUseError, startLocalStack, type LocalStack } from './local-stack';
+import { endpointLines, InvalidPortError, readPorts } from './ports';
+import { stopOnSignals } from './shutdown';
+
+const shutdown = stopOnSignals();
+
+async function buildIfStale(): Promise<void> {
+  if (process.env.SKIP_BUILD === '1') return;
+  const status = await checkBuild();
+  const script = buildScriptFor(status);
+  if (!script) return;
+  console.error(`Building (${[status.site, status.pdf].filter(Boolean).join('; ')}): npm run ${script}`);
+  // Build output goes to stderr so stdout carries only the endpoint lines and the functions' logs.
+  const build = spawnSync('npm', ['run', script], { stdio: ['ignore', 2, 2] });
+  if (build.status !== 0) {
+    console.error(`npm run ${script} failed; fix the build, or start with SKIP_BUILD=1 to serve what is built.`);
+    process.exit(1);
+  }
+}
+
+let stack: LocalStack;
+try {
+  await buildIfStale();
+  stack = await startLocalStack({ ports: readPorts() });
+} catch (error) {
+  if (error instanceof LocalStackPortInUseError || error instanceof InvalidPortError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+shutdown.onStop(() => stack.stop());
+for (const line of endpointLines(stack.ports)) console.log(line);

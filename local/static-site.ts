@@ -1,0 +1,105 @@
+/**
+ * Serves the built site the way CloudFront serves it from S3: `/` is the pre-rendered
+ * index.html, files are served as they are, and any path that is not a file gets 404.html with
+ * status 404. Cache headers follow the build's naming: hashed files under /assets/ never change.
+ */
+
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface StaticResponse {
+  readonly statusCode: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer;
+}
+
+export const immutableCacheControl = 'public, max-age=31536000, immutable';
+/** Pages must be revalidated so a new deploy shows at once. */
+export const pageCacheControl = 'no-cache';
+/** Images, favicon and other unhashed files: a day. */
+export const fileCacheControl = 'public, max-age=86400';
+
+const contentTypes: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+};
+
+export function contentTypeFor(filePath: string): string {
+  return contentTypes[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream';
+}
+
+/**
+ * The file a URL path names inside `siteDir`, or null. Null for anything that could leave the
+ * directory or reach a hidden file: '..' or '.' segments (also percent-encoded), backslashes, NUL.
+ */
+export function resolveSitePath(siteDir: string, urlPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  const segments = decoded.split('/').filter((segment) => segment !== '');
+  if (segments.some((segment) => segment.startsWith('.'))) return null;
+  if (segments.length === 0) segments.push('index.html');
+  const root = path.resolve(siteDir);
+  const filePath = path.join(root, ...segments);
+  return filePath.startsWith(root + path.sep) ? filePath : null;
+}
+
+async function readFileIfExists(filePath: string): Promise<Buffer | null> {
+  try {
+    if (!(await stat(filePath)).isFile()) return null;
+    return await readFile(filePath);
+  } catch {
+    return null;
+  }
+}
+
+function cacheControlFor(urlPath: string, filePath: string): string {
+  if (urlPath.startsWith('/assets/')) return immutableCacheControl;
+  if (path.extname(filePath).toLowerCase() === '.html') return pageCacheControl;
+  return fileCacheControl;
+}
+
+/** The response to a GET or HEAD of `url` (HEAD's body is dropped by the caller). */
+export async function staticSiteResponse(siteDir: string, url: string): Promise<StaticResponse> {
+  const urlPath = url.split('?')[0]!.split('#')[0]!;
+  const filePath = resolveSitePath(siteDir, urlPath);
+  const body = filePath ? await readFileIfExists(filePath) : null;
+  if (filePath && body) {
+    return {
+      statusCode: 200,
+      headers: { 'Content-Type': contentTypeFor(filePath), 'Cache-Control': cacheControlFor(urlPath, filePath) },
+      body,
+    };
+  }
+  const notFoundPage = await readFileIfExists(path.join(siteDir, '404.html'));
+  return {
+    statusCode: 404,
+    headers: {
+      'Content-Type': notFoundPage ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
+      'Cache-Control': pageCacheControl,
+    },
+    body: notFoundPage ?? Buffer.from('404 Not Found: the site is not built yet (run npm run build).\n'),
+  };
+}

@@ -1,0 +1,207 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { cheatSheetFileName } from '../../../frontend/src/content/cheat-sheet';
+import { badInputs } from '../support/bad-inputs';
+import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
+import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
+
+type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+let emulators: HandlerStack;
+let send: Handler;
+let save: Handler;
+
+beforeAll(async () => {
+  emulators = await startHandlerStack({ senderEmail: 'cheatsheet@example.com' });
+  ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
+  ({ handler: save } = await import('../../../lambdas/save-request/handler'));
+});
+afterAll(() => emulators?.stop());
+
+let visitorNumber = 0;
+const newVisitor = () => ({ name: `Ada Owner ${++visitorNumber}`, email: `ada.send.${visitorNumber}@example.com` });
+
+describe('send-cheat-sheet handler', () => {
+  test('replies 200 with success and a message', async () => {
+    const reply = await send(postEvent(sendRoute, newVisitor()));
+
+    expect(reply.statusCode).toBe(200);
+    expect(replyJson(reply)).toEqual({ success: true, message: expect.stringMatching(/sent the cheat sheet/) });
+    expect(reply.headers).toEqual({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  });
+
+  test('e-mails the PDF from the bucket as an attachment named after the cheat sheet', async () => {
+    const visitor = newVisitor();
+
+    await send(postEvent(sendRoute, visitor));
+
+    const [email] = await emulators.emails(visitor.email);
+    expect(email!.attachments).toHaveLength(1);
+    const [attachment] = email!.attachments;
+    expect(attachment!.filename).toBe(cheatSheetFileName);
+    expect(attachment!.contentType).toBe('application/pdf');
+    const pdf = Buffer.from(attachment!.content, 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.equals(Buffer.from(emulators.pdf))).toBe(true);
+  });
+
+  test('sends from the configured sender to the visitor only, with a fixed subject', async () => {
+    const visitor = newVisitor();
+
+    await send(postEvent(sendRoute, visitor));
+
+    const [email] = await emulators.emails(visitor.email);
+    expect(email!.from).toBe('cheatsheet@example.com');
+    expect(email!.destination).toEqual({ to: [visitor.email], cc: [], bcc: [] });
+    expect(email!.subject).toBe('Your MPC 100-Day Cheat Sheet');
+  });
+
+  test('greets the visitor by name in both the HTML and the text body', async () => {
+    const visitor = newVisitor();
+
+    await send(postEvent(sendRoute, visitor));
+
+    const [email] = await emulators.emails(visitor.email);
+    expect(email!.body.html).toContain(`Hi ${visitor.name},`);
+    expect(email!.body.text).toContain(`Hi ${visitor.name},`);
+  });
+
+  test('escapes markup and strips line breaks from the name, and puts it in no header', async () => {
+    const visitor = {
+      name: 'Eve <script>alert("x")</script>\r\nBcc: victim@example.com',
+      email: 'eve@example.com',
+    };
+
+    const reply = await send(postEvent(sendRoute, visitor));
+
+    expect(reply.statusCode).toBe(200);
+    const emails = await emulators.emails(visitor.email);
+    expect(emails).toHaveLength(1);
+    const [email] = emails;
+    expect(email!.body.html).toContain('Hi Eve &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Bcc: victim@example.com,');
+    expect(email!.body.html).not.toContain('<script>');
+    expect(email!.body.text).toContain('Hi Eve <script>alert("x")</script> Bcc: victim@example.com,');
+    expect(email!.body.text).not.toContain('\r');
+    expect(email!.destination).toEqual({ to: ['eve@example.com'], cc: [], bcc: [] });
+    expect(email!.subject).toBe('Your MPC 100-Day Cheat Sheet');
+    expect(email!.headers ?? []).toEqual([]);
+    expect(await emulators.emails('victim@example.com')).toEqual([]);
+  });
+
+  test("flags the address's newest unsent request as sent, with sent_at", async () => {
+    const visitor = newVisitor();
+    const older = replyJson(await save(postEvent(saveRoute, visitor))).id;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newer = replyJson(await save(postEvent(saveRoute, visitor))).id;
+
+    await send(postEvent(sendRoute, visitor));
+
+    const items = await emulators.items(visitor.email);
+    const flagged = items.find((item) => item.id === newer)!;
+    expect(flagged.cheat_sheet_sent).toBe(true);
+    expect(Date.parse(flagged.sent_at!)).toBeGreaterThanOrEqual(Date.parse(flagged.requested_at));
+    expect(items.find((item) => item.id === older)).toMatchObject({ cheat_sheet_sent: false });
+    expect(items.find((item) => item.id === older)).not.toHaveProperty('sent_at');
+    expect(items).toHaveLength(2);
+  });
+
+  test('records a send that has no saved request as a sent item of its own', async () => {
+    const visitor = newVisitor();
+
+    const reply = await send(postEvent(sendRoute, visitor));
+
+    expect(reply.statusCode).toBe(200);
+    const items = await emulators.items(visitor.email);
+    expect(items).toEqual([
+      {
+        id: expect.any(String),
+        name: visitor.name,
+        email: visitor.email,
+        cheat_sheet_sent: true,
+        requested_at: expect.any(String),
+        sent_at: items[0]!.requested_at,
+      },
+    ]);
+  });
+
+  test('sends a fourth cheat sheet within 24 hours to nobody: 429 with an error', async () => {
+    const visitor = newVisitor();
+    for (let sent = 0; sent < 3; sent += 1) {
+      await save(postEvent(saveRoute, visitor));
+      expect((await send(postEvent(sendRoute, visitor))).statusCode).toBe(200);
+    }
+
+    await save(postEvent(saveRoute, visitor));
+    const reply = await send(postEvent(sendRoute, visitor));
+
+    expect(reply.statusCode).toBe(429);
+    expect(replyJson(reply)).toEqual({ success: false, error: expect.stringMatching(/3 times in the last 24 hours/) });
+    expect(await emulators.emails(visitor.email)).toHaveLength(3);
+    const items = await emulators.items(visitor.email);
+    expect(items.filter((item) => item.cheat_sheet_sent)).toHaveLength(3);
+  });
+
+  test('counts sends against the cap whatever the letter case of the address', async () => {
+    const visitor = newVisitor();
+    for (const variant of [visitor.email, visitor.email.toUpperCase(), `  ${visitor.email} `]) {
+      expect((await send(postEvent(sendRoute, { ...visitor, email: variant }))).statusCode).toBe(200);
+    }
+
+    const reply = await send(postEvent(sendRoute, { ...visitor, email: visitor.email.replace('ada', 'ADA') }));
+
+    expect(reply.statusCode).toBe(429);
+  });
+
+  test("does not count one address's sends against another's cap", async () => {
+    const first = newVisitor();
+    const second = newVisitor();
+    for (let sent = 0; sent < 3; sent += 1) await send(postEvent(sendRoute, first));
+
+    const reply = await send(postEvent(sendRoute, second));
+
+    expect(reply.statusCode).toBe(200);
+  });
+
+  test('does not count saved but unsent requests against the cap', async () => {
+    const visitor = newVisitor();
+    for (let saved = 0; saved < 5; saved += 1) await save(postEvent(saveRoute, visitor));
+
+    const reply = await send(postEvent(sendRoute, visitor));
+
+    expect(reply.statusCode).toBe(200);
+  });
+
+  test('reads the PDF once per container and reuses it', async () => {
+    await send(postEvent(sendRoute, newVisitor()));
+    await emulators.deletePdf();
+    try {
+      const visitor = newVisitor();
+
+      const reply = await send(postEvent(sendRoute, visitor));
+
+      expect(reply.statusCode).toBe(200);
+      const [email] = await emulators.emails(visitor.email);
+      expect(Buffer.from(email!.attachments[0]!.content, 'base64').equals(Buffer.from(emulators.pdf))).toBe(true);
+    } finally {
+      await emulators.restorePdf();
+    }
+  });
+
+  test.each(badInputs)(
+    'refuses $description with $status and an error, storing and sending nothing',
+    async ({ event, status }) => {
+      const [itemsBefore, emailsBefore] = [(await emulators.items()).length, (await emulators.emails()).length];
+
+      const reply = await send(event(sendRoute));
+
+      expect(reply.statusCode).toBe(status);
+      const body = replyJson(reply);
+      expect(Object.keys(body)).toEqual(['success', 'error']);
+      expect(body.success).toBe(false);
+      expect(typeof body.error).toBe('string');
+      // The page would show its unverified-sender alert for these words.
+      expect(body.error).not.toMatch(/domain|verify/i);
+      expect((await emulators.items()).length).toBe(itemsBefore);
+      expect((await emulators.emails()).length).toBe(emailsBefore);
+    },
+  );
+});

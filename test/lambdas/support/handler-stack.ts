@@ -1,0 +1,79 @@
+/**
+ * The emulators a handler test file runs against: the local stack on free ports (no site), the
+ * environment set for the handlers, and readers for what landed in DynamoDB and SES.
+ */
+
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { CheatSheetRequestItem } from '../../../lambdas/shared/table-schema';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../local/local-stack';
+import { buildCheatSheetPdf } from '../../../scripts/cheat-sheet-pdf';
+
+export interface CapturedEmail {
+  readonly from: string;
+  readonly destination: { readonly to: string[]; readonly cc: string[]; readonly bcc: string[] };
+  readonly subject: string;
+  readonly body: { readonly html?: string; readonly text?: string };
+  readonly attachments: { readonly content: string; readonly contentType: string; readonly filename?: string }[];
+  readonly headers?: { readonly name: string; readonly value: string }[];
+}
+
+export interface HandlerStack {
+  readonly stack: LocalStack;
+  /** The PDF uploaded to the local bucket. */
+  readonly pdf: Uint8Array;
+  /** Every item in the table, optionally only one address's. */
+  items(email?: string): Promise<CheatSheetRequestItem[]>;
+  /** Every e-mail aws-ses-v2-local captured, optionally only those to one address. */
+  emails(to?: string): Promise<CapturedEmail[]>;
+  deletePdf(): Promise<void>;
+  restorePdf(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startHandlerStack(options: LocalStackOptions = {}): Promise<HandlerStack> {
+  // Set before the handlers (and so their loggers) are imported; the tests read replies, not logs.
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  const pdf = await buildCheatSheetPdf();
+  const stack = await startLocalStack({ siteDir: null, cheatSheetPdf: pdf, ...options });
+
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const dynamoDb = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials }),
+  );
+  const s3 = new S3Client({
+    endpoint: stack.endpoints.s3,
+    region: 'us-east-1',
+    credentials,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+
+  return {
+    stack,
+    pdf,
+    async items(email) {
+      const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.tableName }));
+      const items = Items as CheatSheetRequestItem[];
+      return email === undefined ? items : items.filter((item) => item.email === email);
+    },
+    async emails(to) {
+      const response = await fetch(new URL('store', stack.urls.mail));
+      const { emails } = (await response.json()) as { emails: CapturedEmail[] };
+      return to === undefined ? emails : emails.filter((email) => email.destination.to.includes(to));
+    },
+    async deletePdf() {
+      await s3.send(new DeleteObjectCommand({ Bucket: stack.bucket, Key: stack.key }));
+    },
+    async restorePdf() {
+      await s3.send(new PutObjectCommand({ Bucket: stack.bucket, Key: stack.key, Body: pdf }));
+    },
+    async stop() {
+      dynamoDb.destroy();
+      s3.destroy();
+      await stack.stop();
+    },
+  };
+}

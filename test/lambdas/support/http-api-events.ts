@@ -1,0 +1,46 @@
+/** API Gateway HTTP API (payload 2.0) events for handler tests, made by the local adapter. */
+
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { toHttpApiEvent } from '../../../local/api-gateway-adapter';
+
+export const saveRoute = '/api/cheat-sheet-requests';
+export const sendRoute = '/api/send-cheat-sheet';
+
+export interface EventOptions {
+  /** Replaces the default `content-type: application/json`; null sends none. */
+  readonly contentType?: string | null;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A POST whose body is `body` as JSON, or the exact text or bytes given. */
+export function postEvent(route: string, body: unknown, options: EventOptions = {}): APIGatewayProxyEventV2 {
+  const bytes =
+    body instanceof Uint8Array
+      ? Buffer.from(body)
+      : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
+  const contentType = options.contentType === undefined ? 'application/json' : options.contentType;
+  return toHttpApiEvent(
+    {
+      method: 'POST',
+      url: route,
+      headers: {
+        host: 'localhost',
+        'user-agent': 'jest',
+        ...(contentType === null ? {} : { 'content-type': contentType }),
+        ...options.headers,
+      },
+      body: bytes,
+      sourceIp: '127.0.0.1',
+    },
+    `POST ${route}`,
+  );
+}
+
+/** The same request as API Gateway sends it when it base64-encodes the body. */
+export function base64Event(event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
+  return { ...event, body: Buffer.from(event.body ?? '', 'utf8').toString('base64'), isBase64Encoded: true };
+}
+
+export function replyJson(reply: { body?: string }): Record<string, unknown> {
+  return JSON.parse(reply.body ?? 'null') as Record<string, unknown>;
+}
