@@ -1,0 +1,191 @@
+/**
+ * The send function when a service fails. SES faults come from the fault injector in front of
+ * aws-ses-v2-local; an unreachable service is an endpoint where nothing listens. Each test that
+ * changes the environment imports a fresh copy of the handler (clients and the PDF are per
+ * container, as in Lambda).
+ */
+
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { closedPortUrl } from '../support/closed-port';
+import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
+import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
+
+type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+let emulators: HandlerStack;
+
+beforeAll(async () => {
+  emulators = await startHandlerStack({ emailFaultInjection: true });
+});
+afterAll(() => emulators?.stop());
+afterEach(() => emulators.stack.setEmailFault(null));
+
+/** A fresh container's handler, with some environment variables changed while it loads and runs. */
+async function withFreshHandler<T>(
+  modulePath: string,
+  env: Record<string, string | undefined>,
+  use: (handler: Handler) => Promise<T>,
+): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete process.env[name];
+  try {
+    let result: T | undefined;
+    await jest.isolateModulesAsync(async () => {
+      const { handler } = (await import(modulePath)) as { handler: Handler };
+      result = await use(handler);
+    });
+    return result as T;
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+const sendHandlerPath = '../../../lambdas/send-cheat-sheet/handler';
+const saveHandlerPath = '../../../lambdas/save-request/handler';
+
+let visitorNumber = 0;
+const newVisitor = () => ({ name: `Ada Owner ${++visitorNumber}`, email: `ada.fail.${visitorNumber}@example.com` });
+
+/** A failure reply: the status, only `success` and `error`, and no trace of code or SDK detail. */
+function expectCleanFailure(reply: APIGatewayProxyStructuredResultV2, status: number): string {
+  expect(reply.statusCode).toBe(status);
+  const body = replyJson(reply);
+  expect(Object.keys(body)).toEqual(['success', 'error']);
+  expect(body.success).toBe(false);
+  const error = body.error as string;
+  expect(error).not.toMatch(/\bat \S+:\d+|Exception|ECONNREFUSED|127\.0\.0\.1|stack/i);
+  return error;
+}
+
+describe('send-cheat-sheet handler when a service fails', () => {
+  let send: Handler;
+  let save: Handler;
+  beforeAll(async () => {
+    ({ handler: send } = await import(sendHandlerPath));
+    ({ handler: save } = await import(saveHandlerPath));
+  });
+
+  test.each([
+    ['an unverified sender identity (MessageRejected)', 'unverified-sender'],
+    ['an unverified MAIL FROM domain', 'unverified-mail-from-domain'],
+  ] as const)('SES refusing %s gives 502 and an error about the domain or verification', async (_, fault) => {
+    const visitor = newVisitor();
+    const { id } = replyJson(await save(postEvent(saveRoute, visitor)));
+    emulators.stack.setEmailFault(fault);
+
+    const reply = await send(postEvent(sendRoute, visitor));
+
+    const error = expectCleanFailure(reply, 502);
+    expect(error).toMatch(/domain/);
+    expect(error).toMatch(/verif/);
+    expect(error).toBe(
+      "The sender's email domain is not verified with the email service. Please verify the domain or contact support.",
+    );
+    expect(await emulators.emails(visitor.email)).toEqual([]);
+    expect(await emulators.items(visitor.email)).toEqual([expect.objectContaining({ id, cheat_sheet_sent: false })]);
+  });
+
+  test('SES throttling gives 503 and an error asking to try again later', async () => {
+    const visitor = newVisitor();
+    emulators.stack.setEmailFault('throttled');
+
+    const reply = await send(postEvent(sendRoute, visitor));
+
+    const error = expectCleanFailure(reply, 503);
+    expect(error).toMatch(/email service is temporarily unavailable/);
+    expect(error).not.toMatch(/domain|verify/i);
+    expect(await emulators.items(visitor.email)).toEqual([]);
+  });
+
+  test('an SES internal error gives 503 and records no send', async () => {
+    const visitor = newVisitor();
+    emulators.stack.setEmailFault('internal-error');
+
+    const reply = await send(postEvent(sendRoute, visitor));
+
+    expectCleanFailure(reply, 503);
+    expect(await emulators.items(visitor.email)).toEqual([]);
+  });
+
+  test('an unreachable SES gives 503 and records no send', async () => {
+    const visitor = newVisitor();
+
+    const reply = await withFreshHandler(sendHandlerPath, { AWS_ENDPOINT_URL_SESV2: await closedPortUrl() }, (handler) =>
+      handler(postEvent(sendRoute, visitor)),
+    );
+
+    const error = expectCleanFailure(reply, 503);
+    expect(error).toMatch(/email service is temporarily unavailable/);
+    expect(await emulators.items(visitor.email)).toEqual([]);
+  });
+
+  test('an unreachable DynamoDB gives 503 and sends nothing, since the daily cap cannot be checked', async () => {
+    const visitor = newVisitor();
+
+    const reply = await withFreshHandler(
+      sendHandlerPath,
+      { AWS_ENDPOINT_URL_DYNAMODB: await closedPortUrl() },
+      (handler) => handler(postEvent(sendRoute, visitor)),
+    );
+
+    const error = expectCleanFailure(reply, 503);
+    expect(error).toMatch(/database is temporarily unavailable/);
+    expect(await emulators.emails(visitor.email)).toEqual([]);
+  });
+
+  test('a PDF missing from the bucket gives 503 and sends nothing', async () => {
+    const visitor = newVisitor();
+    await emulators.deletePdf();
+    try {
+      const reply = await withFreshHandler(sendHandlerPath, {}, (handler) => handler(postEvent(sendRoute, visitor)));
+
+      const error = expectCleanFailure(reply, 503);
+      expect(error).toMatch(/cheat sheet is temporarily unavailable/);
+      expect(await emulators.emails(visitor.email)).toEqual([]);
+      expect(await emulators.items(visitor.email)).toEqual([]);
+    } finally {
+      await emulators.restorePdf();
+    }
+  });
+
+  test('a PDF that comes back is picked up by the next invocation, not cached as missing', async () => {
+    const visitor = newVisitor();
+    await emulators.deletePdf();
+
+    const replies = await withFreshHandler(sendHandlerPath, {}, async (handler) => {
+      const first = await handler(postEvent(sendRoute, visitor));
+      await emulators.restorePdf();
+      return [first, await handler(postEvent(sendRoute, visitor))];
+    });
+
+    expect(replies.map((reply) => reply.statusCode)).toEqual([503, 200]);
+  });
+
+  test('a missing SENDER_EMAIL gives 500 and an error naming no variable', async () => {
+    const reply = await withFreshHandler(sendHandlerPath, { SENDER_EMAIL: undefined }, (handler) =>
+      handler(postEvent(sendRoute, newVisitor())),
+    );
+
+    const error = expectCleanFailure(reply, 500);
+    expect(error).toBe('The service is not configured correctly. Please contact support.');
+  });
+});
+
+describe('save-request handler when DynamoDB fails', () => {
+  test('an unreachable DynamoDB gives 503 with an error', async () => {
+    const reply = await withFreshHandler(
+      saveHandlerPath,
+      { AWS_ENDPOINT_URL_DYNAMODB: await closedPortUrl() },
+      (handler) => handler(postEvent(saveRoute, newVisitor())),
+    );
+
+    expect(reply.statusCode).toBe(503);
+    expect(replyJson(reply)).toEqual({
+      error: 'Our request database is temporarily unavailable. Please try again in a few minutes.',
+    });
+  });
+});

@@ -1,0 +1,59 @@
+import { parseCheatSheetRequest, toSingleLine } from '../../../lambdas/shared/request-schema';
+
+describe('parseCheatSheetRequest', () => {
+  test('accepts a name and an e-mail address', () => {
+    expect(parseCheatSheetRequest({ name: 'Ada Owner', email: 'ada@example.com' })).toEqual({
+      success: true,
+      data: { name: 'Ada Owner', email: 'ada@example.com' },
+    });
+  });
+
+  test('trims both fields and lower-cases the address', () => {
+    expect(parseCheatSheetRequest({ name: '  Ada  ', email: ' Ada@Example.COM ' })).toEqual({
+      success: true,
+      data: { name: 'Ada', email: 'ada@example.com' },
+    });
+  });
+
+  test('drops unknown keys', () => {
+    const result = parseCheatSheetRequest({ name: 'Ada', email: 'ada@example.com', cheat_sheet_sent: true });
+
+    expect(result).toEqual({ success: true, data: { name: 'Ada', email: 'ada@example.com' } });
+  });
+
+  test('turns line breaks and other control characters in the name into single spaces', () => {
+    const result = parseCheatSheetRequest({ name: 'Ada\r\nBcc: x@example.com\u0000\u2028Owner', email: 'ada@example.com' });
+
+    expect(result).toEqual({ success: true, data: { name: 'Ada Bcc: x@example.com Owner', email: 'ada@example.com' } });
+  });
+
+  test('keeps names in any script, with accents and emoji', () => {
+    const name = 'Zoë Ñúñez 李小龍 👩‍💼';
+
+    expect(parseCheatSheetRequest({ name, email: 'zoe@example.com' })).toMatchObject({ data: { name } });
+  });
+
+  test('counts the name limit after trimming', () => {
+    expect(parseCheatSheetRequest({ name: `  ${'A'.repeat(100)}  `, email: 'ada@example.com' }).success).toBe(true);
+  });
+
+  test.each([
+    [{ email: 'ada@example.com' }, 'Please enter your name.'],
+    [{ name: ' ', email: 'ada@example.com' }, 'Please enter your name.'],
+    [{ name: 'A'.repeat(101), email: 'ada@example.com' }, 'Name must be at most 100 characters.'],
+    [{ name: 7, email: 'ada@example.com' }, 'Name must be text.'],
+    [{ name: 'Ada' }, 'Please enter your email address.'],
+    [{ name: 'Ada', email: '' }, 'Please enter your email address.'],
+    [{ name: 'Ada', email: 'ada' }, 'Please enter a valid email address.'],
+    [{ name: 'Ada', email: `${'a'.repeat(250)}@b.co` }, 'Email must be at most 254 characters.'],
+    [null, 'The request body must be a JSON object with a name and an email.'],
+  ])('explains what is wrong with %j', (body, message) => {
+    expect(parseCheatSheetRequest(body)).toEqual({ success: false, error: message });
+  });
+});
+
+describe('toSingleLine', () => {
+  test('collapses runs of whitespace and control characters into one space', () => {
+    expect(toSingleLine(' a \t\r\n\u0085 b\u0007c ')).toBe('a b c');
+  });
+});
