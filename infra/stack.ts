@@ -46,6 +46,7 @@ export class CheatSheetSiteStack extends Stack {
       emailIndexName: this.data.emailIndexName,
       cheatSheetBucket: this.data.cheatSheetBucket,
       cheatSheetKey: this.data.cheatSheetKey,
+      cheatSheetVersion: this.data.cheatSheetVersion,
       senderEmail: this.mail.senderEmail,
       senderIdentityArn: this.mail.identityArn,
       throttle: config.apiThrottle,
@@ -53,6 +54,9 @@ export class CheatSheetSiteStack extends Stack {
       saveRequestEntry: props.handlerEntries?.saveRequest,
       sendCheatSheetEntry: props.handlerEntries?.sendCheatSheet,
     });
+    // A new PDF is in the bucket before the send function's fresh containers first read it.
+    this.api.sendCheatSheetFunction.node.addDependency(this.data.cheatSheetDeployment);
+
     this.site = new Site(this, 'Site', {
       api: this.api.httpApi,
       accessLogsBucket: this.data.accessLogsBucket,

@@ -35,6 +35,9 @@ export const apiRoutes = {
 /** The daily-cap variable the send function reads (lambdas/shared/config.ts). */
 export const dailySendCapVariable = 'CHEAT_SHEET_DAILY_LIMIT';
 
+/** Not read by the code: its change alone makes Lambda start fresh containers (see ApiProps). */
+export const cheatSheetVersionVariable = 'CHEAT_SHEET_VERSION';
+
 export interface ApiProps {
   /** The requests table; save puts into it, send queries and updates it. */
   readonly table: ITable;
@@ -44,6 +47,14 @@ export interface ApiProps {
   readonly cheatSheetBucket: IBucket;
   /** The PDF's key; send may read this one object and nothing else. */
   readonly cheatSheetKey: string;
+  /**
+   * A digest of the PDF. The send function keeps the PDF in memory for the life of a container,
+   * so it gets the digest as a variable: a new PDF changes the function's configuration, and
+   * Lambda replaces every warm container instead of letting them send the old one for hours.
+   *
+   * @default - no such variable; warm containers keep the PDF they read first
+   */
+  readonly cheatSheetVersion?: string;
   /** The From address. */
   readonly senderEmail: string;
   /** ARN of the SES identity; send may call ses:SendEmail on it alone. */
@@ -133,6 +144,7 @@ export class Api extends Construct {
         CHEAT_SHEET_KEY: props.cheatSheetKey,
         SENDER_EMAIL: props.senderEmail,
         [dailySendCapVariable]: String(props.dailySendCap ?? 3),
+        ...(props.cheatSheetVersion && { [cheatSheetVersionVariable]: props.cheatSheetVersion }),
       },
     });
     for (const statement of [

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
@@ -53,6 +54,8 @@ export class Data extends Construct {
   public readonly cheatSheetBucket: PrivateBucket;
   /** The PDF's object key in cheatSheetBucket. */
   public readonly cheatSheetKey: string = cheatSheetFileName;
+  /** A digest of the PDF's content: changes exactly when a new cheat sheet is deployed. */
+  public readonly cheatSheetVersion: string;
   public readonly cheatSheetDeployment: BucketDeployment;
   /** Receives S3 server access logs (prefix `s3/`) and CloudFront logs (prefix `cloudfront/`). */
   public readonly accessLogsBucket: Bucket;
@@ -67,6 +70,7 @@ export class Data extends Construct {
         `The cheat sheet ${pdfPath} does not exist: run \`npm run build\` first (it generates the PDF).`,
       );
     }
+    this.cheatSheetVersion = createHash('sha256').update(readFileSync(pdfPath)).digest('hex').slice(0, 16);
 
     this.accessLogsBucket = new Bucket(this, 'AccessLogsBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,

@@ -1,0 +1,222 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { Runtime } from 'aws-cdk-lib/aws-lambda';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cheatSheetVersionVariable, dailySendCapVariable } from '../../infra/constructs/api';
+import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
+import { emailIndex } from '../../lambdas/shared/table-schema';
+import { exampleSender, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
+
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+
+/** The statements of the one inline policy attached to the role whose ID starts with `rolePrefix`. */
+function statementsOf(template: Template, rolePrefix: string): Statement[] {
+  const role = resourceByPrefix(template, 'AWS::IAM::Role', rolePrefix);
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+    JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: role.logicalId }]),
+  );
+  expect(policies).toHaveLength(1);
+  return policies[0].Properties.PolicyDocument.Statement as Statement[];
+}
+
+function functionProps(template: Template, prefix: string): Record<string, any> {
+  return resourceByPrefix(template, 'AWS::Lambda::Function', prefix).resource.Properties;
+}
+
+/** The newest `nodejsNN.x` that aws-cdk-lib knows, found by reading its Runtime class. */
+function newestNodeRuntime(): string {
+  const versions = Object.values(Runtime)
+    .filter((value): value is Runtime => value instanceof Runtime)
+    .map((runtime) => /^nodejs(\d+)\.x$/.exec(runtime.name))
+    .filter((match): match is RegExpExecArray => match !== null)
+    .map((match) => Number(match[1]));
+  return `nodejs${Math.max(...versions)}.x`;
+}
+
+describe('the API construct', () => {
+  let template: Template;
+  let ids: { table: string; pdfBucket: string; identity: string; saveLogs: string; sendLogs: string };
+  beforeAll(() => {
+    template = synthTemplate();
+    ids = {
+      table: resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId,
+      pdfBucket: resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId,
+      identity: resourceByPrefix(template, 'AWS::SES::EmailIdentity', 'MailSenderIdentity').logicalId,
+      saveLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSaveRequestLogs').logicalId,
+      sendLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSendCheatSheetLogs').logicalId,
+    };
+  });
+
+  it('runs both functions on the newest Node.js runtime aws-cdk-lib offers, on arm64', () => {
+    for (const prefix of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
+      expect(functionProps(template, prefix)).toMatchObject({
+        Runtime: newestNodeRuntime(),
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+      });
+    }
+  });
+
+  it('gives each function its own log group with a retention period', () => {
+    expect(functionProps(template, 'ApiSaveRequestFunction').LoggingConfig).toEqual({ LogGroup: { Ref: ids.saveLogs } });
+    expect(functionProps(template, 'ApiSendCheatSheetFunction').LoggingConfig).toEqual({ LogGroup: { Ref: ids.sendLogs } });
+    for (const logGroup of [ids.saveLogs, ids.sendLogs]) {
+      expect(template.toJSON().Resources[logGroup].Properties.RetentionInDays).toBe(90);
+    }
+  });
+
+  it('sizes the functions as documented: save 256 MB / 10 s, send 512 MB / 15 s', () => {
+    expect(functionProps(template, 'ApiSaveRequestFunction')).toMatchObject({ MemorySize: 256, Timeout: 10 });
+    expect(functionProps(template, 'ApiSendCheatSheetFunction')).toMatchObject({ MemorySize: 512, Timeout: 15 });
+  });
+
+  it('configures the functions with the contract environment variables and source maps', () => {
+    expect(functionProps(template, 'ApiSaveRequestFunction').Environment.Variables).toEqual({
+      TABLE_NAME: { Ref: ids.table },
+      NODE_OPTIONS: '--enable-source-maps',
+    });
+    expect(functionProps(template, 'ApiSendCheatSheetFunction').Environment.Variables).toEqual({
+      TABLE_NAME: { Ref: ids.table },
+      CHEAT_SHEET_BUCKET: { Ref: ids.pdfBucket },
+      CHEAT_SHEET_KEY: cheatSheetFileName,
+      SENDER_EMAIL: exampleSender,
+      [dailySendCapVariable]: '3',
+      [cheatSheetVersionVariable]: expect.stringMatching(/^[0-9a-f]{16}$/),
+      NODE_OPTIONS: '--enable-source-maps',
+    });
+  });
+
+  it('replaces warm send containers when the PDF changes, and only after the new PDF is in the bucket', () => {
+    const pdf = readFileSync(path.join(fixtures.cheatSheetDirectory, cheatSheetFileName));
+    const digest = createHash('sha256').update(pdf).digest('hex').slice(0, 16);
+    const send = resourceByPrefix(template, 'AWS::Lambda::Function', 'ApiSendCheatSheetFunction').resource;
+    expect((send.Properties.Environment as any).Variables[cheatSheetVersionVariable]).toBe(digest);
+    const pdfDeployment = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'DataCheatSheetDeployment');
+    expect(send.DependsOn).toContain(pdfDeployment.logicalId);
+  });
+
+  it('passes the daily cap from context to the variable the send function reads', () => {
+    const capped = synthTemplate({ context: { dailySendCap: '5' } });
+    expect(dailySendCapVariable).toBe('CHEAT_SHEET_DAILY_LIMIT'); // lambdas/shared/config.ts
+    expect(functionProps(capped, 'ApiSendCheatSheetFunction').Environment.Variables[dailySendCapVariable]).toBe('5');
+  });
+
+  it('lets the save function write its logs and put items into the table, nothing else', () => {
+    expect(statementsOf(template, 'ApiSaveRequestRole')).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: { 'Fn::GetAtt': [ids.saveLogs, 'Arn'] },
+      },
+      { Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
+    ]);
+  });
+
+  it('lets the send function read the one PDF, use the table and its e-mail index, and send from its identity alone', () => {
+    expect(statementsOf(template, 'ApiSendCheatSheetRole')).toEqual([
+      {
+        Effect: 'Allow',
+        Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        Resource: { 'Fn::GetAtt': [ids.sendLogs, 'Arn'] },
+      },
+      {
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.pdfBucket, 'Arn'] }, `/${cheatSheetFileName}`]] },
+      },
+      {
+        Effect: 'Allow',
+        Action: 'dynamodb:Query',
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, `/index/${emailIndex.name}`]] },
+      },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
+      },
+      {
+        Effect: 'Allow',
+        Action: 'ses:SendEmail',
+        Resource: {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':ses:',
+              { Ref: 'AWS::Region' },
+              ':',
+              { Ref: 'AWS::AccountId' },
+              ':identity/',
+              { Ref: ids.identity },
+            ],
+          ],
+        },
+      },
+    ]);
+  });
+
+  it('attaches no AWS managed policy to the function roles', () => {
+    for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
+      expect(resourceByPrefix(template, 'AWS::IAM::Role', prefix).resource.Properties.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+
+  it('grants no function a * resource or a wildcard action', () => {
+    for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
+      const policy = JSON.stringify(statementsOf(template, prefix));
+      expect(policy).not.toContain('*');
+    }
+  });
+
+  it('throttles the $default stage to the documented rate and burst, overridable by context', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+    });
+    const custom = synthTemplate({ context: { apiRateLimit: '2', apiBurstLimit: '4' } });
+    custom.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 },
+    });
+  });
+
+  it('has exactly one stage, so no unthrottled default stage exists', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+  });
+
+  it('writes JSON access logs with the request id to a log group with retention', () => {
+    const accessLogs = resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiAccessLogs');
+    expect(accessLogs.resource.Properties.RetentionInDays).toBe(90);
+    const stage = resourceByPrefix(template, 'AWS::ApiGatewayV2::Stage', 'ApiDefaultStage').resource;
+    const settings = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [accessLogs.logicalId, 'Arn'] });
+    expect(JSON.parse(settings.Format)).toMatchObject({
+      requestId: '$context.requestId',
+      status: '$context.status',
+      routeKey: '$context.routeKey',
+    });
+  });
+
+  it('routes the two POST paths of the contract to their functions with payload format 2.0', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', 2);
+    for (const [routeKey, functionPrefix] of [
+      ['POST /api/cheat-sheet-requests', 'ApiSaveRequestFunction'],
+      ['POST /api/send-cheat-sheet', 'ApiSendCheatSheetFunction'],
+    ]) {
+      const route = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).find(
+        (candidate) => candidate.Properties.RouteKey === routeKey,
+      );
+      expect(route).toBeDefined();
+      const integrationId = (route!.Properties.Target['Fn::Join'][1] as unknown[])[1] as { Ref: string };
+      const integration = template.toJSON().Resources[integrationId.Ref];
+      const functionId = resourceByPrefix(template, 'AWS::Lambda::Function', functionPrefix).logicalId;
+      expect(integration.Properties).toMatchObject({
+        IntegrationType: 'AWS_PROXY',
+        PayloadFormatVersion: '2.0',
+        IntegrationUri: { 'Fn::GetAtt': [functionId, 'Arn'] },
+      });
+    }
+  });
+});

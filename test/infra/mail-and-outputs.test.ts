@@ -1,0 +1,62 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { exampleSender, resourceByPrefix, synthTemplate } from './support/synth';
+
+describe('the mail construct', () => {
+  it('verifies the sender address as an SES identity by default', () => {
+    const template = synthTemplate();
+    template.resourceCountIs('AWS::SES::EmailIdentity', 1);
+    template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: exampleSender });
+  });
+
+  it('verifies the whole sender domain with Easy DKIM when senderDomain is given, and outputs its records', () => {
+    const template = synthTemplate({ context: { senderDomain: 'example.com' } });
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'example.com',
+      DkimAttributes: { SigningEnabled: true },
+      DkimSigningAttributes: { NextSigningKeyLength: 'RSA_2048_BIT' },
+    });
+    for (const index of [1, 2, 3]) {
+      template.hasOutput(`SenderDomainDkimRecord${index}`, { Value: Match.anyValue() });
+    }
+  });
+});
+
+describe('the stack outputs', () => {
+  let template: Template;
+  beforeAll(() => {
+    template = synthTemplate();
+  });
+
+  it('gives the site URL, on the CloudFront domain when no custom domain is set', () => {
+    const distributionId = resourceByPrefix(template, 'AWS::CloudFront::Distribution', 'SiteDistribution').logicalId;
+    template.hasOutput('SiteUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
+    });
+    template.hasOutput('DistributionDomainName', { Value: { 'Fn::GetAtt': [distributionId, 'DomainName'] } });
+  });
+
+  it("gives the API's own URL", () => {
+    const apiId = resourceByPrefix(template, 'AWS::ApiGatewayV2::Api', 'ApiHttpApi').logicalId;
+    template.hasOutput('ApiUrl', {
+      Value: {
+        'Fn::Join': [
+          '',
+          ['https://', { Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/'],
+        ],
+      },
+    });
+  });
+
+  it('gives the table name and the PDF bucket', () => {
+    const tableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId;
+    const bucketId = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId;
+    template.hasOutput('TableName', { Value: { Ref: tableId } });
+    template.hasOutput('CheatSheetBucketName', { Value: { Ref: bucketId } });
+  });
+
+  it('has no DKIM outputs for an address identity', () => {
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
+      ['ApiUrl', 'CheatSheetBucketName', 'DistributionDomainName', 'SiteUrl', 'TableName'],
+    );
+  });
+});

@@ -1,0 +1,248 @@
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/constructs/site';
+import { securityHeaders } from '../../infra/security-headers';
+import { resourceByPrefix, synthTemplate } from './support/synth';
+
+const certificateArn =
+  'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
+
+interface DistributionConfig {
+  DefaultRootObject: string;
+  CustomErrorResponses: unknown[];
+  DefaultCacheBehavior: Record<string, unknown>;
+  CacheBehaviors: Array<Record<string, unknown>>;
+  Origins: Array<Record<string, unknown>>;
+  Logging?: Record<string, unknown>;
+  ViewerCertificate?: Record<string, unknown>;
+  Aliases?: string[];
+}
+
+function distributionConfig(template: Template): DistributionConfig {
+  const { resource } = resourceByPrefix(template, 'AWS::CloudFront::Distribution', 'SiteDistribution');
+  return resource.Properties.DistributionConfig as DistributionConfig;
+}
+
+// CloudFront's managed policies, by the IDs AWS publishes.
+const managedPolicyIds = {
+  cachingOptimized: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+  cachingDisabled: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+  allViewerExceptHostHeader: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+};
+
+describe('the site construct', () => {
+  let template: Template;
+  beforeAll(() => {
+    template = synthTemplate();
+  });
+
+  it('maps only 404 to /404.html with status 404, so no API reply is ever rewritten', () => {
+    const config = distributionConfig(template);
+    // Exactly one rule: 403 (and every 4xx/5xx the API returns as JSON) passes through.
+    expect(config.CustomErrorResponses).toEqual([
+      { ErrorCode: 404, ResponseCode: 404, ResponsePagePath: '/404.html', ErrorCachingMinTTL: 60 },
+    ]);
+  });
+
+  it('lets CloudFront list the site bucket, so a missing page is a 404 from S3 rather than a 403', () => {
+    const policy = resourceByPrefix(template, 'AWS::S3::BucketPolicy', 'SiteBucketPolicy').resource;
+    const statements = (policy.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> })
+      .Statement;
+    const cloudFrontStatement = statements.find(
+      (statement) => JSON.stringify(statement.Principal) === JSON.stringify({ Service: 'cloudfront.amazonaws.com' }),
+    );
+    expect(cloudFrontStatement?.Action).toEqual(['s3:GetObject', 's3:ListBucket']);
+  });
+
+  it('serves index.html at / and redirects HTTP to HTTPS on the site', () => {
+    const config = distributionConfig(template);
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.DefaultCacheBehavior).toMatchObject({
+      ViewerProtocolPolicy: 'redirect-to-https',
+      AllowedMethods: ['GET', 'HEAD'],
+      CachePolicyId: managedPolicyIds.cachingOptimized,
+    });
+  });
+
+  it('sends /api/* to the HTTP API uncached, with every method and every viewer header but Host', () => {
+    const config = distributionConfig(template);
+    expect(config.CacheBehaviors).toHaveLength(1);
+    const apiBehavior = config.CacheBehaviors[0];
+    expect(apiBehavior).toMatchObject({
+      PathPattern: '/api/*',
+      ViewerProtocolPolicy: 'https-only',
+      AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+      CachePolicyId: managedPolicyIds.cachingDisabled,
+      OriginRequestPolicyId: managedPolicyIds.allViewerExceptHostHeader,
+    });
+    const apiOrigin = config.Origins.find((origin) => origin.Id === apiBehavior.TargetOriginId);
+    expect(apiOrigin).toMatchObject({
+      CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
+      DomainName: {
+        'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [expect.stringMatching(/^ApiHttpApi/), 'ApiEndpoint'] }] }],
+      },
+    });
+  });
+
+  it('reaches the bucket only through Origin Access Control, for this distribution alone', () => {
+    template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
+      OriginAccessControlConfig: {
+        OriginAccessControlOriginType: 's3',
+        SigningBehavior: 'always',
+        SigningProtocol: 'sigv4',
+      },
+    });
+    const config = distributionConfig(template);
+    const s3Origin = config.Origins.find((origin) => 'S3OriginConfig' in origin);
+    expect(s3Origin).toMatchObject({
+      OriginAccessControlId: { 'Fn::GetAtt': [expect.stringMatching(/OriginAccessControl/), 'Id'] },
+      S3OriginConfig: { OriginAccessIdentity: '' },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: Match.stringLikeRegexp('^SiteBucket') },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Allow',
+            Principal: { Service: 'cloudfront.amazonaws.com' },
+            Condition: {
+              StringEquals: {
+                'AWS:SourceArn': {
+                  'Fn::Join': ['', Match.arrayWith([{ Ref: Match.stringLikeRegexp('^SiteDistribution') }])],
+                },
+              },
+            },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('keeps the site bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: {
+        DestinationBucketName: { Ref: Match.stringLikeRegexp('^DataAccessLogsBucket') },
+        LogFilePrefix: 's3/site/',
+      },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: Match.stringLikeRegexp('^SiteBucket') },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('sends the security headers of infra/security-headers.ts, value for value', () => {
+    const { resource } = resourceByPrefix(template, 'AWS::CloudFront::ResponseHeadersPolicy', 'SiteSecurityHeaders');
+    const config = resource.Properties.ResponseHeadersPolicyConfig as {
+      SecurityHeadersConfig: {
+        ContentSecurityPolicy: { ContentSecurityPolicy: string; Override: boolean };
+        StrictTransportSecurity: { AccessControlMaxAgeSec: number; IncludeSubdomains: boolean; Preload: boolean; Override: boolean };
+        ContentTypeOptions: { Override: boolean };
+        FrameOptions: { FrameOption: string; Override: boolean };
+        ReferrerPolicy: { ReferrerPolicy: string; Override: boolean };
+      };
+      CustomHeadersConfig: { Items: Array<{ Header: string; Value: string; Override: boolean }> };
+    };
+    const security = config.SecurityHeadersConfig;
+    const hsts = security.StrictTransportSecurity;
+    // The headers CloudFront will send, rebuilt from the policy, against the local server's.
+    const sent: Record<string, string> = {
+      'Content-Security-Policy': security.ContentSecurityPolicy.ContentSecurityPolicy,
+      'Strict-Transport-Security': [
+        `max-age=${hsts.AccessControlMaxAgeSec}`,
+        ...(hsts.IncludeSubdomains ? ['includeSubDomains'] : []),
+        ...(hsts.Preload ? ['preload'] : []),
+      ].join('; '),
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': security.FrameOptions.FrameOption,
+      'Referrer-Policy': security.ReferrerPolicy.ReferrerPolicy,
+      ...Object.fromEntries(config.CustomHeadersConfig.Items.map((item) => [item.Header, item.Value])),
+    };
+    expect(sent).toEqual(securityHeaders);
+    const overrides = [
+      security.ContentSecurityPolicy,
+      hsts,
+      security.ContentTypeOptions,
+      security.FrameOptions,
+      security.ReferrerPolicy,
+      ...config.CustomHeadersConfig.Items,
+    ].map((header) => header.Override);
+    expect(overrides.every(Boolean)).toBe(true);
+  });
+
+  it('puts the security headers on both the site and the API behaviours', () => {
+    const config = distributionConfig(template);
+    const policyRef = { Ref: expect.stringMatching(/^SiteSecurityHeaders/) };
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(policyRef);
+    expect(config.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual(policyRef);
+  });
+
+  it('logs every request to the access-log bucket', () => {
+    expect(distributionConfig(template).Logging).toEqual({
+      Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^DataAccessLogsBucket/), 'RegionalDomainName'] },
+      Prefix: 'cloudfront/',
+    });
+  });
+
+  it('deploys hashed assets with a year of immutable caching and keeps old ones for open pages', () => {
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketName: { Ref: Match.stringLikeRegexp('^SiteBucket') },
+      Exclude: ['*'],
+      Include: ['assets/*'],
+      SystemMetadata: { 'cache-control': hashedAssetsCacheControl },
+      Prune: false,
+    });
+    expect(hashedAssetsCacheControl).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('deploys the pages with no-cache after the assets, then invalidates the whole distribution', () => {
+    const pages = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'SitePagesDeployment').resource;
+    const assets = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'SiteHashedAssetsDeployment');
+    expect(pages.Properties).toMatchObject({
+      Exclude: ['assets/*'],
+      SystemMetadata: { 'cache-control': pagesCacheControl },
+      DistributionId: { Ref: expect.stringMatching(/^SiteDistribution/) },
+      DistributionPaths: ['/*'],
+      Prune: true,
+    });
+    expect(pagesCacheControl).toBe('no-cache');
+    expect(pages.DependsOn).toContain(assets.logicalId);
+  });
+
+  it('uses the default certificate when no custom domain is given', () => {
+    const config = distributionConfig(template);
+    expect(config.Aliases).toBeUndefined();
+    expect(config.ViewerCertificate).toBeUndefined();
+  });
+
+  it('serves a custom domain with its certificate, SNI and TLS 1.2_2021 at least', () => {
+    const customTemplate = synthTemplate({
+      context: { domainName: 'www.example.com', certificateArn },
+    });
+    const config = distributionConfig(customTemplate);
+    expect(config.Aliases).toEqual(['www.example.com']);
+    expect(config.ViewerCertificate).toEqual({
+      AcmCertificateArn: certificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
+    customTemplate.hasOutput('SiteUrl', { Value: 'https://www.example.com' });
+  });
+});

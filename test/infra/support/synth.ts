@@ -1,0 +1,77 @@
+/**
+ * Builds the stack the way infra/app.ts does (the context goes through parseDeploymentConfig),
+ * with cdk.json's feature flags, small fixture build folders and, unless asked, no bundling.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { addComplianceChecks } from '../../../infra/compliance-checks';
+import { parseDeploymentConfig } from '../../../infra/config';
+import { CheatSheetSiteStack } from '../../../infra/stack';
+
+/** jest and the cdk CLI both run from the repository root. */
+export const repoRoot = process.cwd();
+export const fixtures = {
+  siteDirectory: path.join(repoRoot, 'test/infra/fixtures/site-build'),
+  cheatSheetDirectory: path.join(repoRoot, 'test/infra/fixtures/cheat-sheet'),
+};
+export const exampleSender = 'cheatsheet@example.com';
+
+/** cdk.json's context: the same feature flags the CLI passes to the app. */
+export function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as {
+    context: Record<string, unknown>;
+  };
+  return cdkJson.context;
+}
+
+export interface SynthOptions {
+  /** Context values as given with `-c`; senderEmail defaults to the example sender. */
+  readonly context?: Record<string, unknown>;
+  /** Run esbuild for the two functions (slow); skipped by default. */
+  readonly bundle?: boolean;
+  /** Register the cdk-nag plugin as the app does. */
+  readonly complianceChecks?: boolean;
+  /** Where the cloud assembly goes. @default a fresh temporary folder */
+  readonly outdir?: string;
+}
+
+export function createTestApp(options: SynthOptions = {}): { app: App; stack: CheatSheetSiteStack } {
+  const app = new App({
+    outdir: options.outdir,
+    context: {
+      ...cdkJsonContext(),
+      ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
+      senderEmail: exampleSender,
+      ...options.context,
+    },
+  });
+  const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
+  const stack = new CheatSheetSiteStack(app, 'First100DaysSite', {
+    config,
+    buildOutput: fixtures,
+  });
+  if (options.complianceChecks) addComplianceChecks(app);
+  return { app, stack };
+}
+
+export function synthTemplate(options: SynthOptions = {}): Template {
+  return Template.fromStack(createTestApp(options).stack);
+}
+
+/** The one resource of a type whose logical ID starts with `prefix` (the construct path). */
+export function resourceByPrefix(
+  template: Template,
+  type: string,
+  prefix: string,
+): { logicalId: string; resource: { Properties: Record<string, unknown> } & Record<string, unknown> } {
+  const matches = Object.entries(template.findResources(type)).filter(([logicalId]) =>
+    logicalId.startsWith(prefix),
+  );
+  if (matches.length !== 1) {
+    throw new Error(`Expected one ${type} starting with ${prefix}, found ${matches.length}`);
+  }
+  const [logicalId, resource] = matches[0];
+  return { logicalId, resource: resource as never };
+}
