@@ -1,0 +1,55 @@
+/**
+ * Smoke check of the local stack serving the real build (frontend/dist, made by `npm run build`,
+ * which `npm test` runs first). Everything else in test/local uses a fixture site.
+ */
+
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import { downloadHeading } from '../../frontend/src/content/cheat-sheet';
+import { outlineHeading } from '../../frontend/src/content/outline';
+import { notFound } from '../../frontend/src/content/site';
+import { startLocalStack, type LocalStack } from '../../local/local-stack';
+import { immutableCacheControl } from '../../local/static-site';
+
+const htmlText = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+
+let stack: LocalStack;
+
+beforeAll(async () => {
+  await access(path.join('frontend', 'dist', 'index.html')).catch(() => {
+    throw new Error('frontend/dist is not built: run npm run build first (npm test does).');
+  });
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  stack = await startLocalStack({ cheatSheetPdf: null, onWarning: () => {} });
+});
+afterAll(() => stack?.stop());
+
+describe('the local stack serving the real build', () => {
+  test("/ is the pre-rendered landing page: its text is in the HTML", async () => {
+    const html = htmlText(await (await fetch(stack.urls.site)).text());
+
+    expect(html).toContain(outlineHeading);
+    expect(html).toContain(downloadHeading);
+    expect(html).toContain('id="download-section"');
+  });
+
+  test('an unknown path is the pre-rendered not-found page with status 404', async () => {
+    const response = await fetch(new URL('/no-such-page', stack.urls.site));
+
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain(notFound.message);
+  });
+
+  test("the page's hashed script and stylesheet are served, immutable, with their content types", async () => {
+    const html = await (await fetch(stack.urls.site)).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map(([, asset]) => asset!);
+    expect(assets.length).toBeGreaterThanOrEqual(2);
+
+    for (const asset of assets) {
+      const response = await fetch(new URL(asset, stack.urls.site));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe(immutableCacheControl);
+      expect(response.headers.get('content-type')).toMatch(/^text\/(javascript|css); charset=utf-8$/);
+    }
+  });
+});

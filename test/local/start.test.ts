@@ -1,0 +1,76 @@
+/** `npm start` (tsx local/start.ts) as a person runs it. SKIP_BUILD=1: these tests must not rebuild the site. */
+
+import { isListening, occupyPort } from './support/ports';
+import { freePorts, spawnScript } from './support/spawned-script';
+
+jest.setTimeout(60_000);
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+describe('npm start', () => {
+  test('prints the four endpoint lines, serves the site and the API, and stops cleanly on SIGTERM', async () => {
+    const start = spawnScript('local/start.ts', { ...freePorts, SKIP_BUILD: '1' });
+    try {
+      const lines = await start.lines(4);
+
+      expect(lines.slice(0, 4)).toEqual([
+        expect.stringMatching(/^Site: {6}http:\/\/localhost:\d+\/$/),
+        expect.stringMatching(/^Mail: {6}http:\/\/localhost:\d+\/$/),
+        expect.stringMatching(/^DynamoDB: {2}http:\/\/localhost:\d+$/),
+        expect.stringMatching(/^S3: {8}http:\/\/localhost:\d+$/),
+      ]);
+      const urls = lines.slice(0, 4).map((line) => line.split(/\s+/)[1]!);
+      const [site, mail] = urls as [string, string];
+      expect((await fetch(site)).headers.get('content-security-policy')).toContain("default-src 'self'");
+      const save = await fetch(new URL('/api/cheat-sheet-requests', site), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }),
+      });
+      expect(save.status).toBe(201);
+      expect((await fetch(new URL('store', mail))).status).toBe(200);
+
+      start.child.kill('SIGTERM');
+
+      expect(await start.exited).toBe(0);
+      for (const url of urls) expect(await isListening(portOf(url))).toBe(false);
+    } finally {
+      start.child.kill('SIGKILL');
+    }
+  });
+
+  test('stops cleanly on Ctrl-C (SIGINT)', async () => {
+    const start = spawnScript('local/start.ts', { ...freePorts, SKIP_BUILD: '1' });
+    try {
+      const lines = await start.lines(4);
+
+      start.child.kill('SIGINT');
+
+      expect(await start.exited).toBe(0);
+      expect(await isListening(portOf(lines[0]!.split(/\s+/)[1]!))).toBe(false);
+    } finally {
+      start.child.kill('SIGKILL');
+    }
+  });
+
+  test('exits non-zero with a message naming the variable when a port is taken', async () => {
+    const taken = await occupyPort();
+    try {
+      const start = spawnScript('local/start.ts', { ...freePorts, SKIP_BUILD: '1', DYNAMODB_PORT: String(taken.port) });
+
+      expect(await start.exited).toBe(1);
+      expect(start.stderr()).toContain(`Port ${taken.port} is already in use`);
+      expect(start.stderr()).toContain('Set DYNAMODB_PORT to a free port');
+      expect(start.stdout()).toBe('');
+    } finally {
+      await taken.release();
+    }
+  });
+
+  test('exits non-zero with a message naming the variable when a port is not a number', async () => {
+    const start = spawnScript('local/start.ts', { ...freePorts, SKIP_BUILD: '1', MAIL_PORT: 'mail' });
+
+    expect(await start.exited).toBe(1);
+    expect(start.stderr()).toContain('MAIL_PORT=mail is not a port');
+  });
+});

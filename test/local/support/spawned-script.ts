@@ -1,0 +1,45 @@
+/** Runs one of the local scripts (`tsx local/start.ts`, `tsx local/dev.ts`) as `npm` would, and watches it. */
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export interface SpawnedScript {
+  readonly child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the stdout lines once `count` lines are printed; rejects if it exits first or times out. */
+  lines(count: number, timeoutMs?: number): Promise<string[]>;
+  /** Resolves with the exit code (or signal name). */
+  exited: Promise<number | string | null>;
+}
+
+export function spawnScript(script: string, env: Record<string, string>): SpawnedScript {
+  const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
+  const child = spawn(tsx, [script], {
+    cwd: process.cwd(),
+    env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | string | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
+
+  const lines = async (count: number, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const printed = stdout.split('\n').filter((line) => line !== '');
+      if (printed.length >= count) return printed;
+      if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${stdout}\n${stderr}`);
+      if (Date.now() > deadline) throw new Error(`${script} printed no ${count} lines in time:\n${stdout}\n${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  return { child, stdout: () => stdout, stderr: () => stderr, lines, exited };
+}
+
+export const freePorts = { PORT: '0', MAIL_PORT: '0', DYNAMODB_PORT: '0', S3_PORT: '0' };
