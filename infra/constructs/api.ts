@@ -112,8 +112,8 @@ export class Api extends Construct {
     // handler's JSON error. Both stay well inside API Gateway's 30 s integration limit.
     //
     // Save does one PutItem: 256 MB rather than 128 because Lambda's CPU share grows with
-    // memory and the bundled SDK then initializes about twice as fast (most of a cold request);
-    // 10 s is one stalled attempt plus a retry.
+    // memory, and loading the 1 MB bundle is most of a cold request; 10 s is one stalled
+    // attempt plus a retry.
     this.saveRequestFunction = this.createFunction('SaveRequest', {
       projectRoot,
       entry: props.saveRequestEntry ?? path.join(projectRoot, 'lambdas/save-request/handler.ts'),
