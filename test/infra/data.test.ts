@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
 import { emailIndex, partitionKey, tableName } from '../../lambdas/shared/table-schema';
-import { resourceByPrefix, synthTemplate } from './support/synth';
+import { createTestApp, resourceByPrefix, synthTemplate } from './support/synth';
 
 describe('the data construct', () => {
   let template: Template;
@@ -97,5 +97,11 @@ describe('the data construct', () => {
         ]),
       },
     });
+  });
+
+  it('refuses to synthesize without the generated PDF, saying to run npm run build', () => {
+    expect(() => createTestApp({ buildOutput: { cheatSheetDirectory: '/nonexistent/dist/cheat-sheet' } })).toThrow(
+      `The cheat sheet /nonexistent/dist/cheat-sheet/${cheatSheetFileName} does not exist: run \`npm run build\` first`,
+    );
   });
 });

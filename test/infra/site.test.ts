@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/constructs/site';
 import { securityHeaders } from '../../infra/security-headers';
-import { resourceByPrefix, synthTemplate } from './support/synth';
+import { createTestApp, resourceByPrefix, synthTemplate } from './support/synth';
 
 const certificateArn =
   'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
@@ -244,5 +244,11 @@ describe('the site construct', () => {
       SslSupportMethod: 'sni-only',
     });
     customTemplate.hasOutput('SiteUrl', { Value: 'https://www.example.com' });
+  });
+
+  it('refuses to synthesize without a built site, saying to run npm run build', () => {
+    expect(() => createTestApp({ buildOutput: { siteDirectory: '/nonexistent/frontend/dist' } })).toThrow(
+      'The built site has no index.html in /nonexistent/frontend/dist: run `npm run build` first.',
+    );
   });
 });

@@ -35,6 +35,8 @@ export interface SynthOptions {
   readonly complianceChecks?: boolean;
   /** Where the cloud assembly goes. @default a fresh temporary folder */
   readonly outdir?: string;
+  /** Build folders other than the fixtures. */
+  readonly buildOutput?: { readonly siteDirectory?: string; readonly cheatSheetDirectory?: string };
 }
 
 export function createTestApp(options: SynthOptions = {}): { app: App; stack: CheatSheetSiteStack } {
@@ -50,7 +52,7 @@ export function createTestApp(options: SynthOptions = {}): { app: App; stack: Ch
   const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
   const stack = new CheatSheetSiteStack(app, 'First100DaysSite', {
     config,
-    buildOutput: fixtures,
+    buildOutput: { ...fixtures, ...options.buildOutput },
   });
   if (options.complianceChecks) addComplianceChecks(app);
   return { app, stack };
