@@ -13,10 +13,11 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 // Fail fast enough that a retry still fits in the function's timeout when a service is unreachable.
 const requestHandler = { connectionTimeout: 2_000, requestTimeout: 5_000 };
 
-export const dynamoDb = DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler }), {
+// Marked pure so a bundle keeps only the clients its handler uses (save-request: DynamoDB alone).
+export const dynamoDb = /* @__PURE__ */ DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler }), {
   marshallOptions: { removeUndefinedValues: true },
 });
 
-export const s3 = new S3Client({ requestHandler });
+export const s3 = /* @__PURE__ */ new S3Client({ requestHandler });
 
-export const ses = new SESv2Client({ requestHandler });
+export const ses = /* @__PURE__ */ new SESv2Client({ requestHandler });

@@ -15,7 +15,8 @@
  *   unverified-sender error.
  */
 
-import { z } from 'zod';
+// zod/mini: the same validation, tree-shakable; the classic API adds ~450 KB to each bundle.
+import * as z from 'zod/mini';
 
 export const maxNameLength = 100;
 export const maxEmailLength = 254;
@@ -28,25 +29,29 @@ export function toSingleLine(text: string): string {
   return text.replace(lineBreakingCharacters, ' ').replace(/\s+/g, ' ').trim();
 }
 
-const name = z
-  .string({ error: (issue) => (issue.input === undefined ? 'Please enter your name.' : 'Name must be text.') })
-  .transform(toSingleLine)
-  .pipe(
-    z
-      .string()
-      .min(1, 'Please enter your name.')
-      .max(maxNameLength, `Name must be at most ${maxNameLength} characters.`),
-  );
+const name = z.pipe(
+  z.pipe(
+    z.string({ error: (issue) => (issue.input === undefined ? 'Please enter your name.' : 'Name must be text.') }),
+    z.transform(toSingleLine),
+  ),
+  z.string().check(
+    z.minLength(1, 'Please enter your name.'),
+    z.maxLength(maxNameLength, `Name must be at most ${maxNameLength} characters.`),
+  ),
+);
 
-const email = z
-  .string({
-    error: (issue) => (issue.input === undefined ? 'Please enter your email address.' : 'Email must be text.'),
-  })
-  .trim()
-  .min(1, 'Please enter your email address.')
-  .max(maxEmailLength, `Email must be at most ${maxEmailLength} characters.`)
-  .pipe(z.email('Please enter a valid email address.'))
-  .transform((address) => address.toLowerCase());
+const email = z.pipe(
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? 'Please enter your email address.' : 'Email must be text.'),
+    })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your email address.'),
+      z.maxLength(maxEmailLength, `Email must be at most ${maxEmailLength} characters.`),
+    ),
+  z.email('Please enter a valid email address.').check(z.toLowerCase()),
+);
 
 export const cheatSheetRequestSchema = z.object(
   { name, email },
