@@ -7,11 +7,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { dynamoDb } from '../shared/aws-clients';
 import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
 import { readSaveRequestConfig } from '../shared/config';
-import { InvalidRequestError } from '../shared/errors';
 import { describeFailure, jsonReply } from '../shared/http-reply';
-import { parseJsonBody } from '../shared/http-request';
+import { parseCheatSheetRequestEvent } from '../shared/http-request';
 import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
-import { parseCheatSheetRequest } from '../shared/request-schema';
 import { saveRequest } from './save-request';
 
 const logger = createLogger('save-request');
@@ -22,15 +20,14 @@ export async function handler(
 ): Promise<APIGatewayProxyStructuredResultV2> {
   if (context) logger.addContext(context);
   try {
-    const parsed = parseCheatSheetRequest(parseJsonBody(event));
-    if (!parsed.success) throw new InvalidRequestError(parsed.error);
+    const request = parseCheatSheetRequestEvent(event);
 
     const { tableName } = readSaveRequestConfig();
-    const { id } = await saveRequest(parsed.data, {
+    const { id } = await saveRequest(request, {
       requests: cheatSheetRequestsTable(dynamoDb, tableName),
       now: () => new Date(),
     });
-    logger.info('Cheat-sheet request saved', { requestItemId: id, emailDomain: emailDomainOf(parsed.data.email) });
+    logger.info('Cheat-sheet request saved', { requestItemId: id, emailDomain: emailDomainOf(request.email) });
     return jsonReply(201, { id });
   } catch (error) {
     const { statusCode, message } = describeFailure(error);

@@ -8,11 +8,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { dynamoDb, s3, ses } from '../shared/aws-clients';
 import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
 import { readSendCheatSheetConfig } from '../shared/config';
-import { InvalidRequestError } from '../shared/errors';
 import { describeFailure, jsonReply } from '../shared/http-reply';
-import { parseJsonBody } from '../shared/http-request';
+import { parseCheatSheetRequestEvent } from '../shared/http-request';
 import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
-import { parseCheatSheetRequest } from '../shared/request-schema';
 import { loadCheatSheetPdf } from './cheat-sheet-pdf';
 import { sesEmailSender } from './email-sender';
 import { sendCheatSheet } from './send-cheat-sheet';
@@ -28,11 +26,10 @@ export async function handler(
 ): Promise<APIGatewayProxyStructuredResultV2> {
   if (context) logger.addContext(context);
   try {
-    const parsed = parseCheatSheetRequest(parseJsonBody(event));
-    if (!parsed.success) throw new InvalidRequestError(parsed.error);
+    const request = parseCheatSheetRequestEvent(event);
 
     const config = readSendCheatSheetConfig();
-    const result = await sendCheatSheet(parsed.data, {
+    const result = await sendCheatSheet(request, {
       requests: cheatSheetRequestsTable(dynamoDb, config.tableName),
       loadPdf: () => loadCheatSheetPdf(s3, config.bucket, config.key),
       sendEmail,
@@ -46,7 +43,7 @@ export async function handler(
     logger.info('Cheat sheet sent', {
       sesMessageId: result.messageId,
       recordedAs: result.recordedAs,
-      emailDomain: emailDomainOf(parsed.data.email),
+      emailDomain: emailDomainOf(request.email),
     });
     return jsonReply(200, { success: true, message: sentMessage });
   } catch (error) {

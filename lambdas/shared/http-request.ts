@@ -5,6 +5,7 @@
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { InvalidRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+import { parseCheatSheetRequest, type CheatSheetRequest } from './request-schema';
 
 /** A `{name, email}` within its limits is a few hundred bytes; 10 KB leaves room for any client. */
 export const maxBodyBytes = 10 * 1024;
@@ -54,4 +55,11 @@ export function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
 
 function tooLarge(): PayloadTooLargeError {
   return new PayloadTooLargeError(`The request body is larger than ${maxBodyBytes / 1024} KB.`);
+}
+
+/** Both routes take the same body: the validated `{name, email}`, or a typed 4xx error. */
+export function parseCheatSheetRequestEvent(event: APIGatewayProxyEventV2): CheatSheetRequest {
+  const parsed = parseCheatSheetRequest(parseJsonBody(event));
+  if (!parsed.success) throw new InvalidRequestError(parsed.error);
+  return parsed.data;
 }

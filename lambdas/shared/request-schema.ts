@@ -1,6 +1,6 @@
 /**
- * The one validation of a cheat-sheet request, `{name, email}`, shared by both functions (and
- * usable by the page: it imports nothing but zod).
+ * The one validation of a cheat-sheet request, `{name, email}`, shared by both functions. The
+ * page shares its limits (request-limits.ts) without paying for zod.
  *
  * Policy:
  * - Both fields are trimmed. The name's control characters (CR, LF, tab, NUL, ...) and line
@@ -18,8 +18,9 @@
 // zod/mini: the same validation, tree-shakable; the classic API adds ~450 KB to each bundle.
 import * as z from 'zod/mini';
 
-export const maxNameLength = 100;
-export const maxEmailLength = 254;
+import { maxEmailLength, maxNameLength } from './request-limits';
+
+export { maxEmailLength, maxNameLength };
 
 // C0 and C1 control characters, DEL, and the Unicode line and paragraph separators.
 const lineBreakingCharacters = /[\p{Cc}\u2028\u2029]+/gu;

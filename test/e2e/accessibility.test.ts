@@ -1,20 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from './support/browser';
-import { startLocalProduct, type LocalProduct } from './support/local-product';
+import type { Page } from 'playwright-core';
+import { openPage } from './support/browser';
+import { useProductInBrowser } from './support/local-product';
 
 jest.setTimeout(60_000);
 
-let product: LocalProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startLocalProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const running = useProductInBrowser();
 
 /** axe-core's serious and critical violations, as "rule: target" lines. */
 async function seriousViolations(page: Page, include?: string): Promise<string[]> {
@@ -28,18 +19,18 @@ async function seriousViolations(page: Page, include?: string): Promise<string[]
 
 describe('accessibility (axe-core)', () => {
   test('the landing page has no serious or critical violation', async () => {
-    const { page, close } = await openPage(browser);
-    await page.goto(product.site);
+    const { page, close } = await openPage(running.browser);
+    await page.goto(running.product.site);
     expect(await seriousViolations(page)).toEqual([]);
     await close();
   });
 
   test('the open Error Details dialog has no serious or critical violation', async () => {
-    const { page, close } = await openPage(browser);
+    const { page, close } = await openPage(running.browser);
     await page.route('**/api/send-cheat-sheet', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"Boom"}' }),
     );
-    await page.goto(product.site);
+    await page.goto(running.product.site);
     await page.getByLabel('Name').fill('Ada');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByRole('checkbox').check();
@@ -50,8 +41,8 @@ describe('accessibility (axe-core)', () => {
   });
 
   test('the not-found page has no serious or critical violation', async () => {
-    const { page, close } = await openPage(browser);
-    await page.goto(new URL('/missing', product.site).href);
+    const { page, close } = await openPage(running.browser);
+    await page.goto(new URL('/missing', running.product.site).href);
     expect(await seriousViolations(page)).toEqual([]);
     await close();
   });

@@ -1,28 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { outlinePhases } from '../../frontend/src/content/outline';
 import { pdfText } from '../support/pdf-text';
-import { launchBrowser, openPage, type OpenedPage } from './support/browser';
+import { openPage, type OpenedPage } from './support/browser';
 import { emailsTo, requestsFor } from './support/emulators';
-import { startLocalProduct, type LocalProduct } from './support/local-product';
+import { useProductInBrowser } from './support/local-product';
 
 jest.setTimeout(60_000);
 
-let product: LocalProduct;
-let browser: Browser;
 let opened: OpenedPage;
 let page: Page;
 
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startLocalProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const running = useProductInBrowser();
 beforeEach(async () => {
-  opened = await openPage(browser);
+  opened = await openPage(running.browser);
   page = opened.page;
-  await page.goto(product.site);
+  await page.goto(running.product.site);
 });
 afterEach(() => opened.close());
 
@@ -62,11 +54,11 @@ describe('requesting the cheat sheet in the browser', () => {
     expect(await page.getByLabel('Email').inputValue()).toBe('');
     expect(await page.getByRole('checkbox').isChecked()).toBe(false);
 
-    const [record] = await requestsFor(product.dynamodb, ada.email);
+    const [record] = await requestsFor(running.product.dynamodb, ada.email);
     expect(record).toMatchObject({ name: ada.name, email: ada.email, cheat_sheet_sent: true });
     expect(typeof record.sent_at).toBe('string');
 
-    const emails = await emailsTo(product.mail, ada.email);
+    const emails = await emailsTo(running.product.mail, ada.email);
     expect(emails).toHaveLength(1);
     const [attachment] = emails[0].attachments;
     expect(attachment.contentType).toBe('application/pdf');
@@ -83,8 +75,8 @@ describe('requesting the cheat sheet in the browser', () => {
     expect(await toast('Verification Required').textContent()).toContain(
       'Please confirm that you have purchased the book',
     );
-    expect(await requestsFor(product.dynamodb, ada.email)).toEqual([]);
-    expect(await emailsTo(product.mail, ada.email)).toEqual([]);
+    expect(await requestsFor(running.product.dynamodb, ada.email)).toEqual([]);
+    expect(await emailsTo(running.product.mail, ada.email)).toEqual([]);
   });
 
   test('when the API is unreachable, shows Submission Failed and the details; Try Again resubmits', async () => {
@@ -103,7 +95,7 @@ describe('requesting the cheat sheet in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     await resubmitted;
     await toast('Cheat Sheet Sent').waitFor();
-    expect(await emailsTo(product.mail, ada.email)).toHaveLength(1);
+    expect(await emailsTo(running.product.mail, ada.email)).toHaveLength(1);
   });
 
   test('when the sender is not verified, shows the inline Email Configuration Error and no dialog', async () => {
@@ -157,7 +149,10 @@ describe('the Error Details dialog in the browser', () => {
     const dialog = await openDialog();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send Me the Cheat Sheet');
+    // The dialog's close event, which hands focus back, fires a task after it hides.
+    await page.waitForFunction(() => document.activeElement?.textContent === 'Send Me the Cheat Sheet', null, {
+      timeout: 2_000,
+    });
   });
 
   test('Close closes it', async () => {
@@ -180,6 +175,6 @@ describe('the form from the keyboard alone', () => {
     await page.keyboard.press('Enter');
 
     await toast('Cheat Sheet Sent').waitFor();
-    expect(await emailsTo(product.mail, ada.email)).toHaveLength(1);
+    expect(await emailsTo(running.product.mail, ada.email)).toHaveLength(1);
   });
 });

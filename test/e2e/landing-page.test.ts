@@ -1,39 +1,29 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { aboutHeading } from '../../frontend/src/content/author';
 import { downloadHeading } from '../../frontend/src/content/cheat-sheet';
 import { outlineHeading, outlinePhases } from '../../frontend/src/content/outline';
 import { resourcesHeading } from '../../frontend/src/content/resources';
 import { testimonialHeading } from '../../frontend/src/content/testimonial';
-import { launchBrowser, openPage } from './support/browser';
-import { startLocalProduct, type LocalProduct } from './support/local-product';
+import { openPage } from './support/browser';
+import { useProductInBrowser } from './support/local-product';
 
 jest.setTimeout(60_000);
 
-let product: LocalProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startLocalProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const running = useProductInBrowser();
 
 describe('the landing page in the browser', () => {
   test('hydrates with no console error or warning', async () => {
-    const { page, console: messages, close } = await openPage(browser);
-    await page.goto(product.site);
+    const { page, console: messages, close } = await openPage(running.browser);
+    await page.goto(running.product.site);
     await page.waitForLoadState('networkidle');
     expect(messages.filter((message) => /^(error|warning|pageerror)/.test(message))).toEqual([]);
     await close();
   });
 
   test('shows every section with JavaScript disabled, from the pre-rendered HTML', async () => {
-    const { page, close } = await openPage(browser, { javaScriptEnabled: false });
-    await page.goto(product.site);
+    const { page, close } = await openPage(running.browser, { javaScriptEnabled: false });
+    await page.goto(running.product.site);
     const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
     const expected = [
       'A 100-Day Blueprint for Mastering Money, People, and Capacity',
@@ -59,8 +49,8 @@ describe('the landing page in the browser', () => {
     ['Instagram', /on Instagram/],
     ['LinkedIn', /on LinkedIn/],
   ])('%s opens in a new tab with noopener', async (_, name) => {
-    const { page, close } = await openPage(browser);
-    await page.goto(product.site);
+    const { page, close } = await openPage(running.browser);
+    await page.goto(running.product.site);
     const link = page.getByRole('link', { name });
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toContain('noopener');
@@ -77,8 +67,8 @@ describe('the landing page in the browser', () => {
       ['landing-phone', { width: 390, height: 844 }],
       ['landing-desktop', { width: 1280, height: 800 }],
     ] as const) {
-      const { page, close } = await openPage(browser, { viewport, deviceScaleFactor: 1 });
-      await page.goto(product.site);
+      const { page, close } = await openPage(running.browser, { viewport, deviceScaleFactor: 1 });
+      await page.goto(running.product.site);
       await page.waitForLoadState('networkidle');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width).toBeLessThanOrEqual(viewport.width); // nothing overflows sideways

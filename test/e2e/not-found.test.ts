@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from './support/browser';
-import { startLocalProduct, type LocalProduct } from './support/local-product';
+import { openPage } from './support/browser';
+import { useProductInBrowser } from './support/local-product';
 
 jest.setTimeout(60_000);
 
-let product: LocalProduct;
-let browser: Browser;
-
-beforeAll(async () => {
-  [product, browser] = await Promise.all([startLocalProduct(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+const running = useProductInBrowser();
 
 describe('an unknown path in the browser', () => {
   test('answers 404 with the not-found page, logs the path, and leads home', async () => {
-    const { page, console: messages, close } = await openPage(browser);
-    const response = await page.goto(new URL('/no/such/page', product.site).href);
+    const { page, console: messages, close } = await openPage(running.browser);
+    const response = await page.goto(new URL('/no/such/page', running.product.site).href);
     expect(response?.status()).toBe(404);
 
     await page.getByRole('heading', { name: '404' }).waitFor();
@@ -31,7 +21,7 @@ describe('an unknown path in the browser', () => {
     expect(messages.some((message) => message.startsWith('error:') && message.includes('/no/such/page'))).toBe(true);
 
     await page.getByRole('link', { name: 'Return to Home' }).click();
-    await page.waitForURL(product.site);
+    await page.waitForURL(running.product.site);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await close();
   });

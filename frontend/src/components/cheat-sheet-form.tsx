@@ -1,10 +1,12 @@
 import { useRef, type FormEvent } from 'react';
+import { maxEmailLength, maxNameLength } from '../../../lambdas/shared/request-limits';
 import { formCopy } from '../content/cheat-sheet';
 import { useCheatSheetRequest } from '../hooks/use-cheat-sheet-request';
 import { EmailConfigAlert } from './email-config-alert';
 import { ErrorDetailsDialog } from './error-details-dialog';
+import { TextField } from './text-field';
 
-export function CheatSheetForm() {
+export function CheatSheetForm({ describedBy }: { readonly describedBy?: string }) {
   const form = useCheatSheetRequest();
   const submitButton = useRef<HTMLButtonElement>(null);
   const submitting = form.status === 'submitting';
@@ -23,35 +25,29 @@ export function CheatSheetForm() {
 
   return (
     <>
-      <form className="cheat-sheet-form" onSubmit={onSubmit} aria-describedby="download-intro">
-        <div className="field">
-          <label htmlFor="cheat-sheet-name">{formCopy.nameLabel}</label>
-          <input
-            id="cheat-sheet-name"
-            name="name"
-            type="text"
-            autoComplete="name"
-            required
-            maxLength={100}
-            placeholder={formCopy.namePlaceholder}
-            value={form.name}
-            onChange={(event) => form.setName(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="cheat-sheet-email">{formCopy.emailLabel}</label>
-          <input
-            id="cheat-sheet-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            placeholder={formCopy.emailPlaceholder}
-            value={form.email}
-            onChange={(event) => form.setEmail(event.target.value)}
-          />
-        </div>
+      <form className="cheat-sheet-form" onSubmit={onSubmit} aria-describedby={describedBy}>
+        <TextField
+          id="cheat-sheet-name"
+          name="name"
+          label={formCopy.nameLabel}
+          type="text"
+          autoComplete="name"
+          placeholder={formCopy.namePlaceholder}
+          maxLength={maxNameLength}
+          value={form.name}
+          onChange={form.setName}
+        />
+        <TextField
+          id="cheat-sheet-email"
+          name="email"
+          label={formCopy.emailLabel}
+          type="email"
+          autoComplete="email"
+          placeholder={formCopy.emailPlaceholder}
+          maxLength={maxEmailLength}
+          value={form.email}
+          onChange={form.setEmail}
+        />
         <div className="field field--checkbox">
           <input
             id="cheat-sheet-has-book"

@@ -1,22 +1,17 @@
 import { frameworkHeading, frameworkIntro, pillars } from '../content/framework';
+import { Section } from './section';
 
 export function FrameworkIntro() {
   return (
-    <section className="section" aria-labelledby="framework-title">
-      <div className="container">
-        <h2 id="framework-title" className="section__title">
-          {frameworkHeading}
-        </h2>
-        <p className="section__lead">{frameworkIntro}</p>
-        <ul className="pillars">
-          {pillars.map((pillar) => (
-            <li key={pillar.area} className="pillar">
-              <h3 className={`pillar__area area--${pillar.area.toLowerCase()}`}>{pillar.area}</h3>
-              <p>{pillar.summary}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section name="framework" title={frameworkHeading} lead={frameworkIntro}>
+      <ul className="pillars">
+        {pillars.map((pillar) => (
+          <li key={pillar.area} className="pillar">
+            <h3 className={`pillar__area area--${pillar.area.toLowerCase()}`}>{pillar.area}</h3>
+            <p>{pillar.summary}</p>
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

@@ -1,6 +1,7 @@
 import { podcastLogo, resourceCards, resourcesHeading, resourcesIntro, type ResourceCard } from '../content/resources';
 import { ExternalLink } from './external-link';
 import { ResourceIconView } from './icons';
+import { Section } from './section';
 
 function CardAction({ card }: { readonly card: ResourceCard }) {
   if (card.link === null) {
@@ -19,23 +20,17 @@ function CardAction({ card }: { readonly card: ResourceCard }) {
 
 export function FreeResources() {
   return (
-    <section className="section" aria-labelledby="resources-title">
-      <div className="container">
-        <h2 id="resources-title" className="section__title">
-          {resourcesHeading}
-        </h2>
-        <p className="section__lead">{resourcesIntro}</p>
-        <ul className="resources">
-          {resourceCards.map((card) => (
-            <li key={card.title} className="resource">
-              <ResourceIconView icon={card.icon} className="resource__icon" />
-              <h3 className="resource__title">{card.title}</h3>
-              <p className="resource__description">{card.description}</p>
-              <CardAction card={card} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section name="resources" title={resourcesHeading} lead={resourcesIntro}>
+      <ul className="resources">
+        {resourceCards.map((card) => (
+          <li key={card.title} className="resource">
+            <ResourceIconView icon={card.icon} className="resource__icon" />
+            <h3 className="resource__title">{card.title}</h3>
+            <p className="resource__description">{card.description}</p>
+            <CardAction card={card} />
+          </li>
+        ))}
+      </ul>
+    </Section>
   );
 }

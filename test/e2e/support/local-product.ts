@@ -4,6 +4,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
 
 export interface LocalProduct {
   readonly site: string;
@@ -54,4 +56,22 @@ export async function startLocalProduct(extraEnv: Record<string, string> = {}): 
     output: () => output,
     stop,
   };
+}
+
+/** The running product and browser of one test file, set up before its tests and ended after. */
+export interface ProductInBrowser {
+  readonly product: LocalProduct;
+  readonly browser: Browser;
+}
+
+export function useProductInBrowser(): ProductInBrowser {
+  const running = {} as { product: LocalProduct; browser: Browser };
+  beforeAll(async () => {
+    [running.product, running.browser] = await Promise.all([startLocalProduct(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.product?.stop();
+  });
+  return running;
 }

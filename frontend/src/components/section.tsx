@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+
+interface SectionProps {
+  /** Names the section's heading (`{name}-title`) and lead (`{name}-lead`) for aria links. */
+  readonly name: string;
+  readonly title: string;
+  readonly lead?: string;
+  /** The section's own id, when something links to it. */
+  readonly anchorId?: string;
+  readonly tinted?: boolean;
+  readonly className?: string;
+  readonly containerClassName?: string;
+  readonly children: ReactNode;
+}
+
+/** A landing-page section: a region named by its heading, with an optional lead paragraph. */
+export function Section({ name, title, lead, anchorId, tinted, className, containerClassName, children }: SectionProps) {
+  const classes = ['section', tinted && 'section--tinted', className].filter(Boolean).join(' ');
+  return (
+    <section id={anchorId} className={classes} aria-labelledby={`${name}-title`}>
+      <div className={containerClassName ? `container ${containerClassName}` : 'container'}>
+        <h2 id={`${name}-title`} className="section__title">
+          {title}
+        </h2>
+        {lead && (
+          <p id={`${name}-lead`} className="section__lead">
+            {lead}
+          </p>
+        )}
+        {children}
+      </div>
+    </section>
+  );
+}
