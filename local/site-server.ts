@@ -35,10 +35,10 @@ export interface SiteServerOptions {
 /** API Gateway refuses larger payloads anyway; the handlers refuse anything over 10 KB. */
 const maxRequestBytes = 1024 * 1024;
 
-function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): ApiResponse {
+function json(statusCode: number, body: unknown): ApiResponse {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
     body: Buffer.from(JSON.stringify(body)),
   };
 }
@@ -68,10 +68,6 @@ async function apiResponse(request: http.IncomingMessage, path: string, routes: 
   const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
   // What API Gateway answers for a route that does not exist.
   if (!route) return json(404, { message: 'Not Found' });
-  if (request.method !== 'POST') {
-    request.resume();
-    return json(405, route.errorBody(`${request.method} is not allowed here: use POST.`), { allow: 'POST' });
-  }
   let body: Buffer;
   try {
     body = await readBody(request);
@@ -79,15 +75,17 @@ async function apiResponse(request: http.IncomingMessage, path: string, routes: 
     if (error instanceof RequestTooLargeError) return json(413, route.errorBody('The request body is too large.'));
     throw error;
   }
+  // As in the cloud: POST has its own route, any other method the route's ANY twin (the handler answers 405).
+  const method = request.method ?? 'GET';
   const event = toHttpApiEvent(
     {
-      method: 'POST',
+      method,
       url: request.url ?? path,
       headers: request.headers,
       body,
       sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
     },
-    `POST ${path}`,
+    `${method === 'POST' ? 'POST' : 'ANY'} ${path}`,
   );
   try {
     return fromHandlerResult(await route.handler(event, lambdaContext(route.functionName)));

@@ -204,17 +204,20 @@ export class Api extends Construct {
       },
     });
 
+    // POST is the route; ANY sends every other method to the same function, which answers 405,
+    // so no method gets API Gateway's 404 (which CloudFront would turn into the not-found page).
+    const routeMethods = [HttpMethod.POST, HttpMethod.ANY];
     const routes = [
       ...this.httpApi.addRoutes({
         path: apiRoutes.saveRequest,
-        methods: [HttpMethod.POST],
+        methods: routeMethods,
         integration: new HttpLambdaIntegration('SaveRequestIntegration', this.saveRequestFunction, {
           payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
         }),
       }),
       ...this.httpApi.addRoutes({
         path: apiRoutes.sendCheatSheet,
-        methods: [HttpMethod.POST],
+        methods: routeMethods,
         integration: new HttpLambdaIntegration(
           'SendCheatSheetIntegration',
           this.sendCheatSheetFunction,

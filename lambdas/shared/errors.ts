@@ -8,6 +8,11 @@ export class InvalidRequestError extends Error {
   override readonly name = 'InvalidRequestError';
 }
 
+/** The route was called with another method than POST. */
+export class MethodNotAllowedError extends Error {
+  override readonly name = 'MethodNotAllowedError';
+}
+
 /** The body is not declared as JSON. */
 export class UnsupportedMediaTypeError extends Error {
   override readonly name = 'UnsupportedMediaTypeError';

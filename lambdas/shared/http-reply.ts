@@ -12,6 +12,7 @@ import {
   EmailRejectedError,
   EmailServiceUnavailableError,
   InvalidRequestError,
+  MethodNotAllowedError,
   PayloadTooLargeError,
   SenderNotVerifiedError,
   StorageUnavailableError,
@@ -32,6 +33,7 @@ export const unexpectedFailureMessage = 'Something went wrong on our side. Pleas
 /** The request errors' own messages are written for the visitor, so they are passed through. */
 export function describeFailure(error: unknown): FailureReply {
   if (error instanceof InvalidRequestError) return { statusCode: 400, message: error.message };
+  if (error instanceof MethodNotAllowedError) return { statusCode: 405, message: error.message };
   if (error instanceof PayloadTooLargeError) return { statusCode: 413, message: error.message };
   if (error instanceof UnsupportedMediaTypeError) return { statusCode: 415, message: error.message };
   if (error instanceof DailyLimitReachedError) {
@@ -79,7 +81,12 @@ export function describeFailure(error: unknown): FailureReply {
 export function jsonReply(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
-    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+    headers: {
+      'Content-Type': 'application/json',
+      'Cache-Control': 'no-store',
+      // Both routes take POST alone (RFC 9110: a 405 names what is allowed).
+      ...(statusCode === 405 ? { Allow: 'POST' } : {}),
+    },
     body: JSON.stringify(body),
   };
 }

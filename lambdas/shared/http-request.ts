@@ -4,7 +4,7 @@
  */
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { InvalidRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+import { InvalidRequestError, MethodNotAllowedError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 import { parseCheatSheetRequest, type CheatSheetRequest } from './request-schema';
 
 /** A `{name, email}` within its limits is a few hundred bytes; 10 KB leaves room for any client. */
@@ -59,6 +59,11 @@ function tooLarge(): PayloadTooLargeError {
 
 /** Both routes take the same body: the validated `{name, email}`, or a typed 4xx error. */
 export function parseCheatSheetRequestEvent(event: APIGatewayProxyEventV2): CheatSheetRequest {
+  // Both routes also take ANY method, so that a GET gets this 405 rather than the site's 404 page.
+  const method = event.requestContext?.http?.method;
+  if (method !== undefined && method !== 'POST') {
+    throw new MethodNotAllowedError(`${method} is not allowed here: please send the request with POST.`);
+  }
   const parsed = parseCheatSheetRequest(parseJsonBody(event));
   if (!parsed.success) throw new InvalidRequestError(parsed.error);
   return parsed.data;

@@ -199,11 +199,14 @@ describe('the API construct', () => {
     });
   });
 
-  it('routes the two POST paths of the contract to their functions with payload format 2.0', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', 2);
+  it('routes the two POST paths of the contract, and any other method on them, to their functions with payload format 2.0', () => {
+    // The ANY twins let each function answer 405 where API Gateway would answer 404.
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', 4);
     for (const [routeKey, functionPrefix] of [
       ['POST /api/cheat-sheet-requests', 'ApiSaveRequestFunction'],
+      ['ANY /api/cheat-sheet-requests', 'ApiSaveRequestFunction'],
       ['POST /api/send-cheat-sheet', 'ApiSendCheatSheetFunction'],
+      ['ANY /api/send-cheat-sheet', 'ApiSendCheatSheetFunction'],
     ]) {
       const route = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).find(
         (candidate) => candidate.Properties.RouteKey === routeKey,

@@ -137,7 +137,7 @@ describe('the local stack', () => {
 
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
-    expect(await response.json()).toEqual({ ...shape, error: expect.stringContaining('use POST') });
+    expect(await response.json()).toEqual({ ...shape, error: expect.stringContaining('with POST') });
   });
 
   test('answers an unknown API path with 404 JSON, not the not-found page', async () => {

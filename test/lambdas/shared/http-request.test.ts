@@ -1,6 +1,12 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { InvalidRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../../../lambdas/shared/errors';
-import { maxBodyBytes, parseJsonBody } from '../../../lambdas/shared/http-request';
+import {
+  InvalidRequestError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+} from '../../../lambdas/shared/errors';
+import { maxBodyBytes, parseCheatSheetRequestEvent, parseJsonBody } from '../../../lambdas/shared/http-request';
+import { postEvent, saveRoute } from '../support/http-api-events';
 
 const event = (body: string | undefined, headers: Record<string, string>, isBase64Encoded = false) =>
   ({ headers, body, isBase64Encoded }) as APIGatewayProxyEventV2;
@@ -56,5 +62,25 @@ describe('parseJsonBody', () => {
     ['malformed JSON', '{"name":'],
   ])('refuses %s as an invalid request', (_, body) => {
     expect(() => parseJsonBody(event(body, json))).toThrow(InvalidRequestError);
+  });
+});
+
+describe('parseCheatSheetRequestEvent', () => {
+  const valid = { name: 'Ada', email: 'ada@example.com' };
+
+  test('returns the validated request of a POST', () => {
+    expect(parseCheatSheetRequestEvent(postEvent(saveRoute, valid))).toEqual(valid);
+  });
+
+  test.each(['GET', 'PUT', 'DELETE', 'HEAD'])('refuses %s as a method that is not allowed', (method) => {
+    const event = postEvent(saveRoute, valid);
+    const other = { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method } } };
+    expect(() => parseCheatSheetRequestEvent(other)).toThrow(MethodNotAllowedError);
+  });
+
+  test('refuses an invalid body with the schema message', () => {
+    expect(() => parseCheatSheetRequestEvent(postEvent(saveRoute, { name: 'Ada' }))).toThrow(
+      new InvalidRequestError('Please enter your email address.'),
+    );
   });
 });
