@@ -15,6 +15,7 @@ import {
   type ApiResponse,
   type HttpApiHandler,
 } from './api-gateway-adapter';
+import { compressed } from './compression';
 import { staticSiteResponse } from './static-site';
 
 export interface ApiRoute {
@@ -108,7 +109,7 @@ async function siteResponse(request: http.IncomingMessage, siteDir: string | nul
   if (siteDir === null) {
     return { statusCode: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('404 Not Found\n') };
   }
-  return staticSiteResponse(siteDir, request.url ?? '/');
+  return compressed(await staticSiteResponse(siteDir, request.url ?? '/'), request.headers['accept-encoding']);
 }
 
 export function createSiteServer({ siteDir, apiRoutes }: SiteServerOptions): http.Server {
