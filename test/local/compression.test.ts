@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { compressed } from '../../local/compression';
+import { compressed, type CompressibleResponse } from '../../local/compression';
 
-const page = (body: string, contentType = 'text/html; charset=utf-8') => ({
+const page = (body: string, contentType = 'text/html; charset=utf-8'): CompressibleResponse => ({
   statusCode: 200,
   headers: { 'Content-Type': contentType },
   body: Buffer.from(body),
