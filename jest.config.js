@@ -16,6 +16,8 @@ export default {
     },
     {
       displayName: 'jsdom',
+      // A failing test must not leave its console or toast spies on the next one.
+      restoreMocks: true,
       // jest-fixed-jsdom keeps Node's fetch, streams and TextEncoder, which msw needs.
       testEnvironment: 'jest-fixed-jsdom',
       testEnvironmentOptions: { customExportConditions: [''] },

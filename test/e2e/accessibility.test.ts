@@ -40,6 +40,18 @@ describe('accessibility (axe-core)', () => {
     await close();
   });
 
+  test('the page with a toast showing has no serious or critical violation', async () => {
+    const { page, close } = await openPage(running.browser);
+    await page.goto(running.product.site);
+    await page.getByLabel('Name').fill('Ada');
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Send Me the Cheat Sheet' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'Verification Required' }).waitFor();
+    await page.waitForTimeout(500); // let the toast's entry animation finish before measuring contrast
+    expect(await seriousViolations(page, '[data-sonner-toaster]')).toEqual([]);
+    await close();
+  });
+
   test('the not-found page has no serious or critical violation', async () => {
     const { page, close } = await openPage(running.browser);
     await page.goto(new URL('/missing', running.product.site).href);

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { outlinePhases } from '../../frontend/src/content/outline';
 import { pdfText } from '../support/pdf-text';
-import { openPage, type OpenedPage } from './support/browser';
+import { openPage, problemsIn, type OpenedPage } from './support/browser';
 import { emailsTo, requestsFor } from './support/emulators';
 import { useProductInBrowser } from './support/local-product';
 
@@ -60,6 +60,7 @@ describe('requesting the cheat sheet in the browser', () => {
 
     const emails = await emailsTo(running.product.mail, ada.email);
     expect(emails).toHaveLength(1);
+    expect(problemsIn(opened.console)).toEqual([]); // no CSP violation, no React warning
     const [attachment] = emails[0].attachments;
     expect(attachment.contentType).toBe('application/pdf');
     const text = await pdfText(attachment.content);
@@ -68,10 +69,15 @@ describe('requesting the cheat sheet in the browser', () => {
 
   test('with the box unticked, asks for confirmation and stores and sends nothing', async () => {
     const ada = newVisitor();
+    const apiRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/')) apiRequests.push(request.url());
+    });
     await fillIn(ada, { tick: false });
     await submitButton().click();
 
     await toast('Verification Required').waitFor();
+    expect(apiRequests).toEqual([]);
     expect(await toast('Verification Required').textContent()).toContain(
       'Please confirm that you have purchased the book',
     );

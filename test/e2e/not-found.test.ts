@@ -1,4 +1,4 @@
-import { openPage } from './support/browser';
+import { openPage, problemsIn } from './support/browser';
 import { useProductInBrowser } from './support/local-product';
 
 jest.setTimeout(60_000);
@@ -19,6 +19,11 @@ describe('an unknown path in the browser', () => {
       await page.waitForTimeout(50);
     }
     expect(messages.some((message) => message.startsWith('error:') && message.includes('/no/such/page'))).toBe(true);
+    // Beyond the 404 itself and the logged path: nothing, so the page hydrated without a mismatch.
+    const unexpected = problemsIn(messages).filter(
+      (message) => !message.includes('/no/such/page') && !message.includes('status of 404'),
+    );
+    expect(unexpected).toEqual([]);
 
     await page.getByRole('link', { name: 'Return to Home' }).click();
     await page.waitForURL(running.product.site);

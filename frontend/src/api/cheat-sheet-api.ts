@@ -14,11 +14,14 @@ export const sendCheatSheetPath = '/api/send-cheat-sheet';
 /** What the send function's reply means for the page. */
 export type SendOutcome =
   /** The function answered `success: true`. */
-  | { readonly kind: 'sent'; readonly message?: string }
-  /** The function answered JSON with `success` not true; `message` is its `error` or `message`. */
+  | { readonly kind: 'sent' }
+  /**
+   * The function answered `success` not true (its `error` or `message` as `message`), or a
+   * success status with no data to read.
+   */
   | { readonly kind: 'rejected'; readonly message?: string }
-  /** The reply was not the function's JSON at all (a gateway error page, say). */
-  | { readonly kind: 'function-error'; readonly message?: string };
+  /** An error status without the function's JSON (a gateway error page, say). */
+  | { readonly kind: 'function-error'; readonly message: string };
 
 function postJson(path: string, body: unknown): Promise<Response> {
   return fetch(path, {
@@ -63,11 +66,9 @@ export async function sendCheatSheet(request: CheatSheetRequest): Promise<SendOu
   const response = await postJson(sendCheatSheetPath, { name: request.name, email: request.email });
   const body = await readJson(response);
   if (body === undefined || !('success' in body)) {
-    return {
-      kind: 'function-error',
-      message: response.ok ? undefined : `HTTP ${response.status} ${response.statusText}`.trim(),
-    };
+    if (response.ok) return { kind: 'rejected' };
+    return { kind: 'function-error', message: `HTTP ${response.status} ${response.statusText}`.trim() };
   }
-  if (body.success === true) return { kind: 'sent', message: textOf(body.message) };
+  if (body.success === true) return { kind: 'sent' };
   return { kind: 'rejected', message: textOf(body.error) ?? textOf(body.message) };
 }

@@ -1,4 +1,4 @@
-import { aboutHeading, author } from '../content/author';
+import { aboutHeading, author, socialLinkLabel, socialListLabel } from '../content/author';
 import { ExternalLink } from './external-link';
 import { SocialIcon } from './icons';
 import { Section } from './section';
@@ -10,14 +10,10 @@ export function AboutAuthor() {
       {author.bio.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
-      <ul className="social" aria-label={`${author.name} on social media`}>
+      <ul className="social" aria-label={socialListLabel(author.name)}>
         {author.social.map((link) => (
           <li key={link.network}>
-            <ExternalLink
-              href={link.url}
-              className="social__link"
-              label={`${author.name} on ${link.network} (opens in a new tab)`}
-            >
+            <ExternalLink href={link.url} className="social__link" label={socialLinkLabel(author.name, link.network)}>
               <SocialIcon network={link.network} />
             </ExternalLink>
           </li>

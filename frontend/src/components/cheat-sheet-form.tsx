@@ -17,9 +17,13 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
   };
 
   // The submit button was disabled while the dialog opened, so the browser may not know where
-  // focus was; send it back there explicitly.
+  // focus was; send it back there explicitly, whichever way the dialog closes.
   const closeDialog = () => {
     form.closeErrorDetails();
+    submitButton.current?.focus();
+  };
+  const tryAgain = () => {
+    form.tryAgain();
     submitButton.current?.focus();
   };
 
@@ -33,6 +37,9 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
           type="text"
           autoComplete="name"
           placeholder={formCopy.namePlaceholder}
+          // Required alone lets a name of spaces through; the server would refuse it.
+          pattern={'.*\\S.*'}
+          title={formCopy.nameHint}
           maxLength={maxNameLength}
           value={form.name}
           onChange={form.setName}
@@ -63,7 +70,7 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
           {submitting ? formCopy.submittingLabel : formCopy.submitLabel}
         </button>
       </form>
-      <ErrorDetailsDialog details={form.errorDetails} onClose={closeDialog} onTryAgain={form.tryAgain} />
+      <ErrorDetailsDialog details={form.errorDetails} onClose={closeDialog} onTryAgain={tryAgain} />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import { downloadHeading, downloadIntro } from '../content/cheat-sheet';
 import { CheatSheetForm } from './cheat-sheet-form';
-import { Section } from './section';
+import { Section, sectionLeadId } from './section';
 
 export function DownloadSection() {
   return (
     <Section name="download" anchorId="download-section" title={downloadHeading} lead={downloadIntro} className="download">
-      <CheatSheetForm describedBy="download-lead" />
+      <CheatSheetForm describedBy={sectionLeadId('download')} />
     </Section>
   );
 }

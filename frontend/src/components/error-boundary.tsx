@@ -21,9 +21,11 @@ export class ErrorBoundary extends Component<{ readonly children: ReactNode }, E
     const { error } = this.state;
     if (error === null) return this.props.children;
     return (
-      <main id="main" className="error-fallback" role="alert">
-        <h1>{errorFallback.title}</h1>
-        <pre className="error-fallback__message">{error.message}</pre>
+      <main id="main" className="error-fallback">
+        <div role="alert">
+          <h1>{errorFallback.title}</h1>
+          <pre className="error-fallback__message">{error.message}</pre>
+        </div>
       </main>
     );
   }

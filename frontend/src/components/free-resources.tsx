@@ -1,4 +1,4 @@
-import { podcastLogo, resourceCards, resourcesHeading, resourcesIntro, type ResourceCard } from '../content/resources';
+import { resourceCards, resourcesHeading, resourcesIntro, type ResourceCard } from '../content/resources';
 import { ExternalLink } from './external-link';
 import { ResourceIconView } from './icons';
 import { Section } from './section';
@@ -12,8 +12,8 @@ function CardAction({ card }: { readonly card: ResourceCard }) {
     );
   }
   return (
-    <ExternalLink href={card.link} className="resource__logo-link" label={`${card.title} (opens in a new tab)`}>
-      <img src={podcastLogo.src} alt={podcastLogo.alt} width={podcastLogo.width} height={podcastLogo.height} />
+    <ExternalLink href={card.link} className="resource__logo-link" label={card.title}>
+      <img src={card.logo.src} alt={card.logo.alt} width={card.logo.width} height={card.logo.height} />
     </ExternalLink>
   );
 }

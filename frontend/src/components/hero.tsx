@@ -1,4 +1,4 @@
-import { book } from '../content/book';
+import { book, heroCopy } from '../content/book';
 import { ExternalLink } from './external-link';
 
 export function Hero() {
@@ -13,10 +13,10 @@ export function Hero() {
           <p className="hero__tagline">{book.tagline}</p>
           <div className="hero__actions">
             <ExternalLink href={book.amazonUrl} className="button button--primary">
-              Buy on Amazon
+              {heroCopy.buyLabel}
             </ExternalLink>
             <a className="button button--ghost" href="#download-section">
-              Get the Free Cheat Sheet
+              {heroCopy.cheatSheetLink}
             </a>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { AboutAuthor } from './about-author';
 import { AudienceSection } from './audience-section';
 import { DownloadSection } from './download-section';
+import { NewTabHint } from './external-link';
 import { FrameworkIntro } from './framework-intro';
 import { FreeResources } from './free-resources';
 import { Hero } from './hero';
@@ -25,6 +26,7 @@ export function LandingPage() {
         <DownloadSection />
       </main>
       <SiteFooter />
+      <NewTabHint />
     </>
   );
 }

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** The id of a section's lead paragraph, for controls it describes. */
+export const sectionLeadId = (name: string) => `${name}-lead`;
+
 interface SectionProps {
   /** Names the section's heading (`{name}-title`) and lead (`{name}-lead`) for aria links. */
   readonly name: string;
@@ -23,7 +26,7 @@ export function Section({ name, title, lead, anchorId, tinted, className, contai
           {title}
         </h2>
         {lead && (
-          <p id={`${name}-lead`} className="section__lead">
+          <p id={sectionLeadId(name)} className="section__lead">
             {lead}
           </p>
         )}

@@ -1,4 +1,5 @@
 import { book } from '../content/book';
+import { headerCopy } from '../content/site';
 
 export function SiteHeader() {
   return (
@@ -8,7 +9,7 @@ export function SiteHeader() {
           {book.title}
         </a>
         <a className="button button--small" href="#download-section">
-          Free Cheat Sheet
+          {headerCopy.cheatSheetLink}
         </a>
       </div>
     </header>

@@ -1,4 +1,4 @@
-import { testimonial, testimonialHeading } from '../content/testimonial';
+import { ratingLabel, testimonial, testimonialHeading } from '../content/testimonial';
 import { StarIcon } from './icons';
 import { Section } from './section';
 
@@ -6,7 +6,7 @@ export function TestimonialSection() {
   return (
     <Section name="testimonial" title={testimonialHeading} tinted>
       <figure className="testimonial">
-        <p className="testimonial__stars" role="img" aria-label={`Rated ${testimonial.rating} out of 5 stars`}>
+        <p className="testimonial__stars" role="img" aria-label={ratingLabel(testimonial.rating)}>
           {Array.from({ length: testimonial.rating }, (_, index) => (
             <StarIcon key={index} className="star" />
           ))}

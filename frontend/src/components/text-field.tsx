@@ -6,6 +6,9 @@ interface TextFieldProps {
   readonly autoComplete: string;
   readonly placeholder: string;
   readonly maxLength: number;
+  /** A pattern the value must match, and the hint the browser shows when it does not. */
+  readonly pattern?: string;
+  readonly title?: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
 }

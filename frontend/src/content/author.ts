@@ -25,3 +25,7 @@ export const author: Author = {
     { network: 'LinkedIn', url: 'https://www.linkedin.com/in/mpcframework' },
   ],
 };
+
+export const socialListLabel = (authorName: string) => `${authorName} on social media`;
+
+export const socialLinkLabel = (authorName: string, network: SocialLink['network']) => `${authorName} on ${network}`;

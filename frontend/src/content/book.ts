@@ -1,11 +1,13 @@
 /** Facts about the book itself. The title and store link are the owner's to change here. */
 
+import type { Image } from './image';
+
 export interface Book {
   readonly title: string;
   readonly subtitle: string;
   readonly tagline: string;
   readonly amazonUrl: string;
-  readonly cover: { readonly src: string; readonly alt: string; readonly width: number; readonly height: number };
+  readonly cover: Image;
 }
 
 export const book: Book = {
@@ -22,3 +24,8 @@ export const book: Book = {
     height: 480,
   },
 };
+
+export const heroCopy = {
+  buyLabel: 'Buy on Amazon',
+  cheatSheetLink: 'Get the Free Cheat Sheet',
+} as const;

@@ -22,6 +22,8 @@ export const formCopy = {
   nameLabel: 'Name',
   namePlaceholder: 'Your name',
   emailLabel: 'Email',
+  /** Shown by the browser when the name is only spaces. */
+  nameHint: 'Please enter your name.',
   emailPlaceholder: 'you@example.com',
   confirmLabel: 'I confirm that I have purchased the book',
   submitLabel: 'Send Me the Cheat Sheet',

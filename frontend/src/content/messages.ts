@@ -1,4 +1,7 @@
-/** Every toast, alert and dialog text of the request form, word for word from the spec. */
+/**
+ * Every toast, alert and dialog text of the request form. Titles, descriptions and durations are
+ * the spec's, word for word; the dialog's intro and suggestions put the spec's three hints in words.
+ */
 
 export interface ToastCopy {
   readonly title: string;

@@ -1,27 +1,33 @@
 /** The Free Resources section's cards. */
 
+import type { Image } from './image';
+
 export type ResourceIcon = 'guide' | 'video' | 'podcast';
 
-export interface ResourceCard {
+interface ResourceCardBase {
   readonly title: string;
   readonly description: string;
-  /** Where the card leads; null while the resource is not out yet. */
-  readonly link: string | null;
-  /** The card's button; null when the card's logo is the link instead. */
-  readonly buttonText: string | null;
   readonly icon: ResourceIcon;
 }
+
+/** A resource not out yet: its button is shown disabled. */
+export interface ComingSoonCard extends ResourceCardBase {
+  readonly link: null;
+  readonly buttonText: string;
+}
+
+/** A resource elsewhere on the web: its logo links there, in a new tab. */
+export interface LinkedCard extends ResourceCardBase {
+  readonly link: string;
+  readonly buttonText: null;
+  readonly logo: Image;
+}
+
+export type ResourceCard = ComingSoonCard | LinkedCard;
 
 export const resourcesHeading = 'Free Resources';
 
 export const resourcesIntro = 'More help for your first 100 days, at no cost.';
-
-export const podcastLogo = {
-  src: '/images/podcast-logo.svg',
-  alt: 'The Owner’s First 100 Days podcast',
-  width: 160,
-  height: 160,
-} as const;
 
 export const resourceCards: readonly ResourceCard[] = [
   {
@@ -44,5 +50,11 @@ export const resourceCards: readonly ResourceCard[] = [
     link: 'https://podcasts.apple.com/us/search?term=first%20100%20days%20ownership',
     buttonText: null,
     icon: 'podcast',
+    logo: {
+      src: '/images/podcast-logo.svg',
+      alt: 'The Owner’s First 100 Days podcast logo',
+      width: 160,
+      height: 160,
+    },
   },
 ];

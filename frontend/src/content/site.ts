@@ -9,6 +9,13 @@ export const site = {
   footer: `© ${book.title}. All rights reserved.`,
 } as const;
 
+export const headerCopy = {
+  cheatSheetLink: 'Free Cheat Sheet',
+} as const;
+
+/** Read to screen-reader users on every link that opens a new tab. */
+export const newTabHint = 'Opens in a new tab';
+
 export const notFound = {
   code: '404',
   message: 'Oops! Page not found',

@@ -16,3 +16,5 @@ export const testimonial: Testimonial = {
   role: 'Business Owner',
   rating: 5,
 };
+
+export const ratingLabel = (rating: number) => `Rated ${rating} out of 5 stars`;

@@ -6,23 +6,23 @@ import {
   type CheatSheetRequest,
   type SendOutcome,
 } from '../api/cheat-sheet-api';
-import {
-  defaultSendFailure,
-  retryDelayMs,
-  toasts,
-  unknownError,
-  type ToastCopy,
-} from '../content/messages';
+import { defaultSendFailure, retryDelayMs, toasts, unknownError, type ToastCopy } from '../content/messages';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
+
+/** What the 'Error Details' dialog shows: the technical text, and the toast it came with. */
+export interface ErrorDetails {
+  readonly technical: string;
+  readonly toast: ToastCopy;
+}
 
 export interface CheatSheetFormState {
   readonly name: string;
   readonly email: string;
   readonly hasBook: boolean;
   readonly status: FormStatus;
-  /** The technical text of the open 'Error Details' dialog; null when it is closed. */
-  readonly errorDetails: string | null;
+  /** The open 'Error Details' dialog's content; null when it is closed. */
+  readonly errorDetails: ErrorDetails | null;
   /** Sending failed because the sender's domain is not verified: show the inline alert. */
   readonly emailConfigError: boolean;
   readonly setName: (name: string) => void;
@@ -34,33 +34,37 @@ export interface CheatSheetFormState {
   readonly tryAgain: () => void;
 }
 
-const showError = (copy: ToastCopy) =>
-  toast.error(copy.title, { description: copy.description, duration: copy.duration });
-
 /** The domain/verification failure is keyed on these words, as the contract promises. */
 const isDomainVerificationError = (message: string) => /domain|verify/i.test(message);
 
-type Failure = { readonly details: string | null; readonly emailConfigError: boolean };
+interface Failure {
+  readonly toast: ToastCopy;
+  /** The dialog's technical text; null shows the inline alert instead. */
+  readonly technical: string | null;
+}
 
-/** Maps the send function's outcome to the spec's error catalogue; null means success. */
+/** The spec's error catalogue: what each outcome of the send call shows. */
 function failureFor(outcome: SendOutcome): Failure | null {
   switch (outcome.kind) {
     case 'sent':
       return null;
     case 'function-error':
-      showError(toasts.processingError);
-      return { details: `Edge function error: ${outcome.message ?? unknownError}`, emailConfigError: false };
+      return { toast: toasts.processingError, technical: `Edge function error: ${outcome.message || unknownError}` };
     case 'rejected': {
       const message = outcome.message ?? defaultSendFailure;
-      if (isDomainVerificationError(message)) {
-        showError(toasts.domainError);
-        return { details: null, emailConfigError: true };
-      }
-      showError(toasts.processingError);
-      return { details: message, emailConfigError: false };
+      if (isDomainVerificationError(message)) return { toast: toasts.domainError, technical: null };
+      return { toast: toasts.processingError, technical: message };
     }
   }
 }
+
+function thrownFailure(error: unknown): Failure {
+  const message = error instanceof Error ? error.message : String(error);
+  return { toast: toasts.submissionFailed, technical: message || unknownError };
+}
+
+const showToast = (copy: ToastCopy, kind: 'success' | 'error') =>
+  toast[kind](copy.title, { description: copy.description, duration: copy.duration });
 
 /** The cheat-sheet form's fields and its idle → submitting → success | error state machine. */
 export function useCheatSheetRequest(): CheatSheetFormState {
@@ -68,22 +72,22 @@ export function useCheatSheetRequest(): CheatSheetFormState {
   const [email, setEmail] = useState('');
   const [hasBook, setHasBook] = useState(false);
   const [status, setStatus] = useState<FormStatus>('idle');
-  const [errorDetails, setErrorDetails] = useState<string | null>(null);
+  const [errorDetails, setErrorDetails] = useState<ErrorDetails | null>(null);
   const [emailConfigError, setEmailConfigError] = useState(false);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // Try Again reads the latest fields, whatever render scheduled it.
+  // submit() and Try Again's timer read the latest fields, whichever render created them.
   const latest = useRef({ name, email, hasBook });
-  latest.current = { name, email, hasBook };
+  useEffect(() => {
+    latest.current = { name, email, hasBook };
+  }, [name, email, hasBook]);
 
   useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   const submit = useCallback(async () => {
     const { name, email, hasBook } = latest.current;
     if (!hasBook) {
-      toast.error(toasts.verificationRequired.title, {
-        description: toasts.verificationRequired.description,
-      });
+      showToast(toasts.verificationRequired, 'error');
       return;
     }
     const request: CheatSheetRequest = { name: name.trim(), email: email.trim() };
@@ -96,20 +100,20 @@ export function useCheatSheetRequest(): CheatSheetFormState {
     try {
       failure = failureFor(await sendCheatSheet(request));
     } catch (error) {
-      showError(toasts.submissionFailed);
-      failure = { details: error instanceof Error ? error.message : String(error), emailConfigError: false };
+      failure = thrownFailure(error);
     }
 
     if (failure === null) {
-      toast.success(toasts.sent.title, { description: toasts.sent.description });
+      showToast(toasts.sent, 'success');
       setName('');
       setEmail('');
       setHasBook(false);
       setStatus('success');
       return;
     }
-    setErrorDetails(failure.details);
-    setEmailConfigError(failure.emailConfigError);
+    showToast(failure.toast, 'error');
+    setErrorDetails(failure.technical === null ? null : { technical: failure.technical, toast: failure.toast });
+    setEmailConfigError(failure.technical === null);
     setStatus('error');
   }, []);
 

@@ -13,7 +13,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
     ],
   });
 }
@@ -24,6 +24,10 @@ export interface OpenedPage {
   readonly console: string[];
   readonly close: () => Promise<void>;
 }
+
+/** Console messages that are errors, warnings or uncaught exceptions. */
+export const problemsIn = (messages: readonly string[]) =>
+  messages.filter((message) => /^(error|warning|pageerror)/.test(message));
 
 /** A fresh context and page; the console is recorded. */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<OpenedPage> {

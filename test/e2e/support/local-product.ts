@@ -48,8 +48,10 @@ export async function startLocalProduct(extraEnv: Record<string, string> = {}): 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
+  // The browser resolves no host names (see browser.ts), so it is sent to the loopback address.
+  const loopback = (url: string) => url.replace('//localhost:', '//127.0.0.1:');
   return {
-    site: endpoint('Site')!,
+    site: loopback(endpoint('Site')!),
     mail: endpoint('Mail')!,
     dynamodb: endpoint('DynamoDB')!,
     s3: endpoint('S3')!,

@@ -148,14 +148,37 @@ describe('the cheat-sheet form', () => {
     ).toBeInTheDocument();
   });
 
-  test('when a successful reply carries no JSON, the technical text says Unknown error', async () => {
+  test('when a successful reply carries no data, the dialog shows the default message', async () => {
     backendReplies({ send: () => new Response('', { status: 200 }) });
     const { user } = renderForm();
     await fillIn(user);
     await user.click(submitButton());
 
     const dialog = await screen.findByRole('dialog', { name: 'Error Details' });
-    expect(within(dialog).getByText('Edge function error: Unknown error')).toBeInTheDocument();
+    expect(within(dialog).getByText('Failed to send cheat sheet. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByText('Error Processing Request')).toBeInTheDocument();
+  });
+
+  test('the dialog repeats the toast for screen readers, since the modal makes the toast inert', async () => {
+    backendReplies({ save: networkError, send: networkError });
+    jest.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error Details' });
+    expect(dialog).toHaveAccessibleDescription(
+      expect.stringContaining('Submission Failed. There was an error processing your request. Please try again.'),
+    );
+  });
+
+  test('refuses a name of spaces only, as the browser checks it', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Name'), '   ');
+    expect(screen.getByLabelText('Name')).toBeInvalid();
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), ' Ada ');
+    expect(screen.getByLabelText('Name')).toBeValid();
   });
 
   test('when the function answers success false, the dialog shows its error', async () => {
@@ -254,6 +277,7 @@ describe('the Error Details dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(submitButton()).toHaveFocus();
     expect(calls).toHaveLength(2);
   });
 
@@ -269,10 +293,12 @@ describe('the Error Details dialog', () => {
       backendReplies(); // the second attempt succeeds
       await user.click(within(dialog).getByRole('button', { name: 'Try Again' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Send Me the Cheat Sheet' })).toHaveFocus();
 
       act(() => jest.advanceTimersByTime(499));
-      expect(calls).toHaveLength(2);
+      expect(screen.getByRole('button', { name: 'Send Me the Cheat Sheet' })).toBeEnabled();
       act(() => jest.advanceTimersByTime(1));
+      expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
       await waitFor(() => expect(calls).toHaveLength(4));
       expect(calls[3]).toEqual({ path: '/api/send-cheat-sheet', body: { name: 'Ada Owner', email: 'ada@example.com' } });
       expect(await screen.findByText('Cheat Sheet Sent')).toBeInTheDocument();

@@ -50,6 +50,7 @@ describe('the hero', () => {
     expect(buy).toHaveAttribute('href', expect.stringMatching(/^https:\/\/www\.amazon\.com\//));
     expect(buy).toHaveAttribute('target', '_blank');
     expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(buy).toHaveAccessibleDescription('Opens in a new tab');
   });
 });
 
@@ -99,7 +100,7 @@ describe('About the Author', () => {
 
   test.each(['Facebook', 'Instagram', 'LinkedIn'])('links to the author on %s in a new tab', (network) => {
     renderPage();
-    const link = within(sectionTitled('About the Author')).getByRole('link', { name: new RegExp(`on ${network}`) });
+    const link = within(sectionTitled('About the Author')).getByRole('link', { name: `Jordan Ellis on ${network}` });
     expect(link).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -134,10 +135,11 @@ describe('Free Resources', () => {
 
   test('the podcast logo links to the podcast page in a new tab', () => {
     renderPage();
-    const link = within(sectionTitled('Free Resources')).getByRole('link', { name: /Podcast \(opens in a new tab\)/ });
+    const link = within(sectionTitled('Free Resources')).getByRole('link', { name: 'The Owner’s First 100 Days Podcast' });
     expect(link).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAccessibleDescription('Opens in a new tab');
     expect(within(link).getByRole('img')).toHaveAttribute('width', '160');
   });
 });
