@@ -21,6 +21,7 @@ import {
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { sendQuotaIdPrefix } from '../../lambdas/shared/table-schema';
 
 /** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
 export const functionRuntime = Runtime.NODEJS_24_X;
@@ -39,7 +40,7 @@ export const dailySendCapVariable = 'CHEAT_SHEET_DAILY_LIMIT';
 export const cheatSheetVersionVariable = 'CHEAT_SHEET_VERSION';
 
 export interface ApiProps {
-  /** The requests table; save puts into it, send queries and updates it. */
+  /** The requests table; save puts into it, send queries it, reads its quota items and updates it. */
   readonly table: ITable;
   /** The table's e-mail index, the only index send may query. */
   readonly emailIndexName: string;
@@ -156,12 +157,19 @@ export class Api extends Construct {
         actions: ['dynamodb:Query'],
         resources: [`${props.table.tableArn}/index/${props.emailIndexName}`],
       }),
-      // UpdateItem flags the request as sent; PutItem records a send that had no request to
-      // flag (lambdas/shared/cheat-sheet-requests.ts, createSent), so the daily cap counts it.
+      // The daily cap's quota items (lambdas/send-cheat-sheet/send-quota.ts) are read with a
+      // consistent GetItem; the condition keeps every other item, requests included, unreadable.
       new PolicyStatement({
-        actions: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        actions: ['dynamodb:GetItem'],
         resources: [props.table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${sendQuotaIdPrefix}*`] },
+        },
       }),
+      // UpdateItem, always conditional: claims and releases quota slots, flags the request as
+      // sent, and records a send that had no request to flag (createSent creates the item with
+      // UpdateItem and attribute_not_exists(id)), so the send function needs no PutItem.
+      new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] }),
       new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.senderIdentityArn] }),
     ]) {
       this.sendCheatSheetFunction.addToRolePolicy(statement);

@@ -4,6 +4,7 @@
  */
 
 import { posix } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { dynamoDb, s3, ses } from '../shared/aws-clients';
 import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
@@ -14,6 +15,7 @@ import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logg
 import { loadCheatSheetPdf } from './cheat-sheet-pdf';
 import { sesEmailSender } from './email-sender';
 import { sendCheatSheet } from './send-cheat-sheet';
+import { sendQuotaTable } from './send-quota';
 
 const logger = createLogger('send-cheat-sheet');
 const sendEmail = sesEmailSender(ses);
@@ -31,6 +33,7 @@ export async function handler(
     const config = readSendCheatSheetConfig();
     const result = await sendCheatSheet(request, {
       requests: cheatSheetRequestsTable(dynamoDb, config.tableName),
+      quota: sendQuotaTable(dynamoDb, config.tableName),
       loadPdf: () => loadCheatSheetPdf(s3, config.bucket, config.key),
       sendEmail,
       senderEmail: config.senderEmail,
@@ -38,6 +41,7 @@ export async function handler(
       attachmentFileName: posix.basename(config.key),
       dailyLimit: config.dailyLimit,
       now: () => new Date(),
+      pause: (ms) => delay(ms),
       logger,
     });
     logger.info('Cheat sheet sent', {

@@ -1,16 +1,14 @@
 /**
- * Sending the cheat sheet: enforce the daily cap, e-mail the PDF, then record the send.
+ * Sending the cheat sheet: claim a slot of the daily cap, e-mail the PDF, then record the send.
  * Knows nothing of HTTP or of which services sit behind its dependencies.
  *
- * How sends are recorded, and why the cap can rely on it:
- * - After SES accepts, the address's newest unsent request of the last 24 hours is flagged
- *   `cheat_sheet_sent: true` with `sent_at`. (The page saves the request a moment before asking
- *   for the send; an unsent request older than a day belongs to no current send.)
- * - If there is none (the save step failed, or the API was called directly), a new item is
- *   stored with `cheat_sheet_sent: true` and `requested_at` = `sent_at`, so the send still counts.
- * - So every send's `requested_at` is at most 24 hours before its `sent_at`, and the sends of the
- *   last 24 hours are all among the requests of the last 48 hours: one bounded query on the
- *   address's index serves both the cap and the flag.
+ * - The cap is the address's quota item (send-quota.ts), claimed atomically before SES is
+ *   called, so parallel sends cannot overshoot it. If SES then fails, the slot is given back.
+ * - Once SES accepted, the address's newest unsent request (CONTRACT.md: whatever its age) is
+ *   flagged `cheat_sheet_sent: true` with `sent_at`. It is found through the e-mail index, which
+ *   in the cloud may lag a request saved a moment before: so an empty answer is asked again a
+ *   few times, a short pause apart. If there is still none (the save step failed, or the API was
+ *   called directly), the send is stored as a new item, sent, with `requested_at` = `sent_at`.
  */
 
 import type { Logger } from '@aws-lambda-powertools/logger';
@@ -20,18 +18,24 @@ import { describeErrorForLog } from '../shared/logger';
 import type { CheatSheetRequest } from '../shared/request-schema';
 import { buildCheatSheetEmail } from './cheat-sheet-email';
 import type { SendEmail } from './email-sender';
+import type { SendQuota, SendQuotaClaim } from './send-quota';
 
-const dayMs = 24 * 60 * 60 * 1000;
+/** Looks for the request to flag before recording the send as a new item. */
+export const unsentRequestLookups = 3;
+/** The pause between two looks: the e-mail index usually catches up within a fraction of a second. */
+export const unsentRequestLookupIntervalMs = 150;
 
 export interface SendCheatSheetDependencies {
   readonly requests: CheatSheetRequests;
+  readonly quota: SendQuota;
   readonly loadPdf: () => Promise<Uint8Array>;
   readonly sendEmail: SendEmail;
   readonly senderEmail: string;
   readonly attachmentFileName: string;
   readonly dailyLimit: number;
   readonly now: () => Date;
-  readonly logger: Pick<Logger, 'error'>;
+  readonly pause: (ms: number) => Promise<void>;
+  readonly logger: Pick<Logger, 'error' | 'warn'>;
 }
 
 export interface SendCheatSheetResult {
@@ -44,39 +48,53 @@ export async function sendCheatSheet(
   request: CheatSheetRequest,
   deps: SendCheatSheetDependencies,
 ): Promise<SendCheatSheetResult> {
-  const startedAt = deps.now();
-  const capWindowStart = new Date(startedAt.getTime() - dayMs);
+  // Before the claim: a missing PDF must not use up one of the visitor's sends.
+  const pdf = await deps.loadPdf();
 
-  const [recentRequests, pdf] = await Promise.all([
-    deps.requests.findSince(request.email, new Date(startedAt.getTime() - 2 * dayMs)),
-    deps.loadPdf(),
-  ]);
+  const claim = await deps.quota.claim(request.email, deps.now(), deps.dailyLimit);
+  if (!claim) throw new DailyLimitReachedError(deps.dailyLimit);
 
-  const sendsInWindow = recentRequests.filter(
-    (item) => item.cheat_sheet_sent && item.sent_at !== undefined && item.sent_at >= capWindowStart.toISOString(),
-  ).length;
-  if (sendsInWindow >= deps.dailyLimit) throw new DailyLimitReachedError(deps.dailyLimit);
-
-  const { messageId } = await deps.sendEmail({
-    from: deps.senderEmail,
-    to: request.email,
-    ...buildCheatSheetEmail({ name: request.name }),
-    attachment: { fileName: deps.attachmentFileName, contentType: 'application/pdf', content: pdf },
-  });
-
-  // The e-mail is out: a failure to record it must not turn the visitor's success into an error.
+  let messageId: string;
   try {
-    const sentAt = deps.now();
-    const newestUnsent = recentRequests.find(
-      (item) => !item.cheat_sheet_sent && item.requested_at >= capWindowStart.toISOString(),
-    );
-    if (newestUnsent && (await deps.requests.markSent(newestUnsent.id, sentAt))) {
-      return { messageId, recordedAs: 'flagged-request' };
+    ({ messageId } = await deps.sendEmail({
+      from: deps.senderEmail,
+      to: request.email,
+      ...buildCheatSheetEmail({ name: request.name }),
+      attachment: { fileName: deps.attachmentFileName, contentType: 'application/pdf', content: pdf },
+    }));
+  } catch (error) {
+    await releaseQuietly(claim, deps);
+    throw error;
+  }
+
+  return { messageId, recordedAs: await recordSend(request, deps) };
+}
+
+/** Nothing was sent, so the slot goes back; if that fails, the visitor has one send fewer today. */
+async function releaseQuietly(claim: SendQuotaClaim, deps: SendCheatSheetDependencies): Promise<void> {
+  try {
+    await deps.quota.release(claim);
+  } catch (error) {
+    deps.logger.warn('Send failed and its daily-cap slot could not be given back', describeErrorForLog(error));
+  }
+}
+
+/** The e-mail is out: a failure to record it must not turn the visitor's success into an error. */
+async function recordSend(
+  request: CheatSheetRequest,
+  deps: SendCheatSheetDependencies,
+): Promise<SendCheatSheetResult['recordedAs']> {
+  try {
+    for (let look = 1; look <= unsentRequestLookups; look += 1) {
+      const newestUnsent = await deps.requests.findNewestUnsent(request.email);
+      // A false markSent means a parallel send flagged it first: look again at once.
+      if (newestUnsent && (await deps.requests.markSent(newestUnsent.id, deps.now()))) return 'flagged-request';
+      if (!newestUnsent && look < unsentRequestLookups) await deps.pause(unsentRequestLookupIntervalMs);
     }
-    await deps.requests.createSent(request, sentAt);
-    return { messageId, recordedAs: 'new-item' };
+    await deps.requests.createSent(request, deps.now());
+    return 'new-item';
   } catch (error) {
     deps.logger.error('Cheat sheet sent but the send could not be recorded', describeErrorForLog(error));
-    return { messageId, recordedAs: 'not-recorded' };
+    return 'not-recorded';
   }
 }

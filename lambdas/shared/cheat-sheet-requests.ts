@@ -1,7 +1,8 @@
 /**
- * The `cheat_sheet_requests` table: the only module that speaks DynamoDB. Every SDK failure
- * becomes a StorageUnavailableError (with the SDK error as its cause, for the logs). Only
- * operations dynalite supports: PutItem, UpdateItem, Query.
+ * The request items of the `cheat_sheet_requests` table. Every SDK failure becomes a
+ * StorageUnavailableError (with the SDK error as its cause, for the logs). Only operations
+ * dynalite supports: PutItem, UpdateItem, Query. The send function records with UpdateItem alone
+ * (its role has no PutItem); the save function only puts.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -12,11 +13,14 @@ import { emailIndex, type CheatSheetRequestItem } from './table-schema';
 export interface CheatSheetRequests {
   /** Stores a new, unsent request and returns it. */
   create(request: { name: string; email: string }, requestedAt: Date): Promise<CheatSheetRequestItem>;
-  /** The address's requests made at or after `since`, newest first. */
-  findSince(email: string, since: Date): Promise<CheatSheetRequestItem[]>;
+  /**
+   * The address's newest unsent request, whatever its age, or undefined. Reads the e-mail index,
+   * which is eventually consistent in the cloud: a request saved a moment ago may not show yet.
+   */
+  findNewestUnsent(email: string): Promise<CheatSheetRequestItem | undefined>;
   /** Flags a request as sent; false if it was not unsent any more (a concurrent send won). */
   markSent(id: string, sentAt: Date): Promise<boolean>;
-  /** Stores a send that had no unsent request to flag, so it still counts towards the daily cap. */
+  /** Stores a send that had no unsent request to flag, so every send is on record. */
   createSent(request: { name: string; email: string }, sentAt: Date): Promise<CheatSheetRequestItem>;
 }
 
@@ -32,56 +36,97 @@ async function storage<T>(operation: string, call: () => Promise<T>): Promise<T>
   }
 }
 
+/** How many of the address's requests, newest first, one index page reads. */
+const unsentSearchPageSize = 25;
+/** Pages read before giving up: an address with 100 newer sent requests has no unsent one worth flagging. */
+const unsentSearchMaxPages = 4;
+
 export function cheatSheetRequestsTable(client: DynamoDBDocumentClient, tableName: string): CheatSheetRequests {
-  async function put(item: CheatSheetRequestItem): Promise<CheatSheetRequestItem> {
-    await storage('PutItem', () =>
-      client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: item,
-          // A fresh UUID never collides; the condition makes sure nothing is ever overwritten.
-          ConditionExpression: 'attribute_not_exists(id)',
-        }),
-      ),
-    );
-    return item;
-  }
-
   return {
-    create: ({ name, email }, requestedAt) =>
-      put({ id: randomUUID(), name, email, cheat_sheet_sent: false, requested_at: requestedAt.toISOString() }),
+    async create({ name, email }, requestedAt) {
+      const item: CheatSheetRequestItem = {
+        id: randomUUID(),
+        name,
+        email,
+        cheat_sheet_sent: false,
+        requested_at: requestedAt.toISOString(),
+      };
+      await storage('PutItem', () =>
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: item,
+            // A fresh UUID never collides; the condition makes sure nothing is ever overwritten.
+            ConditionExpression: 'attribute_not_exists(id)',
+          }),
+        ),
+      );
+      return item;
+    },
 
-    createSent: ({ name, email }, sentAt) =>
-      put({
+    async createSent({ name, email }, sentAt) {
+      const item: CheatSheetRequestItem = {
         id: randomUUID(),
         name,
         email,
         cheat_sheet_sent: true,
         requested_at: sentAt.toISOString(),
         sent_at: sentAt.toISOString(),
-      }),
+      };
+      // UpdateItem on a new key creates the item: the send role needs no PutItem.
+      await storage('UpdateItem', () =>
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { id: item.id },
+            UpdateExpression:
+              'SET #name = :name, #email = :email, #sent = :sent, #requestedAt = :requestedAt, #sentAt = :sentAt',
+            ConditionExpression: 'attribute_not_exists(id)',
+            ExpressionAttributeNames: {
+              '#name': 'name',
+              '#email': 'email',
+              '#sent': 'cheat_sheet_sent',
+              '#requestedAt': 'requested_at',
+              '#sentAt': 'sent_at',
+            },
+            ExpressionAttributeValues: {
+              ':name': item.name,
+              ':email': item.email,
+              ':sent': item.cheat_sheet_sent,
+              ':requestedAt': item.requested_at,
+              ':sentAt': item.sent_at,
+            },
+          }),
+        ),
+      );
+      return item;
+    },
 
-    async findSince(email, since) {
-      const items: CheatSheetRequestItem[] = [];
+    async findNewestUnsent(email) {
       let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await storage('Query', () =>
+      for (let page = 0; page < unsentSearchMaxPages; page += 1) {
+        const result = await storage('Query', () =>
           client.send(
             new QueryCommand({
               TableName: tableName,
               IndexName: emailIndex.name,
-              KeyConditionExpression: '#email = :email AND #requestedAt >= :since',
-              ExpressionAttributeNames: { '#email': emailIndex.partitionKey, '#requestedAt': emailIndex.sortKey },
-              ExpressionAttributeValues: { ':email': email, ':since': since.toISOString() },
+              KeyConditionExpression: '#email = :email',
+              // Applied after each page of `Limit` items is read, so a page may come back empty.
+              FilterExpression: '#sent = :unsent',
+              ExpressionAttributeNames: { '#email': emailIndex.partitionKey, '#sent': 'cheat_sheet_sent' },
+              ExpressionAttributeValues: { ':email': email, ':unsent': false },
               ScanIndexForward: false,
+              Limit: unsentSearchPageSize,
               ExclusiveStartKey: startKey,
             }),
           ),
         );
-        items.push(...((page.Items ?? []) as CheatSheetRequestItem[]));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return items;
+        const [newest] = (result.Items ?? []) as CheatSheetRequestItem[];
+        if (newest) return newest;
+        startKey = result.LastEvaluatedKey;
+        if (!startKey) return undefined;
+      }
+      return undefined;
     },
 
     async markSent(id, sentAt) {

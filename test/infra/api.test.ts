@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cheatSheetVersionVariable, dailySendCapVariable } from '../../infra/constructs/api';
 import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
-import { emailIndex } from '../../lambdas/shared/table-schema';
+import { emailIndex, sendQuotaIdPrefix } from '../../lambdas/shared/table-schema';
 import { exampleSender, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
 
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown };
+type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 
 /** The statements of the one inline policy attached to the role whose ID starts with `rolePrefix`. */
 function statementsOf(template: Template, rolePrefix: string): Statement[] {
@@ -113,7 +113,7 @@ describe('the API construct', () => {
     ]);
   });
 
-  it('lets the send function read the one PDF, use the table and its e-mail index, and send from its identity alone', () => {
+  it('lets the send function read the one PDF, query the e-mail index, read quota items, update items, and send from its identity alone: no PutItem', () => {
     expect(statementsOf(template, 'ApiSendCheatSheetRole')).toEqual([
       {
         Effect: 'Allow',
@@ -132,9 +132,11 @@ describe('the API construct', () => {
       },
       {
         Effect: 'Allow',
-        Action: ['dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        Action: 'dynamodb:GetItem',
         Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
+        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${sendQuotaIdPrefix}*`] } },
       },
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
       {
         Effect: 'Allow',
         Action: 'ses:SendEmail',
@@ -165,8 +167,9 @@ describe('the API construct', () => {
 
   it('grants no function a * resource or a wildcard action', () => {
     for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
-      const policy = JSON.stringify(statementsOf(template, prefix));
-      expect(policy).not.toContain('*');
+      // Conditions may match key prefixes (send-quota#*); actions and resources name exactly.
+      const granted = statementsOf(template, prefix).map(({ Action, Resource }) => ({ Action, Resource }));
+      expect(JSON.stringify(granted)).not.toContain('*');
     }
   });
 

@@ -111,6 +111,19 @@ describe('send-cheat-sheet handler when a service fails', () => {
     expect(await emulators.items(visitor.email)).toEqual([]);
   });
 
+  test("a send SES failed does not use up one of the address's three daily sends", async () => {
+    const visitor = newVisitor();
+    emulators.stack.setEmailFault('internal-error');
+    expect((await send(postEvent(sendRoute, visitor))).statusCode).toBe(503);
+    emulators.stack.setEmailFault(null);
+
+    const statuses = [];
+    for (let sent = 0; sent < 3; sent += 1) statuses.push((await send(postEvent(sendRoute, visitor))).statusCode);
+
+    expect(statuses).toEqual([200, 200, 200]);
+    expect(await emulators.emails(visitor.email)).toHaveLength(3);
+  });
+
   test('an unreachable SES gives 503 and records no send', async () => {
     const visitor = newVisitor();
 

@@ -140,6 +140,17 @@ describe('send-cheat-sheet handler', () => {
     expect(items.filter((item) => item.cheat_sheet_sent)).toHaveLength(3);
   });
 
+  test('sends exactly as many e-mails as the cap allows when sends for one address arrive in parallel', async () => {
+    const visitor = newVisitor();
+
+    const replies = await Promise.all(Array.from({ length: 8 }, () => send(postEvent(sendRoute, visitor))));
+
+    const statuses = replies.map((reply) => reply.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    expect(await emulators.emails(visitor.email)).toHaveLength(3);
+    expect((await emulators.items(visitor.email)).filter((item) => item.cheat_sheet_sent)).toHaveLength(3);
+  });
+
   test('counts sends against the cap whatever the letter case of the address', async () => {
     const visitor = newVisitor();
     for (const variant of [visitor.email, visitor.email.toUpperCase(), `  ${visitor.email} `]) {

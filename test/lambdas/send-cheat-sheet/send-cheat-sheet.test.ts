@@ -1,10 +1,20 @@
-/** The send flow's decisions, with in-memory stand-ins for the table, the PDF and SES. */
+/** The send flow's decisions, with in-memory stand-ins for the table, the quota, the PDF and SES. */
 
 import type { CheatSheetRequests } from '../../../lambdas/shared/cheat-sheet-requests';
-import { DailyLimitReachedError, EmailServiceUnavailableError, StorageUnavailableError } from '../../../lambdas/shared/errors';
+import {
+  CheatSheetUnavailableError,
+  DailyLimitReachedError,
+  EmailServiceUnavailableError,
+  StorageUnavailableError,
+} from '../../../lambdas/shared/errors';
 import type { CheatSheetRequestItem } from '../../../lambdas/shared/table-schema';
 import type { OutgoingEmail } from '../../../lambdas/send-cheat-sheet/email-sender';
-import { sendCheatSheet, type SendCheatSheetDependencies } from '../../../lambdas/send-cheat-sheet/send-cheat-sheet';
+import {
+  sendCheatSheet,
+  unsentRequestLookupIntervalMs,
+  type SendCheatSheetDependencies,
+} from '../../../lambdas/send-cheat-sheet/send-cheat-sheet';
+import type { SendQuota, SendQuotaClaim } from '../../../lambdas/send-cheat-sheet/send-quota';
 
 const now = new Date('2025-06-01T12:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
@@ -16,10 +26,10 @@ function inMemoryTable(initial: CheatSheetRequestItem[]) {
     create: async () => {
       throw new Error('not used');
     },
-    findSince: async (email, since) =>
+    findNewestUnsent: async (email) =>
       items
-        .filter((item) => item.email === email && item.requested_at >= since.toISOString())
-        .sort((a, b) => b.requested_at.localeCompare(a.requested_at)),
+        .filter((item) => item.email === email && !item.cheat_sheet_sent)
+        .sort((a, b) => b.requested_at.localeCompare(a.requested_at))[0],
     markSent: async (id, sentAt) => {
       const index = items.findIndex((item) => item.id === id && !item.cheat_sheet_sent);
       if (index === -1) return false;
@@ -35,6 +45,25 @@ function inMemoryTable(initial: CheatSheetRequestItem[]) {
   return { items, requests };
 }
 
+/** A quota with `free` slots left; records what was claimed and given back. */
+function inMemoryQuota(free: number) {
+  const claims: Array<{ email: string; limit: number }> = [];
+  const released: SendQuotaClaim[] = [];
+  const quota: SendQuota = {
+    claim: async (email, at, limit) => {
+      claims.push({ email, limit });
+      if (free <= 0) return null;
+      free -= 1;
+      return { id: 'send-quota#x', sentAt: at.toISOString() };
+    },
+    release: async (claim) => {
+      free += 1;
+      released.push(claim);
+    },
+  };
+  return { quota, claims, released, slotsLeft: () => free };
+}
+
 const request = (id: string, requestedHoursAgo: number, sentHoursAgo?: number): CheatSheetRequestItem => ({
   id,
   ...visitor,
@@ -43,11 +72,13 @@ const request = (id: string, requestedHoursAgo: number, sentHoursAgo?: number): 
   ...(sentHoursAgo !== undefined ? { sent_at: hoursAgo(sentHoursAgo) } : {}),
 });
 
-function dependencies(requests: CheatSheetRequests, overrides: Partial<SendCheatSheetDependencies> = {}) {
+function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
   const sent: OutgoingEmail[] = [];
   const logged: string[] = [];
+  const pauses: number[] = [];
   const deps: SendCheatSheetDependencies = {
-    requests,
+    requests: inMemoryTable([]).requests,
+    quota: inMemoryQuota(3).quota,
     loadPdf: async () => new Uint8Array([37, 80, 68, 70]),
     sendEmail: async (email) => {
       sent.push(email);
@@ -57,16 +88,24 @@ function dependencies(requests: CheatSheetRequests, overrides: Partial<SendCheat
     attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',
     dailyLimit: 3,
     now: () => now,
-    logger: { error: (message: string) => void logged.push(message) },
+    pause: async (ms) => void pauses.push(ms),
+    logger: {
+      error: (message: string) => void logged.push(`error: ${message}`),
+      warn: (message: string) => void logged.push(`warn: ${message}`),
+    },
     ...overrides,
   };
-  return { deps, sent, logged };
+  return { deps, sent, logged, pauses };
 }
+
+const sesDown = async (): Promise<never> => {
+  throw new EmailServiceUnavailableError('down');
+};
 
 describe('sendCheatSheet', () => {
   test('e-mails the PDF to the visitor and flags their newest unsent request', async () => {
     const table = inMemoryTable([request('older', 2), request('newer', 0.01)]);
-    const { deps, sent } = dependencies(table.requests);
+    const { deps, sent } = dependencies({ requests: table.requests });
 
     const result = await sendCheatSheet(visitor, deps);
 
@@ -81,58 +120,112 @@ describe('sendCheatSheet', () => {
     expect(table.items.find((item) => item.id === 'older')).toMatchObject({ cheat_sheet_sent: false });
   });
 
-  test('records a new sent item when the only unsent request is more than a day old', async () => {
-    const table = inMemoryTable([request('stale', 30)]);
-    const { deps } = dependencies(table.requests);
+  test('flags the newest unsent request however old it is, as the contract says', async () => {
+    const table = inMemoryTable([request('last-week', 24 * 7), request('sent', 1, 1)]);
+    const { deps } = dependencies({ requests: table.requests });
+
+    const result = await sendCheatSheet(visitor, deps);
+
+    expect(result.recordedAs).toBe('flagged-request');
+    expect(table.items.find((item) => item.id === 'last-week')).toMatchObject({ cheat_sheet_sent: true, sent_at: now.toISOString() });
+  });
+
+  test('looks again after a short pause when the index does not show the saved request yet', async () => {
+    const table = inMemoryTable([request('just-saved', 0)]);
+    let looks = 0;
+    const laggingIndex: CheatSheetRequests = {
+      ...table.requests,
+      findNewestUnsent: async (email) => (++looks === 1 ? undefined : table.requests.findNewestUnsent(email)),
+    };
+    const { deps, pauses } = dependencies({ requests: laggingIndex });
+
+    const result = await sendCheatSheet(visitor, deps);
+
+    expect(result.recordedAs).toBe('flagged-request');
+    expect(pauses).toEqual([unsentRequestLookupIntervalMs]);
+    expect(table.items).toHaveLength(1);
+  });
+
+  test('records the send as a new sent item after three looks find no unsent request', async () => {
+    const table = inMemoryTable([request('sent', 1, 1)]);
+    const { deps, pauses } = dependencies({ requests: table.requests });
 
     const result = await sendCheatSheet(visitor, deps);
 
     expect(result.recordedAs).toBe('new-item');
-    expect(table.items.find((item) => item.id === 'stale')).toMatchObject({ cheat_sheet_sent: false });
+    expect(pauses).toEqual([unsentRequestLookupIntervalMs, unsentRequestLookupIntervalMs]);
+    expect(table.items[1]).toMatchObject({ ...visitor, cheat_sheet_sent: true, requested_at: now.toISOString(), sent_at: now.toISOString() });
   });
 
-  test('refuses a send once the address had three sends in the last 24 hours', async () => {
-    const table = inMemoryTable([request('a', 20, 20), request('b', 10, 10), request('c', 1, 1), request('new', 0)]);
-    const { deps, sent } = dependencies(table.requests);
+  test('looks again at once when a parallel send flagged the request first', async () => {
+    const table = inMemoryTable([request('older', 3), request('newer', 0)]);
+    let marks = 0;
+    const raced: CheatSheetRequests = {
+      ...table.requests,
+      markSent: async (id, sentAt) => {
+        if (++marks === 1) {
+          await table.requests.markSent(id, sentAt); // the parallel send wins this one
+          return false;
+        }
+        return table.requests.markSent(id, sentAt);
+      },
+    };
+    const { deps, pauses } = dependencies({ requests: raced });
+
+    const result = await sendCheatSheet(visitor, deps);
+
+    expect(result.recordedAs).toBe('flagged-request');
+    expect(pauses).toEqual([]);
+    expect(table.items.every((item) => item.cheat_sheet_sent)).toBe(true);
+  });
+
+  test('refuses with the daily limit, sending nothing, when the quota has no slot left', async () => {
+    const { deps, sent } = dependencies({ quota: inMemoryQuota(0).quota });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new DailyLimitReachedError(3));
     expect(sent).toEqual([]);
   });
 
-  test('counts sends by when they were sent: a day-old request sent an hour ago counts', async () => {
-    // Requested 23 h ago but sent only an hour ago; plus two sends within the day.
-    const table = inMemoryTable([request('late', 23, 1), request('b', 5, 5), request('c', 2, 2)]);
-    const { deps } = dependencies(table.requests);
-
-    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(DailyLimitReachedError);
-  });
-
-  test('sends again once the oldest of three sends is more than 24 hours old', async () => {
-    const table = inMemoryTable([request('a', 25, 25), request('b', 10, 10), request('c', 1, 1)]);
-    const { deps, sent } = dependencies(table.requests);
+  test("claims the slot for the visitor's address with the configured limit", async () => {
+    const quota = inMemoryQuota(1);
+    const { deps } = dependencies({ quota: quota.quota, dailyLimit: 7 });
 
     await sendCheatSheet(visitor, deps);
 
-    expect(sent).toHaveLength(1);
+    expect(quota.claims).toEqual([{ email: 'ada@example.com', limit: 7 }]);
   });
 
-  test('honours a different daily limit', async () => {
-    const table = inMemoryTable([request('a', 1, 1)]);
-    const { deps } = dependencies(table.requests, { dailyLimit: 1 });
-
-    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new DailyLimitReachedError(1));
-  });
-
-  test('records nothing when SES fails', async () => {
+  test('gives the slot back and records nothing when SES fails', async () => {
     const table = inMemoryTable([request('new', 0)]);
-    const { deps } = dependencies(table.requests, {
-      sendEmail: async () => {
-        throw new EmailServiceUnavailableError('down');
-      },
+    const quota = inMemoryQuota(3);
+    const { deps } = dependencies({ requests: table.requests, quota: quota.quota, sendEmail: sesDown });
+
+    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
+    expect(quota.released).toEqual([{ id: 'send-quota#x', sentAt: now.toISOString() }]);
+    expect(quota.slotsLeft()).toBe(3);
+    expect(table.items[0]).toMatchObject({ cheat_sheet_sent: false });
+  });
+
+  test("still reports SES's failure, and warns, when the slot cannot be given back", async () => {
+    const { quota } = inMemoryQuota(3);
+    const { deps, logged } = dependencies({
+      quota: { ...quota, release: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')) },
+      sendEmail: sesDown,
     });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
-    expect(table.items[0]).toMatchObject({ cheat_sheet_sent: false });
+    expect(logged).toEqual(['warn: Send failed and its daily-cap slot could not be given back']);
+  });
+
+  test('claims no slot when the PDF cannot be read', async () => {
+    const quota = inMemoryQuota(3);
+    const { deps } = dependencies({
+      quota: quota.quota,
+      loadPdf: async () => Promise.reject(new CheatSheetUnavailableError('missing')),
+    });
+
+    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(CheatSheetUnavailableError);
+    expect(quota.claims).toEqual([]);
   });
 
   test('still succeeds, and logs, when the e-mail went out but the send cannot be recorded', async () => {
@@ -143,21 +236,12 @@ describe('sendCheatSheet', () => {
         throw new StorageUnavailableError('DynamoDB UpdateItem failed');
       },
     };
-    const { deps, sent, logged } = dependencies(failingMark);
+    const { deps, sent, logged } = dependencies({ requests: failingMark });
 
     const result = await sendCheatSheet(visitor, deps);
 
     expect(result.recordedAs).toBe('not-recorded');
     expect(sent).toHaveLength(1);
-    expect(logged).toEqual(['Cheat sheet sent but the send could not be recorded']);
-  });
-
-  test('records a new item when a concurrent send flagged the request first', async () => {
-    const table = inMemoryTable([request('new', 0)]);
-    const { deps } = dependencies({ ...table.requests, markSent: async () => false });
-
-    const result = await sendCheatSheet(visitor, deps);
-
-    expect(result.recordedAs).toBe('new-item');
+    expect(logged).toEqual(['error: Cheat sheet sent but the send could not be recorded']);
   });
 });

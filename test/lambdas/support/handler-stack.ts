@@ -23,7 +23,9 @@ export interface HandlerStack {
   readonly stack: LocalStack;
   /** The PDF uploaded to the local bucket. */
   readonly pdf: Uint8Array;
-  /** Every item in the table, optionally only one address's. */
+  /** A client of the local DynamoDB, for tests of the storage modules themselves. */
+  readonly dynamoDb: DynamoDBDocumentClient;
+  /** Every item in the table (send-quota items included), optionally only one address's. */
   items(email?: string): Promise<CheatSheetRequestItem[]>;
   /** Every e-mail aws-ses-v2-local captured, optionally only those to one address. */
   emails(to?: string): Promise<CapturedEmail[]>;
@@ -54,6 +56,7 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
   return {
     stack,
     pdf,
+    dynamoDb,
     async items(email) {
       const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.tableName }));
       const items = Items as CheatSheetRequestItem[];

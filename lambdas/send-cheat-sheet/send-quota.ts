@@ -1,0 +1,128 @@
+/**
+ * The daily cap, enforced atomically: before an e-mail goes out, the send claims one of the
+ * address's slots in its quota item (table-schema.ts, `send-quota#…`). A claim is a conditional
+ * write on the version it read, so of any number of parallel sends exactly as many as the cap
+ * allows get a slot; the others re-read, retry, and find the cap reached.
+ *
+ * Only GetItem (strongly consistent) and UpdateItem with a condition: operations dynalite has,
+ * and the only two the send role may call on the table's items besides the request flag.
+ * Every SDK failure becomes a StorageUnavailableError.
+ */
+
+import { createHash } from 'node:crypto';
+import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { StorageUnavailableError } from '../shared/errors';
+import { sendQuotaIdPrefix, type SendQuotaItem } from '../shared/table-schema';
+
+/** A slot taken by one send: enough to give it back if the e-mail could not be sent. */
+export interface SendQuotaClaim {
+  readonly id: string;
+  readonly sentAt: string;
+}
+
+export interface SendQuota {
+  /**
+   * Takes one slot of the address's cap at `at`, or returns null when the sends of the 24 hours
+   * before `at` already reach `limit`.
+   */
+  claim(email: string, at: Date, limit: number): Promise<SendQuotaClaim | null>;
+  /** Gives a claimed slot back, so a send that failed does not count. */
+  release(claim: SendQuotaClaim): Promise<void>;
+}
+
+export interface SendQuotaOptions {
+  /** @default 24 hours */
+  readonly windowMs?: number;
+  /**
+   * How many read-and-write rounds a claim may take before giving up. Every round some
+   * contender's write succeeds, so a claim needs at most cap + 1 rounds while the cap is being
+   * contended; 10 is ample for the stage's burst of 20 requests.
+   *
+   * @default 10
+   */
+  readonly maxAttempts?: number;
+  /** Waits between rounds; jittered so contenders do not collide again in lockstep. */
+  readonly pause?: (attempt: number) => Promise<void>;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+/** The quota item's id: never the address itself, and never a request's UUID. */
+export function sendQuotaId(email: string): string {
+  return sendQuotaIdPrefix + createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+function isConditionFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+const jitteredPause = (attempt: number) =>
+  new Promise<void>((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
+
+export function sendQuotaTable(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  { windowMs = dayMs, maxAttempts = 10, pause = jitteredPause }: SendQuotaOptions = {},
+): SendQuota {
+  async function read(id: string): Promise<SendQuotaItem | undefined> {
+    try {
+      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }));
+      return Item as SendQuotaItem | undefined;
+    } catch (error) {
+      throw new StorageUnavailableError('DynamoDB GetItem (send quota) failed', { cause: error });
+    }
+  }
+
+  /** Writes the new list if the item is still at `version` (absent when undefined); false if not. */
+  async function write(id: string, recentSends: string[], version: number | undefined): Promise<boolean> {
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { id },
+          UpdateExpression: 'SET #sends = :sends, #version = :next',
+          ConditionExpression: version === undefined ? 'attribute_not_exists(id)' : '#version = :current',
+          ExpressionAttributeNames: { '#sends': 'recent_sends', '#version': 'version' },
+          ExpressionAttributeValues: {
+            ':sends': recentSends,
+            ':next': (version ?? 0) + 1,
+            ...(version === undefined ? {} : { ':current': version }),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw new StorageUnavailableError('DynamoDB UpdateItem (send quota) failed', { cause: error });
+    }
+  }
+
+  return {
+    async claim(email, at, limit) {
+      const id = sendQuotaId(email);
+      const sentAt = at.toISOString();
+      const windowStart = at.getTime() - windowMs;
+      for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+        const current = await read(id);
+        // Sends more than 24 hours old no longer count, and are dropped with this write.
+        const recent = (current?.recent_sends ?? []).filter((sent) => Date.parse(sent) >= windowStart);
+        if (recent.length >= limit) return null;
+        if (await write(id, [...recent, sentAt], current?.version)) return { id, sentAt };
+        if (attempt < maxAttempts) await pause(attempt);
+      }
+      throw new StorageUnavailableError(`Send quota still contended after ${maxAttempts} attempts`);
+    },
+
+    async release({ id, sentAt }) {
+      for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+        const current = await read(id);
+        const index = current?.recent_sends.indexOf(sentAt) ?? -1;
+        if (!current || index === -1) return; // already gone: expired, or never written
+        const remaining = current.recent_sends.filter((_, position) => position !== index);
+        if (await write(id, remaining, current.version)) return;
+        if (attempt < maxAttempts) await pause(attempt);
+      }
+      throw new StorageUnavailableError(`Send quota still contended after ${maxAttempts} attempts`);
+    },
+  };
+}

@@ -1,0 +1,142 @@
+/** The daily cap's quota items, against the local DynamoDB (dynalite). */
+
+import { createHash } from 'node:crypto';
+import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { StorageUnavailableError } from '../../../lambdas/shared/errors';
+import { emailIndex, sendQuotaIdPrefix } from '../../../lambdas/shared/table-schema';
+import { sendQuotaId, sendQuotaTable, type SendQuota } from '../../../lambdas/send-cheat-sheet/send-quota';
+import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
+
+let emulators: HandlerStack;
+let quota: SendQuota;
+
+beforeAll(async () => {
+  emulators = await startHandlerStack();
+  quota = sendQuotaTable(emulators.dynamoDb, emulators.stack.tableName);
+});
+afterAll(() => emulators?.stop());
+
+const at = new Date('2025-06-01T12:00:00.000Z');
+const later = (ms: number) => new Date(at.getTime() + ms);
+const dayMs = 24 * 60 * 60 * 1000;
+
+let addressNumber = 0;
+const newAddress = () => `quota.${++addressNumber}@example.com`;
+
+async function quotaItem(email: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await emulators.dynamoDb.send(
+    new GetCommand({ TableName: emulators.stack.tableName, Key: { id: sendQuotaId(email) } }),
+  );
+  return Item;
+}
+
+describe('the send quota', () => {
+  test('gives out as many slots as the limit, then none', async () => {
+    const email = newAddress();
+
+    const claims = [];
+    for (let send = 0; send < 4; send += 1) claims.push(await quota.claim(email, later(send * 1000), 3));
+
+    expect(claims.slice(0, 3)).toEqual([expect.any(Object), expect.any(Object), expect.any(Object)]);
+    expect(claims[3]).toBeNull();
+  });
+
+  test('frees a slot once its send is more than 24 hours old, and drops it from the item', async () => {
+    const email = newAddress();
+    await quota.claim(email, at, 2);
+    await quota.claim(email, later(60_000), 2);
+    expect(await quota.claim(email, later(dayMs), 2)).toBeNull();
+
+    const claim = await quota.claim(email, later(dayMs + 1), 2);
+
+    expect(claim).not.toBeNull();
+    expect((await quotaItem(email))!.recent_sends).toEqual([later(60_000).toISOString(), later(dayMs + 1).toISOString()]);
+  });
+
+  test('takes a released slot back into the cap', async () => {
+    const email = newAddress();
+    await quota.claim(email, at, 2);
+    const second = await quota.claim(email, later(1), 2);
+
+    await quota.release(second!);
+
+    expect(await quota.claim(email, later(2), 2)).not.toBeNull();
+    expect(await quota.claim(email, later(3), 2)).toBeNull();
+  });
+
+  test('keeps one quota per address, whatever its letter case', async () => {
+    const email = newAddress();
+    await quota.claim(email, at, 1);
+
+    expect(await quota.claim(email.toUpperCase(), later(1), 1)).toBeNull();
+    expect(await quota.claim(newAddress(), later(1), 1)).not.toBeNull();
+  });
+
+  test('stores neither the address nor a name, under an id no request can have', async () => {
+    const email = newAddress();
+
+    await quota.claim(email, at, 3);
+
+    const item = await quotaItem(email);
+    expect(item).toEqual({
+      id: `${sendQuotaIdPrefix}${createHash('sha256').update(email).digest('hex')}`,
+      recent_sends: [at.toISOString()],
+      version: 1,
+    });
+    expect(JSON.stringify(item)).not.toContain(email.split('@')[0]);
+  });
+
+  test("stays out of the e-mail index, so no query for the address's requests sees it", async () => {
+    const email = newAddress();
+    await quota.claim(email, at, 3);
+
+    const { Items } = await emulators.dynamoDb.send(
+      new QueryCommand({
+        TableName: emulators.stack.tableName,
+        IndexName: emailIndex.name,
+        KeyConditionExpression: '#email = :email',
+        ExpressionAttributeNames: { '#email': emailIndex.partitionKey },
+        ExpressionAttributeValues: { ':email': email },
+      }),
+    );
+
+    expect(Items).toEqual([]);
+  });
+
+  test('of twelve parallel claims against a limit of three, exactly three get a slot', async () => {
+    const email = newAddress();
+
+    const claims = await Promise.all(Array.from({ length: 12 }, (_, index) => quota.claim(email, later(index), 3)));
+
+    expect(claims.filter((claim) => claim !== null)).toHaveLength(3);
+    expect((await quotaItem(email))!.recent_sends).toHaveLength(3);
+  });
+});
+
+describe('the send quota when DynamoDB misbehaves', () => {
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
+  const dynamoMock = mockClient(client);
+  afterEach(() => dynamoMock.reset());
+  afterAll(() => dynamoMock.restore());
+
+  test('gives up with a storage error when every write loses to another send', async () => {
+    dynamoMock.on(GetCommand).resolves({ Item: { id: 'send-quota#x', recent_sends: [], version: 1 } });
+    dynamoMock
+      .on(UpdateCommand)
+      .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    const contended = sendQuotaTable(client, 'cheat_sheet_requests', { maxAttempts: 4, pause: async () => {} });
+
+    await expect(contended.claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(StorageUnavailableError);
+    expect(dynamoMock.commandCalls(UpdateCommand)).toHaveLength(4);
+  });
+
+  test('turns an unreachable table into a storage error', async () => {
+    dynamoMock.on(GetCommand).rejects(Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' }));
+
+    await expect(sendQuotaTable(client, 'cheat_sheet_requests').claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(
+      StorageUnavailableError,
+    );
+  });
+});
