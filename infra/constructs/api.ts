@@ -21,6 +21,7 @@ import {
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
 import { sendQuotaIdPrefix } from '../../lambdas/shared/table-schema';
 
 /** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
@@ -32,6 +33,9 @@ export const apiRoutes = {
   saveRequest: '/api/cheat-sheet-requests',
   sendCheatSheet: '/api/send-cheat-sheet',
 } as const;
+
+/** What a function needs after its slowest SDK call failed: log, build and return the JSON error. */
+export const replyMarginMs = 2_000;
 
 /** The daily-cap variable the send function reads (lambdas/shared/config.ts). */
 export const dailySendCapVariable = 'CHEAT_SHEET_DAILY_LIMIT';
@@ -107,14 +111,14 @@ export class Api extends Construct {
     const logRetention = props.logRetention ?? RetentionDays.THREE_MONTHS;
     const throttle = props.throttle ?? { rateLimit: 10, burstLimit: 20 };
 
-    // Timeouts: the SDK clients give up on a connection after 2 s and on a request after 5 s
-    // (lambdas/shared/aws-clients.ts), so a function must outlast one stalled attempt and its
-    // retry; otherwise Lambda kills it and API Gateway answers a bare 500 instead of the
-    // handler's JSON error. Both stay well inside API Gateway's 30 s integration limit.
+    // Timeouts: every SDK call fails within worstCaseSdkCallMs (7 s: two attempts of at most
+    // 3 s and at most 1 s of back-off, lambdas/shared/sdk-timeouts.ts). A function must outlast
+    // its slowest failing call and still send its JSON error; otherwise Lambda kills it and API
+    // Gateway answers a bare 500. Both stay well inside API Gateway's 30 s integration limit.
     //
-    // Save does one PutItem: 256 MB rather than 128 because Lambda's CPU share grows with
-    // memory, and loading the 1 MB bundle is most of a cold request; 10 s is one stalled
-    // attempt plus a retry.
+    // Save does one PutItem: 10 s is that call failing at worst (7 s) plus 3 s to spare. 256 MB
+    // rather than 128 because Lambda's CPU share grows with memory, and loading the ~380 KB
+    // bundle is most of a cold request.
     this.saveRequestFunction = this.createFunction('SaveRequest', {
       projectRoot,
       entry: props.saveRequestEntry ?? path.join(projectRoot, 'lambdas/save-request/handler.ts'),
@@ -128,9 +132,12 @@ export class Api extends Construct {
       new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
     );
 
-    // Send reads the PDF into memory (cached per container), base64-encodes it into the e-mail
-    // (about 1.4 times its size), queries the index, calls SES and records the send: 512 MB
-    // keeps that quick, and 15 s leaves room for one stalled call among the four.
+    // Send reads the PDF into memory (cold containers only; about 1.4 times its size once
+    // base64-encoded into the e-mail), claims a quota slot (GetItem, UpdateItem), calls SES, then
+    // finds and flags the request (Query, UpdateItem; up to two 150 ms pauses while the index
+    // catches up). A service that stalls fails its first call, so one failing call (7 s) plus the
+    // others at their usual speed is the worst case: 15 s leaves over 5 s to spare. 512 MB keeps
+    // the ~590 KB bundle's cold start and the encoding quick.
     this.sendCheatSheetFunction = this.createFunction('SendCheatSheet', {
       projectRoot,
       entry:
@@ -260,6 +267,11 @@ export class Api extends Construct {
       readonly environment: Record<string, string>;
     },
   ): NodejsFunction {
+    if (options.timeout.toMilliseconds() < worstCaseSdkCallMs + replyMarginMs) {
+      throw new Error(
+        `${id}: a timeout of ${options.timeout.toHumanString()} does not outlast a failing SDK call (${worstCaseSdkCallMs} ms) by ${replyMarginMs} ms`,
+      );
+    }
     const logGroup = new LogGroup(this, `${id}Logs`, {
       retention: options.logRetention,
       removalPolicy: RemovalPolicy.RETAIN,

@@ -9,15 +9,24 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { sdkTimeouts } from './sdk-timeouts';
 
-// Fail fast enough that a retry still fits in the function's timeout when a service is unreachable.
-const requestHandler = { connectionTimeout: 2_000, requestTimeout: 5_000 };
+// Each call fails within worstCaseSdkCallMs (sdk-timeouts.ts: 2 attempts of at most 3 s, plus at
+// most 1 s of back-off), which the functions' timeouts leave room for (infra/constructs/api.ts).
+const clientSettings = {
+  maxAttempts: sdkTimeouts.maxAttempts,
+  requestHandler: {
+    connectionTimeout: sdkTimeouts.connectionTimeoutMs,
+    requestTimeout: sdkTimeouts.requestTimeoutMs,
+    throwOnRequestTimeout: true,
+  },
+};
 
 // Marked pure so a bundle keeps only the clients its handler uses (save-request: DynamoDB alone).
-export const dynamoDb = /* @__PURE__ */ DynamoDBDocumentClient.from(new DynamoDBClient({ requestHandler }), {
+export const dynamoDb = /* @__PURE__ */ DynamoDBDocumentClient.from(new DynamoDBClient(clientSettings), {
   marshallOptions: { removeUndefinedValues: true },
 });
 
-export const s3 = /* @__PURE__ */ new S3Client({ requestHandler });
+export const s3 = /* @__PURE__ */ new S3Client(clientSettings);
 
-export const ses = /* @__PURE__ */ new SESv2Client({ requestHandler });
+export const ses = /* @__PURE__ */ new SESv2Client(clientSettings);

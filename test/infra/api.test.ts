@@ -3,7 +3,8 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cheatSheetVersionVariable, dailySendCapVariable } from '../../infra/constructs/api';
+import { cheatSheetVersionVariable, dailySendCapVariable, replyMarginMs } from '../../infra/constructs/api';
+import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
 import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
 import { emailIndex, sendQuotaIdPrefix } from '../../lambdas/shared/table-schema';
 import { exampleSender, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
@@ -69,6 +70,13 @@ describe('the API construct', () => {
   it('sizes the functions as documented: save 256 MB / 10 s, send 512 MB / 15 s', () => {
     expect(functionProps(template, 'ApiSaveRequestFunction')).toMatchObject({ MemorySize: 256, Timeout: 10 });
     expect(functionProps(template, 'ApiSendCheatSheetFunction')).toMatchObject({ MemorySize: 512, Timeout: 15 });
+  });
+
+  it('gives each function time to reply after its slowest SDK call failed', () => {
+    for (const prefix of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
+      const timeoutMs = functionProps(template, prefix).Timeout * 1000;
+      expect(timeoutMs - worstCaseSdkCallMs).toBeGreaterThanOrEqual(replyMarginMs);
+    }
   });
 
   it('configures the functions with the contract environment variables and source maps', () => {

@@ -6,7 +6,9 @@
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { sdkTimeouts, worstCaseSdkCallMs } from '../../../lambdas/shared/sdk-timeouts';
 import { closedPortUrl } from '../support/closed-port';
+import { startHangingEndpoint } from '../support/hanging-endpoint';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
 
@@ -189,6 +191,25 @@ describe('send-cheat-sheet handler when a service fails', () => {
 });
 
 describe('save-request handler when DynamoDB fails', () => {
+  test("a DynamoDB that never answers gives 503 after two attempts, within the function's 10 s", async () => {
+    const stalled = await startHangingEndpoint();
+    try {
+      const started = Date.now();
+
+      const reply = await withFreshHandler(saveHandlerPath, { AWS_ENDPOINT_URL_DYNAMODB: stalled.url }, (handler) =>
+        handler(postEvent(saveRoute, newVisitor())),
+      );
+
+      const elapsedMs = Date.now() - started;
+      expect(reply.statusCode).toBe(503);
+      expect(stalled.requests()).toBe(sdkTimeouts.maxAttempts);
+      expect(elapsedMs).toBeGreaterThanOrEqual(sdkTimeouts.maxAttempts * sdkTimeouts.requestTimeoutMs - 100);
+      expect(elapsedMs).toBeLessThan(worstCaseSdkCallMs);
+    } finally {
+      await stalled.close();
+    }
+  }, 20_000);
+
   test('an unreachable DynamoDB gives 503 with an error', async () => {
     const reply = await withFreshHandler(
       saveHandlerPath,

@@ -1,0 +1,28 @@
+/**
+ * How long an AWS SDK call may take before it fails, for every client of both functions
+ * (aws-clients.ts). Plain data, so infra/constructs/api.ts sizes the functions' timeouts from the
+ * same numbers: a function must outlive its slowest failing call by enough to send its JSON
+ * error, or Lambda kills it and API Gateway answers a bare 500.
+ */
+
+export const sdkTimeouts = {
+  /** One try and one retry: a third would not fit in the save function's 10 s. */
+  maxAttempts: 2,
+  /** To open a connection (TCP and TLS) to an AWS endpoint: normally a few milliseconds. */
+  connectionTimeoutMs: 1_000,
+  /**
+   * From sending a request to its response headers, connecting included. DynamoDB and SES answer
+   * in well under a second. (The SDK only enforces it with `throwOnRequestTimeout`; without that
+   * flag it merely logs a warning.)
+   */
+  requestTimeoutMs: 3_000,
+} as const;
+
+/**
+ * The longest back-off the SDK's standard retry strategy waits before the second attempt: up to
+ * 1 s after a throttling error, 50 ms after any other (@smithy/core's Retry).
+ */
+export const maxRetryBackoffMs = 1_000;
+
+/** The longest one SDK call takes to fail: every attempt timing out, plus the back-off. */
+export const worstCaseSdkCallMs = sdkTimeouts.maxAttempts * sdkTimeouts.requestTimeoutMs + maxRetryBackoffMs;
