@@ -1,8 +1,9 @@
 /**
  * The local stand-in for CloudFront + API Gateway: one HTTP server for the built site and the
- * API. `/api/*` goes to the real Lambda handlers through the HTTP API adapter, and their JSON
- * reaches the client unchanged whatever its status; everything else is the static site. Every
- * response carries the cloud's security headers.
+ * API. The two API routes go to the real Lambda handlers through the HTTP API adapter, and their
+ * JSON reaches the client unchanged whatever its status; any other `/api` path gets the
+ * not-found page, as behind CloudFront; everything else is the static site. Every response
+ * carries the cloud's security headers.
  */
 
 import http from 'node:http';
@@ -16,7 +17,7 @@ import {
   type HttpApiHandler,
 } from './api-gateway-adapter';
 import { compressed } from './compression';
-import { staticSiteResponse } from './static-site';
+import { notFoundResponse, staticSiteResponse } from './static-site';
 
 export interface ApiRoute {
   /** The Lambda function's name, for its context and logs. */
@@ -65,10 +66,14 @@ function readBody(request: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function apiResponse(request: http.IncomingMessage, path: string, routes: SiteServerOptions['apiRoutes']) {
+async function apiResponse(request: http.IncomingMessage, path: string, { apiRoutes: routes, siteDir }: SiteServerOptions) {
   const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
-  // What API Gateway answers for a route that does not exist.
-  if (!route) return json(404, { message: 'Not Found' });
+  if (!route) {
+    // API Gateway answers a route it does not have with 404, which CloudFront's error response
+    // (infra/constructs/site.ts) turns into the not-found page, whatever the method.
+    request.resume();
+    return compressed(await notFoundResponse(siteDir), request.headers['accept-encoding']);
+  }
   let body: Buffer;
   try {
     body = await readBody(request);
@@ -106,20 +111,19 @@ async function siteResponse(request: http.IncomingMessage, siteDir: string | nul
       body: Buffer.from('405 Method Not Allowed\n'),
     };
   }
-  if (siteDir === null) {
-    return { statusCode: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: Buffer.from('404 Not Found\n') };
-  }
+  if (siteDir === null) return notFoundResponse(null);
   return compressed(await staticSiteResponse(siteDir, request.url ?? '/'), request.headers['accept-encoding']);
 }
 
-export function createSiteServer({ siteDir, apiRoutes }: SiteServerOptions): http.Server {
+export function createSiteServer(options: SiteServerOptions): http.Server {
+  const { siteDir } = options;
   return http.createServer(async (request, response) => {
     let result: ApiResponse;
     try {
       const path = (request.url ?? '/').split('?')[0]!;
       result =
         path === '/api' || path.startsWith('/api/')
-          ? await apiResponse(request, path, apiRoutes)
+          ? await apiResponse(request, path, options)
           : await siteResponse(request, siteDir);
     } catch (error) {
       console.error('Local server error:', error);

@@ -2,7 +2,7 @@
 
 import { securityHeaders } from '../../infra/security-headers';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
-import { immutableCacheControl, pageCacheControl } from '../../local/static-site';
+import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
 import { buildCheatSheetPdf } from '../../scripts/cheat-sheet-pdf';
 import { rawRequest } from './support/raw-request';
 import { createSiteFixture, type SiteFixture } from './support/site-fixture';
@@ -44,7 +44,7 @@ describe('the local stack', () => {
 
     expect(response.status).toBe(200);
     expect(await response.text()).toContain(site.landingText);
-    expect(response.headers.get('cache-control')).toBe(pageCacheControl);
+    expect(response.headers.get('cache-control')).toBe(pagesCacheControl);
   });
 
   test('answers an unknown path with the not-found page and status 404', async () => {
@@ -59,7 +59,7 @@ describe('the local stack', () => {
     const response = await fetch(url(site.assetPath));
 
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe(immutableCacheControl);
+    expect(response.headers.get('cache-control')).toBe(hashedAssetsCacheControl);
     expect(await response.text()).toBe(site.assetBody);
   });
 
@@ -140,11 +140,16 @@ describe('the local stack', () => {
     expect(await response.json()).toEqual({ ...shape, error: expect.stringContaining('with POST') });
   });
 
-  test('answers an unknown API path with 404 JSON, not the not-found page', async () => {
-    const response = await fetch(url('/api/unknown'), { method: 'POST' });
+  test.each([
+    ['POST', '/api/unknown'],
+    ['GET', '/api/unknown'],
+    ['GET', '/api'],
+  ])('answers %s %s, a path the API does not have, with the not-found page and 404, as CloudFront does', async (method, path) => {
+    const response = await fetch(url(path), { method });
 
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: 'Not Found' });
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain(site.notFoundText);
   });
 
   test('refuses a request body over 1 MB before reading it all', async () => {
