@@ -1,23 +1,19 @@
 /**
  * Serves the built site the way CloudFront serves it from S3: `/` is the pre-rendered
  * index.html, files are served as they are, and any path that is not a file gets 404.html with
- * status 404. Cache headers follow the build's naming: hashed files under /assets/ never change.
+ * status 404. Cache headers are the cloud's (infra/cache-policy.ts): hashed files under /assets/
+ * never change, everything else is revalidated.
  */
 
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { cacheControlFor, pagesCacheControl } from '../infra/cache-policy';
 
 export interface StaticResponse {
   readonly statusCode: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
 }
-
-export const immutableCacheControl = 'public, max-age=31536000, immutable';
-/** Pages must be revalidated so a new deploy shows at once. */
-export const pageCacheControl = 'no-cache';
-/** Images, favicon and other unhashed files: a day. */
-export const fileCacheControl = 'public, max-age=86400';
 
 const contentTypes: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -75,31 +71,38 @@ async function readFileIfExists(filePath: string): Promise<Buffer | null> {
   }
 }
 
-function cacheControlFor(urlPath: string, filePath: string): string {
-  if (urlPath.startsWith('/assets/')) return immutableCacheControl;
-  if (path.extname(filePath).toLowerCase() === '.html') return pageCacheControl;
-  return fileCacheControl;
-}
-
 /** The response to a GET or HEAD of `url` (HEAD's body is dropped by the caller). */
 export async function staticSiteResponse(siteDir: string, url: string): Promise<StaticResponse> {
   const urlPath = url.split('?')[0]!.split('#')[0]!;
   const filePath = resolveSitePath(siteDir, urlPath);
   const body = filePath ? await readFileIfExists(filePath) : null;
   if (filePath && body) {
+    // The object key S3 would have: the path inside the site, with forward slashes.
+    const key = path.relative(path.resolve(siteDir), filePath).split(path.sep).join('/');
     return {
       statusCode: 200,
-      headers: { 'Content-Type': contentTypeFor(filePath), 'Cache-Control': cacheControlFor(urlPath, filePath) },
+      headers: { 'Content-Type': contentTypeFor(filePath), 'Cache-Control': cacheControlFor(key) },
       body,
     };
   }
-  const notFoundPage = await readFileIfExists(path.join(siteDir, '404.html'));
+  return notFoundResponse(siteDir);
+}
+
+/**
+ * The not-found page with status 404, as CloudFront's error response gives it for any path the
+ * bucket or the API does not have: 404.html, or a plain note when the site is not built (or
+ * not served, as under `npm run dev`).
+ */
+export async function notFoundResponse(siteDir: string | null): Promise<StaticResponse> {
+  const notFoundPage = siteDir === null ? null : await readFileIfExists(path.join(siteDir, '404.html'));
   return {
     statusCode: 404,
     headers: {
       'Content-Type': notFoundPage ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
-      'Cache-Control': pageCacheControl,
+      'Cache-Control': pagesCacheControl,
     },
-    body: notFoundPage ?? Buffer.from('404 Not Found: the site is not built yet (run npm run build).\n'),
+    body:
+      notFoundPage ??
+      Buffer.from(siteDir === null ? '404 Not Found\n' : '404 Not Found: the site is not built yet (run npm run build).\n'),
   };
 }

@@ -24,6 +24,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { hashedAssetsCacheControl, hashedAssetsPrefix, pagesCacheControl } from '../cache-policy';
 import {
   contentSecurityPolicy,
   permissionsPolicy,
@@ -41,10 +42,6 @@ import { PrivateBucket } from './private-bucket';
 /** The paths CloudFront sends to the HTTP API instead of the bucket. */
 export const apiPathPattern = '/api/*';
 
-/** Hashed file names change with their content, so browsers may keep them for a year. */
-export const hashedAssetsCacheControl = 'public, max-age=31536000, immutable';
-/** Everything else (HTML, images, robots.txt) is revalidated on every visit. */
-export const pagesCacheControl = 'no-cache';
 
 export interface SiteProps {
   /** The API behind `/api/*`. */
@@ -226,7 +223,8 @@ export class Site extends Construct {
       sources: [siteFiles],
       destinationBucket: this.bucket,
       exclude: ['*'],
-      include: ['assets/*'],
+      include: [`${hashedAssetsPrefix}*`],
+      // infra/cache-policy.ts, which the local server follows too.
       cacheControl: [CacheControl.fromString(hashedAssetsCacheControl)],
       // Old hashed files stay, so a page loaded just before a deployment can still fetch its
       // scripts; the bucket's lifecycle rule only expires overwritten versions.
@@ -236,7 +234,7 @@ export class Site extends Construct {
     this.pagesDeployment = new BucketDeployment(this, 'PagesDeployment', {
       sources: [siteFiles],
       destinationBucket: this.bucket,
-      exclude: ['assets/*'],
+      exclude: [`${hashedAssetsPrefix}*`],
       cacheControl: [CacheControl.fromString(pagesCacheControl)],
       distribution: this.distribution,
       distributionPaths: ['/*'],

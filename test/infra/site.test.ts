@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/constructs/site';
+import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
 import { securityHeaders } from '../../infra/security-headers';
 import { createTestApp, resourceByPrefix, synthTemplate } from './support/synth';
 

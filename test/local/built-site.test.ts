@@ -9,7 +9,7 @@ import { downloadHeading } from '../../frontend/src/content/cheat-sheet';
 import { outlineHeading } from '../../frontend/src/content/outline';
 import { notFound } from '../../frontend/src/content/site';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
-import { immutableCacheControl } from '../../local/static-site';
+import { hashedAssetsCacheControl } from '../../infra/cache-policy';
 
 const htmlText = (html: string) => html.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
 
@@ -48,7 +48,7 @@ describe('the local stack serving the real build', () => {
     for (const asset of assets) {
       const response = await fetch(new URL(asset, stack.urls.site));
       expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe(immutableCacheControl);
+      expect(response.headers.get('cache-control')).toBe(hashedAssetsCacheControl);
       expect(response.headers.get('content-type')).toMatch(/^text\/(javascript|css); charset=utf-8$/);
     }
   });

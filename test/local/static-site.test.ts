@@ -1,12 +1,6 @@
 import path from 'node:path';
-import {
-  contentTypeFor,
-  fileCacheControl,
-  immutableCacheControl,
-  pageCacheControl,
-  resolveSitePath,
-  staticSiteResponse,
-} from '../../local/static-site';
+import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
+import { contentTypeFor, notFoundResponse, resolveSitePath, staticSiteResponse } from '../../local/static-site';
 import { createSiteFixture, type SiteFixture } from './support/site-fixture';
 
 let site: SiteFixture;
@@ -21,7 +15,7 @@ describe('staticSiteResponse', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.body.toString()).toContain(site.landingText);
-    expect(response.headers).toEqual({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': pageCacheControl });
+    expect(response.headers).toEqual({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': pagesCacheControl });
   });
 
   test('serves the same page for /index.html and ignores query strings', async () => {
@@ -35,15 +29,15 @@ describe('staticSiteResponse', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.body.toString()).toBe(site.assetBody);
-    expect(response.headers['Cache-Control']).toBe(immutableCacheControl);
+    expect(response.headers['Cache-Control']).toBe(hashedAssetsCacheControl);
     expect(response.headers['Content-Type']).toBe('text/javascript; charset=utf-8');
   });
 
-  test('serves other files with a day of caching and their own content type', async () => {
+  test('serves other files revalidated on every visit, as the cloud does, with their own content type', async () => {
     const response = await staticSiteResponse(site.siteDir, '/images/book-cover.svg');
 
     expect(response.statusCode).toBe(200);
-    expect(response.headers).toEqual({ 'Content-Type': 'image/svg+xml', 'Cache-Control': fileCacheControl });
+    expect(response.headers).toEqual({ 'Content-Type': 'image/svg+xml', 'Cache-Control': pagesCacheControl });
   });
 
   test.each(['/missing', '/assets/missing.js', '/images', '/images/', '/index.html/extra'])(
@@ -66,6 +60,13 @@ describe('staticSiteResponse', () => {
       expect(response.body.toString()).not.toMatch(/outside the site|SECRET/);
     },
   );
+
+  test('answers with a plain 404 when no site is served', async () => {
+    const response = await notFoundResponse(null);
+
+    expect(response.statusCode).toBe(404);
+    expect(response.body.toString()).toBe('404 Not Found\n');
+  });
 
   test('falls back to a plain 404 when the site has no 404.html', async () => {
     const response = await staticSiteResponse(path.join(site.siteDir, 'images'), '/missing');
