@@ -72,7 +72,7 @@ export function acknowledgeBucketDeployment(deployment: BucketDeployment, destin
 }
 
 /** The handler role's policy, where CDK puts every grant (and so every wildcard finding). */
-export function handlerPolicy(deployment: BucketDeployment): IConstruct {
+function handlerPolicy(deployment: BucketDeployment): IConstruct {
   return deployment.handlerRole.node.findChild('DefaultPolicy');
 }
 

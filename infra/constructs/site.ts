@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, Duration, Fn, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, FileSystem, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -32,11 +32,8 @@ import {
   securityHeaders,
   strictTransportSecurity,
 } from '../security-headers';
-import {
-  acknowledgeBucketDeployment,
-  bucketDeploymentHandlerSettings,
-  handlerPolicy,
-} from './bucket-deployment-handler';
+import { acknowledgeBucketDeployment, bucketDeploymentHandlerSettings } from './bucket-deployment-handler';
+import { DistributionInvalidation } from './distribution-invalidation';
 import { PrivateBucket } from './private-bucket';
 
 /** The paths CloudFront sends to the HTTP API instead of the bucket. */
@@ -78,8 +75,10 @@ export class Site extends Construct {
   public readonly distribution: Distribution;
   /** Copies `assets/**` with long, immutable caching; runs first. */
   public readonly hashedAssetsDeployment: BucketDeployment;
-  /** Copies everything else with no-cache, then invalidates the distribution. */
+  /** Copies everything else with no-cache, after the assets. */
   public readonly pagesDeployment: BucketDeployment;
+  /** Invalidates the whole distribution after the pages are in the bucket. */
+  public readonly invalidation: DistributionInvalidation;
   /** `https://` plus the custom domain, or the distribution's domain. */
   public readonly url: string;
 
@@ -236,19 +235,21 @@ export class Site extends Construct {
       destinationBucket: this.bucket,
       exclude: [`${hashedAssetsPrefix}*`],
       cacheControl: [CacheControl.fromString(pagesCacheControl)],
-      distribution: this.distribution,
-      distributionPaths: ['/*'],
+      // No `distribution` here: BucketDeployment would grant its handler cloudfront:*Invalidation
+      // on `*`. The invalidation below may touch this distribution alone.
       ...deploymentSettings,
     });
     // New pages must never reference assets that are not uploaded yet.
     this.pagesDeployment.node.addDependency(this.hashedAssetsDeployment);
     acknowledgeBucketDeployment(this.hashedAssetsDeployment, this.bucket);
     acknowledgeBucketDeployment(this.pagesDeployment, this.bucket);
-    Validations.of(handlerPolicy(this.pagesDeployment)).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
-      reason:
-        "cloudfront:CreateInvalidation and GetInvalidation on *: CDK's BucketDeployment hard-codes this statement when given a distribution and offers no prop to scope it; the handler only ever invalidates the distribution passed to it (/* after each deployment).",
+
+    this.invalidation = new DistributionInvalidation(this, 'Invalidation', {
+      distribution: this.distribution,
+      // The same digest as the site asset's hash: a new build invalidates, an unchanged one does not.
+      contentFingerprint: FileSystem.fingerprint(siteDirectory),
     });
+    this.invalidation.node.addDependency(this.pagesDeployment);
   }
 }
 

@@ -1,7 +1,8 @@
+import { FileSystem } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
 import { securityHeaders } from '../../infra/security-headers';
-import { createTestApp, resourceByPrefix, synthTemplate } from './support/synth';
+import { createTestApp, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
 
 const certificateArn =
   'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
@@ -212,18 +213,78 @@ describe('the site construct', () => {
     expect(hashedAssetsCacheControl).toBe('public, max-age=31536000, immutable');
   });
 
-  it('deploys the pages with no-cache after the assets, then invalidates the whole distribution', () => {
+  it('deploys the pages with no-cache after the assets', () => {
     const pages = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'SitePagesDeployment').resource;
     const assets = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'SiteHashedAssetsDeployment');
     expect(pages.Properties).toMatchObject({
       Exclude: ['assets/*'],
       SystemMetadata: { 'cache-control': pagesCacheControl },
-      DistributionId: { Ref: expect.stringMatching(/^SiteDistribution/) },
-      DistributionPaths: ['/*'],
       Prune: true,
     });
+    // The invalidation is its own resource, so the deployment handler needs no CloudFront rights.
+    expect(pages.Properties.DistributionId).toBeUndefined();
     expect(pagesCacheControl).toBe('no-cache');
     expect(pages.DependsOn).toContain(assets.logicalId);
+  });
+
+  it('invalidates the whole distribution once the pages are deployed, again whenever the build changes', () => {
+    const invalidation = resourceByPrefix(template, 'Custom::DistributionInvalidation', 'SiteInvalidation').resource;
+    const pages = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'SitePagesDeployment');
+    expect(invalidation.DependsOn).toContain(pages.logicalId);
+    const distributionRef = { Ref: expect.stringMatching(/^SiteDistribution/) };
+    for (const phase of ['Create', 'Update']) {
+      const [, parts] = (invalidation.Properties[phase] as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+      expect(parts[1]).toEqual(distributionRef);
+      const call = JSON.parse((parts as unknown[]).map((part) => (typeof part === 'string' ? part : 'DISTRIBUTION')).join(''));
+      expect(call).toMatchObject({
+        service: 'CloudFront',
+        action: 'createInvalidation',
+        parameters: {
+          DistributionId: 'DISTRIBUTION',
+          InvalidationBatch: {
+            CallerReference: FileSystem.fingerprint(fixtures.siteDirectory),
+            Paths: { Quantity: 1, Items: ['/*'] },
+          },
+        },
+      });
+    }
+  });
+
+  it("lets the invalidation handler invalidate this distribution alone, and write its logs, nothing else", () => {
+    const role = resourceByPrefix(template, 'AWS::IAM::Role', 'SiteInvalidationHandlerRole');
+    expect(role.resource.Properties.ManagedPolicyArns).toBeUndefined();
+    const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: role.logicalId }]))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+    const logs = resourceByPrefix(template, 'AWS::Logs::LogGroup', 'SiteInvalidationHandlerLogs');
+    expect(statements).toEqual(
+      expect.arrayContaining([
+        {
+          Effect: 'Allow',
+          Action: 'cloudfront:CreateInvalidation',
+          Resource: {
+            'Fn::Join': [
+              '',
+              [
+                'arn:',
+                { Ref: 'AWS::Partition' },
+                ':cloudfront::',
+                { Ref: 'AWS::AccountId' },
+                ':distribution/',
+                { Ref: expect.stringMatching(/^SiteDistribution/) },
+              ],
+            ],
+          },
+        },
+        {
+          Effect: 'Allow',
+          Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+          Resource: { 'Fn::GetAtt': [logs.logicalId, 'Arn'] },
+        },
+      ]),
+    );
+    expect(statements).toHaveLength(2);
+    expect(logs.resource.Properties.RetentionInDays).toBe(90);
   });
 
   it('uses the default certificate when no custom domain is given', () => {
