@@ -43,14 +43,14 @@ export interface DataProps {
 
 /**
  * What the stack stores: the requests table, the cheat-sheet PDF, and the access logs of every
- * bucket and of the distribution. The table and the logs outlive the stack; the PDF is rebuilt.
+ * bucket and of the distribution. All three outlive the stack.
  */
 export class Data extends Construct {
   /** `cheat_sheet_requests`, retained when the stack is deleted. */
   public readonly table: Table;
   /** The name of the table's e-mail index (`email`, newest `requested_at` first). */
   public readonly emailIndexName: string = emailIndex.name;
-  /** Private; only the send function reads from it. */
+  /** Private; only the send function reads from it. Retained when the stack is deleted. */
   public readonly cheatSheetBucket: PrivateBucket;
   /** The PDF's object key in cheatSheetBucket. */
   public readonly cheatSheetKey: string = cheatSheetFileName;

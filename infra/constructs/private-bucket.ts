@@ -13,13 +13,6 @@ export interface PrivateBucketProps {
   readonly accessLogsBucket: IBucket;
   /** Key prefix of this bucket's logs in accessLogsBucket, e.g. `s3/site/`. */
   readonly accessLogsPrefix: string;
-  /**
-   * What happens to the bucket when the stack is deleted.
-   *
-   * @default RemovalPolicy.DESTROY, emptied first: the contents are build output that
-   *   `npm run build` reproduces, so keeping them would only leave clutter behind
-   */
-  readonly removalPolicy?: RemovalPolicy;
 }
 
 /**
@@ -27,13 +20,17 @@ export interface PrivateBucketProps {
  * SSE-S3 encrypted, versioned (a bad deployment can be rolled back object by object), server
  * access logs on. Old versions expire after 30 days so versioning does not grow without bound.
  *
+ * Kept when the stack is deleted (RemovalPolicy.RETAIN). Deleting it would need CDK's
+ * auto-delete custom resource to empty it first: a Lambda function with the AWS managed policy
+ * AWSLambdaBasicExecutionRole and a log group without retention, outside this stack's checks.
+ * The contents are build output, so the README says how to delete a kept bucket by hand.
+ *
  * SSE-S3 rather than KMS: readers are CloudFront (OAC) and one Lambda role; a customer key
  * would add a key policy and kms:Decrypt grants without protecting anything more, since the
  * objects are the public site and a free PDF.
  */
 export class PrivateBucket extends Bucket {
   constructor(scope: Construct, id: string, props: PrivateBucketProps) {
-    const removalPolicy = props.removalPolicy ?? RemovalPolicy.DESTROY;
     super(scope, id, {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
@@ -49,8 +46,7 @@ export class PrivateBucket extends Bucket {
           abortIncompleteMultipartUploadAfter: Duration.days(7),
         },
       ],
-      removalPolicy,
-      autoDeleteObjects: removalPolicy === RemovalPolicy.DESTROY,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
   }
 }

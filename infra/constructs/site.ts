@@ -70,6 +70,7 @@ export interface SiteProps {
  * HTTP API, security headers on every response, and the deployment of the built files.
  */
 export class Site extends Construct {
+  /** The built site; retained when the stack is deleted. */
   public readonly bucket: PrivateBucket;
   public readonly responseHeadersPolicy: ResponseHeadersPolicy;
   public readonly distribution: Distribution;

@@ -47,4 +47,35 @@ describe('the stack', () => {
     );
     expect(unexplained).toEqual([]);
   });
+
+  it('attaches no AWS managed policy to any role', () => {
+    const withManagedPolicies = Object.entries(template.findResources('AWS::IAM::Role'))
+      .filter(([, role]) => role.Properties.ManagedPolicyArns !== undefined)
+      .map(([id]) => id);
+    expect(withManagedPolicies).toEqual([]);
+  });
+
+  it('gives every Lambda function, CDK-defined ones included, its own log group with a retention period', () => {
+    const logGroups = template.findResources('AWS::Logs::LogGroup');
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
+    expect(functions.length).toBeGreaterThan(0);
+    for (const [id, fn] of functions) {
+      const logGroupId = fn.Properties.LoggingConfig?.LogGroup?.Ref as string | undefined;
+      expect({ id, logGroup: logGroupId !== undefined }).toEqual({ id, logGroup: true });
+      expect(logGroups[logGroupId!].Properties.RetentionInDays).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps every bucket when the stack is deleted, with no auto-delete function', () => {
+    const buckets = Object.entries(template.findResources('AWS::S3::Bucket'));
+    expect(buckets).toHaveLength(3); // site, PDF, access logs
+    for (const [id, bucket] of buckets) {
+      expect({ id, DeletionPolicy: bucket.DeletionPolicy, UpdateReplacePolicy: bucket.UpdateReplacePolicy }).toEqual({
+        id,
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+      });
+    }
+    expect(template.findResources('Custom::S3AutoDeleteObjects')).toEqual({});
+  });
 });
