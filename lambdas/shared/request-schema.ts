@@ -6,6 +6,10 @@
  * - Both fields are trimmed. The name's control characters (CR, LF, tab, NUL, ...) and line
  *   separators become spaces and runs of spaces collapse, so nothing a visitor types can break a
  *   line anywhere the name is used; then it must hold 1 to 100 characters.
+ * - The name is mailed, from our verified sender, to whatever address is given: so it must not
+ *   carry anything a mail client would turn into a link (`://`, `www.`, an `@`, or a word ending
+ *   in a dot and a common top-level domain, e.g. `evil.example`). 'J.R. Smith', 'Mr.Smith' and
+ *   "O'Brien" are names; 'visit evil.example' is not.
  * - The e-mail must be 1 to 254 characters and a plain address (zod's e-mail format: no display
  *   name, no spaces, no CR/LF). It is lower-cased, so the daily cap cannot be dodged by
  *   changing letter case.
@@ -30,6 +34,34 @@ export function toSingleLine(text: string): string {
   return text.replace(lineBreakingCharacters, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * Top-level domains that mail clients link and spammers use, plus the reserved `example`. Short
+ * on purpose: no two-letter ones that are also common name parts after an initial (de, la, al,
+ * ai, in...), so 'Mr.De Souza' stays a name.
+ */
+const linkedTopLevelDomains = [
+  'com', 'net', 'org', 'info', 'biz', 'io', 'co', 'me', 'xyz', 'ru', 'cn', 'uk', 'us', 'eu',
+  'app', 'dev', 'link', 'click', 'top', 'site', 'online', 'shop', 'store', 'live', 'club',
+  'tk', 'ml', 'ga', 'cf', 'gq', 'pw', 'su', 'ws', 'cc', 'tv', 'ly', 'example',
+];
+
+/** Any of the dots a mail client may read as one: full stop, ideographic and full-width stops. */
+const dot = '[.\u3002\uFF0E\uFF61]';
+const linkLikePatterns = [
+  /:\/\//,
+  new RegExp(`www${dot}`, 'iu'),
+  /@/,
+  new RegExp(`[\\p{L}\\p{N}-]${dot}(?:${linkedTopLevelDomains.join('|')})(?![\\p{L}\\p{N}-])`, 'iu'),
+];
+
+/** Whether a name holds something a mail client would show as a link or an address. */
+export function looksLikeLink(text: string): boolean {
+  return linkLikePatterns.some((pattern) => pattern.test(text));
+}
+
+/** No 'domain' or 'verify' in it: the page keys its configuration error on those words. */
+export const justYourNameMessage = 'Please enter just your name.';
+
 const name = z.pipe(
   z.pipe(
     z.string({ error: (issue) => (issue.input === undefined ? 'Please enter your name.' : 'Name must be text.') }),
@@ -38,6 +70,7 @@ const name = z.pipe(
   z.string().check(
     z.minLength(1, 'Please enter your name.'),
     z.maxLength(maxNameLength, `Name must be at most ${maxNameLength} characters.`),
+    z.refine((text: string) => !looksLikeLink(text), justYourNameMessage),
   ),
 );
 

@@ -22,15 +22,52 @@ describe('parseCheatSheetRequest', () => {
   });
 
   test('turns line breaks and other control characters in the name into single spaces', () => {
-    const result = parseCheatSheetRequest({ name: 'Ada\r\nBcc: x@example.com\u0000\u2028Owner', email: 'ada@example.com' });
+    const result = parseCheatSheetRequest({ name: 'Ada\r\nBcc: Eve\u0000\u2028Owner', email: 'ada@example.com' });
 
-    expect(result).toEqual({ success: true, data: { name: 'Ada Bcc: x@example.com Owner', email: 'ada@example.com' } });
+    expect(result).toEqual({ success: true, data: { name: 'Ada Bcc: Eve Owner', email: 'ada@example.com' } });
   });
 
   test('keeps names in any script, with accents and emoji', () => {
     const name = 'Zoë Ñúñez 李小龍 👩‍💼';
 
     expect(parseCheatSheetRequest({ name, email: 'zoe@example.com' })).toMatchObject({ data: { name } });
+  });
+
+  test.each([
+    'J.R. Smith',
+    'Mr.Smith',
+    "O'Brien",
+    'José Núñez',
+    'Dr. Ada Lovelace',
+    'St.John Rivers',
+    'Ana-María López-García',
+    'Mr.De Souza',
+    'Mrs. Ly',
+    'Ada Co.',
+    'Comfort Obi',
+  ])('accepts the name %p, dots, apostrophes and accents included', (name) => {
+    expect(parseCheatSheetRequest({ name, email: 'ada@example.com' })).toEqual({
+      success: true,
+      data: { name, email: 'ada@example.com' },
+    });
+  });
+
+  test.each([
+    'visit evil.example',
+    'Ada from EVIL.COM',
+    'bit.ly/free-stuff',
+    'Ada www.evil',
+    'https://evil',
+    'Ada ftp://files',
+    'ada@evil',
+    'Ada evil-site.net',
+    'Ada evil.io!',
+    'Ada evil。com',
+  ])('refuses the link-like name %p: just your name, please', (name) => {
+    expect(parseCheatSheetRequest({ name, email: 'ada@example.com' })).toEqual({
+      success: false,
+      error: 'Please enter just your name.',
+    });
   });
 
   test('counts the name limit after trimming', () => {
