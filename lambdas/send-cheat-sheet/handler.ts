@@ -3,7 +3,6 @@
  * `200 {success: true, message}` or `4xx/5xx {success: false, error}`.
  */
 
-import { posix } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { dynamoDb, s3, ses } from '../shared/aws-clients';
@@ -37,8 +36,7 @@ export async function handler(
       loadPdf: () => loadCheatSheetPdf(s3, config.bucket, config.key),
       sendEmail,
       senderEmail: config.senderEmail,
-      // The object's key is the PDF's file name (CONTRACT: the same name in the bucket and the e-mail).
-      attachmentFileName: posix.basename(config.key),
+      attachmentFileName: config.attachmentFileName,
       dailyLimit: config.dailyLimit,
       now: () => new Date(),
       pause: (ms) => delay(ms),

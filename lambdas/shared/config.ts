@@ -3,6 +3,7 @@
  * configured here: the AWS SDK reads AWS_ENDPOINT_URL_DYNAMODB / _S3 / _SESV2 itself.
  */
 
+import { posix } from 'node:path';
 import { ConfigurationError } from './errors';
 
 /** How many cheat sheets one address may receive in 24 hours unless CHEAT_SHEET_DAILY_LIMIT says otherwise. */
@@ -15,6 +16,8 @@ export interface SaveRequestConfig {
 export interface SendCheatSheetConfig extends SaveRequestConfig {
   readonly bucket: string;
   readonly key: string;
+  /** The PDF's file name in the e-mail: the last part of its object key. */
+  readonly attachmentFileName: string;
   readonly senderEmail: string;
   readonly dailyLimit: number;
 }
@@ -37,10 +40,12 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
   if (!Number.isInteger(dailyLimit) || dailyLimit < 1) {
     throw new ConfigurationError('CHEAT_SHEET_DAILY_LIMIT must be a positive integer');
   }
+  const key = required(env, 'CHEAT_SHEET_KEY');
   return {
     tableName: required(env, 'TABLE_NAME'),
     bucket: required(env, 'CHEAT_SHEET_BUCKET'),
-    key: required(env, 'CHEAT_SHEET_KEY'),
+    key,
+    attachmentFileName: posix.basename(key),
     senderEmail: required(env, 'SENDER_EMAIL'),
     dailyLimit,
   };

@@ -14,9 +14,16 @@ describe('function configuration', () => {
       tableName: 'cheat_sheet_requests',
       bucket: 'bucket',
       key: 'mpc-100-day-cheat-sheet.pdf',
+      attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',
       senderEmail: 'cheatsheet@example.com',
       dailyLimit: 3,
     });
+  });
+
+  test("attaches the PDF under its key's file name, without the key's folders", () => {
+    expect(readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_KEY: 'pdf/v2/cheat-sheet.pdf' }).attachmentFileName).toBe(
+      'cheat-sheet.pdf',
+    );
   });
 
   test('takes the daily limit from CHEAT_SHEET_DAILY_LIMIT', () => {
