@@ -6,6 +6,8 @@
  * Pure: no CDK import, so it is unit-tested without synthesizing anything.
  */
 
+import { defaultDailyLimit } from '../lambdas/shared/config';
+
 /** The context keys an operator may pass with `-c key=value` (or set in cdk.json). */
 export const contextKeys = {
   /** Required. The address the cheat sheet is sent from; becomes an SES identity. */
@@ -30,8 +32,8 @@ export const contextKeys = {
  */
 export const defaultApiThrottle = { rateLimit: 10, burstLimit: 20 } as const;
 
-/** The send function's own default; repeated here so the deployed value is explicit. */
-export const defaultDailySendCap = 3;
+/** The send function's own default (lambdas/shared/config.ts), deployed explicitly. */
+export const defaultDailySendCap = defaultDailyLimit;
 
 export interface ApiThrottle {
   /** Requests per second, averaged. */

@@ -48,7 +48,7 @@ export interface LocalStackOptions {
   /** The PDF to upload, as a file path or bytes; defaults to the build's. Null uploads none. */
   readonly cheatSheetPdf?: string | Uint8Array | null;
   readonly senderEmail?: string;
-  /** CHEAT_SHEET_DAILY_LIMIT for the send function; unset keeps its default (3). */
+  /** CHEAT_SHEET_DAILY_LIMIT for the send function; unset keeps its default (lambdas/shared/config.ts). */
   readonly dailyLimit?: number;
   /** Puts an EmailFaultInjector between the send function and SES, driven by `setEmailFault`. */
   readonly emailFaultInjection?: boolean;

@@ -64,18 +64,10 @@ export interface ApiProps {
   readonly senderEmail: string;
   /** ARN of the SES identity; send may call ses:SendEmail on it alone. */
   readonly senderIdentityArn: string;
-  /**
-   * Stage-wide throttling.
-   *
-   * @default 10 requests per second, bursts of 20
-   */
-  readonly throttle?: { readonly rateLimit: number; readonly burstLimit: number };
-  /**
-   * Cheat sheets sent to one address per day.
-   *
-   * @default 3
-   */
-  readonly dailySendCap?: number;
+  /** Stage-wide throttling (the defaults live in infra/config.ts). */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Cheat sheets sent to one address per day (the default lives in infra/config.ts). */
+  readonly dailySendCap: number;
   /**
    * How long function logs and API access logs are kept.
    *
@@ -109,7 +101,6 @@ export class Api extends Construct {
     super(scope, id);
     const projectRoot = props.projectRoot ?? process.cwd();
     const logRetention = props.logRetention ?? RetentionDays.THREE_MONTHS;
-    const throttle = props.throttle ?? { rateLimit: 10, burstLimit: 20 };
 
     // Timeouts: every SDK call fails within worstCaseSdkCallMs (7 s: two attempts of at most
     // 3 s and at most 1 s of back-off, lambdas/shared/sdk-timeouts.ts). A function must outlast
@@ -151,7 +142,7 @@ export class Api extends Construct {
         CHEAT_SHEET_BUCKET: props.cheatSheetBucket.bucketName,
         CHEAT_SHEET_KEY: props.cheatSheetKey,
         SENDER_EMAIL: props.senderEmail,
-        [dailySendCapVariable]: String(props.dailySendCap ?? 3),
+        [dailySendCapVariable]: String(props.dailySendCap),
         ...(props.cheatSheetVersion && { [cheatSheetVersionVariable]: props.cheatSheetVersion }),
       },
     });
@@ -195,7 +186,7 @@ export class Api extends Construct {
       httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
-      throttle,
+      throttle: props.throttle,
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogGroup),
         // One JSON object per request; no bodies, so no names or addresses.

@@ -4,6 +4,7 @@ import {
   defaultDailySendCap,
   parseDeploymentConfig,
 } from '../../infra/config';
+import { defaultDailyLimit } from '../../lambdas/shared/config';
 
 const certificateArn =
   'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
@@ -29,6 +30,10 @@ describe('deployment configuration from CDK context', () => {
       apiThrottle: { rateLimit: defaultApiThrottle.rateLimit, burstLimit: defaultApiThrottle.burstLimit },
       dailySendCap: defaultDailySendCap,
     });
+  });
+
+  it("deploys the send function's own default cap when none is given", () => {
+    expect(parse({ senderEmail: 'cheatsheet@example.com' }).dailySendCap).toBe(defaultDailyLimit);
   });
 
   it('refuses a missing senderEmail and says exactly what to pass', () => {
