@@ -1,6 +1,7 @@
 /**
  * Whether `npm start` must build first: the pre-rendered pages and the PDF must exist and be
- * newer than every source they are made from.
+ * newer than every source they are made from. The page's sources are frontend/ and the one
+ * back-end module it imports, lambdas/shared/request-limits.ts (the form's length limits).
  */
 
 import { readdir, stat } from 'node:fs/promises';
@@ -16,18 +17,20 @@ export interface BuildStatus {
 
 const ignoredDirectories = new Set(['node_modules', 'dist']);
 
-/** The newest modification time of the files under `directory` (0 if there are none). */
-export async function newestModification(directory: string): Promise<number> {
+/** The newest modification time of a file, or of the files under a directory (0 if there are none). */
+export async function newestModification(source: string): Promise<number> {
   let newest = 0;
   let entries;
   try {
-    entries = await readdir(directory, { withFileTypes: true });
+    const stats = await stat(source);
+    if (stats.isFile()) return stats.mtimeMs;
+    entries = await readdir(source, { withFileTypes: true });
   } catch {
     return 0;
   }
   for (const entry of entries) {
     if (entry.name.startsWith('.') || ignoredDirectories.has(entry.name)) continue;
-    const entryPath = path.join(directory, entry.name);
+    const entryPath = path.join(source, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, await newestModification(entryPath));
     else if (entry.isFile()) newest = Math.max(newest, (await stat(entryPath)).mtimeMs);
   }
@@ -42,8 +45,8 @@ async function modification(filePath: string): Promise<number | null> {
   }
 }
 
-async function staleness(outputs: readonly string[], sourceDirectories: readonly string[], root: string) {
-  const newestSource = Math.max(0, ...(await Promise.all(sourceDirectories.map(newestModification))));
+async function staleness(outputs: readonly string[], sources: readonly string[], root: string) {
+  const newestSource = Math.max(0, ...(await Promise.all(sources.map(newestModification))));
   for (const output of outputs) {
     const built = await modification(output);
     if (built === null) return `${path.relative(root, output)} is missing`;
@@ -57,7 +60,7 @@ export async function checkBuild(root: string = process.cwd()): Promise<BuildSta
   return {
     site: await staleness(
       [path.join(frontend, 'dist', 'index.html'), path.join(frontend, 'dist', '404.html')],
-      [frontend],
+      [frontend, path.join(root, 'lambdas', 'shared', 'request-limits.ts')],
       root,
     ),
     pdf: await staleness([cheatSheetPdfPath(root)], [path.join(root, 'scripts'), path.join(frontend, 'src', 'content')], root),

@@ -18,6 +18,8 @@ beforeEach(async () => {
   await file('frontend/src/App.tsx', 30);
   await file('frontend/src/content/outline.ts', 30);
   await file('scripts/cheat-sheet-pdf.ts', 30);
+  await file('lambdas/shared/request-limits.ts', 30);
+  await file('lambdas/shared/aws-clients.ts', 30);
   await file('frontend/dist/index.html', 10);
   await file('frontend/dist/404.html', 10);
   await file('dist/cheat-sheet/mpc-100-day-cheat-sheet.pdf', 10);
@@ -45,6 +47,18 @@ describe('checkBuild', () => {
     await file('frontend/src/App.tsx', 1);
 
     expect(buildScriptFor(await checkBuild(root))).toBe('build:site');
+  });
+
+  test("rebuilds the site when the request limits the page's form imports changed after the build", async () => {
+    await file('lambdas/shared/request-limits.ts', 1);
+
+    expect(buildScriptFor(await checkBuild(root))).toBe('build:site');
+  });
+
+  test('ignores the other back-end modules, which the site does not import', async () => {
+    await file('lambdas/shared/aws-clients.ts', 1);
+
+    expect(buildScriptFor(await checkBuild(root))).toBeNull();
   });
 
   test('rebuilds only the PDF when a script changed after the build', async () => {
