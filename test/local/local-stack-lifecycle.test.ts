@@ -2,8 +2,14 @@
 
 import { access } from 'node:fs/promises';
 import { LocalStackPortInUseError, startLocalStack } from '../../local/local-stack';
-import type { LocalStackPorts, Service } from '../../local/ports';
-import { freePort, isListening, occupyPort } from './support/ports';
+import type { LocalStackPorts } from '../../local/ports';
+import {
+  isListening,
+  occupyPort,
+  serversInThisProcess,
+  serversInThisProcessSettlingAt,
+  settledServersInThisProcess,
+} from './support/ports';
 
 beforeAll(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
@@ -12,14 +18,18 @@ beforeAll(() => {
 const exists = (path: string) => access(path).then(() => true, () => false);
 
 describe('the local stack starting and stopping', () => {
+  // Whether a freed port is still taken is not asked of the port itself: another jest worker may
+  // take it the moment it is free. This process's own count of listening servers is asked instead.
   test('stop() closes every port and removes the S3 directory', async () => {
+    const before = await settledServersInThisProcess();
     const stack = await startLocalStack({ siteDir: null, cheatSheetPdf: null, onWarning: () => {} });
     expect(await exists(stack.s3Directory)).toBe(true);
     for (const port of Object.values(stack.ports)) expect(await isListening(port)).toBe(true);
+    expect(serversInThisProcess()).toBe(before + 4);
 
     await stack.stop();
 
-    for (const port of Object.values(stack.ports)) expect(await isListening(port)).toBe(false);
+    expect(await serversInThisProcessSettlingAt(before)).toBe(before);
     expect(await exists(stack.s3Directory)).toBe(false);
     await expect(stack.stop()).resolves.toBeUndefined();
   });
@@ -31,18 +41,18 @@ describe('the local stack starting and stopping', () => {
     ['s3', 'S3_PORT'],
   ] as const)('a taken %s port fails with a message naming %s, leaving nothing running', async (service, variable) => {
     const taken = await occupyPort();
-    const ports: Record<Service, number> = { site: 0, mail: 0, dynamodb: 0, s3: 0 };
-    for (const other of Object.keys(ports) as Service[]) ports[other] = other === service ? taken.port : await freePort();
+    const before = await settledServersInThisProcess();
+    // The others on free ports of their own choosing: the services started before the taken one
+    // must be closed again, whichever ports they got.
+    const ports: LocalStackPorts = { site: 0, mail: 0, dynamodb: 0, s3: 0, [service]: taken.port };
     try {
-      const start = startLocalStack({ ports: ports as LocalStackPorts, siteDir: null, cheatSheetPdf: null, onWarning: () => {} });
+      const start = startLocalStack({ ports, siteDir: null, cheatSheetPdf: null, onWarning: () => {} });
 
       await expect(start).rejects.toBeInstanceOf(LocalStackPortInUseError);
       await expect(start).rejects.toThrow(
         new RegExp(`^Port ${taken.port} is already in use, so the .+ cannot start\\. Set ${variable} to a free port, or to 0`),
       );
-      for (const other of Object.keys(ports) as Service[]) {
-        if (other !== service) expect(await isListening(ports[other])).toBe(false);
-      }
+      expect(await serversInThisProcessSettlingAt(before)).toBe(before);
     } finally {
       await taken.release();
     }

@@ -30,3 +30,31 @@ export function isListening(port: number): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+/** TCP servers of this process that still hold a port (other jest workers cannot affect it). */
+export function serversInThisProcess(): number {
+  return process.getActiveResourcesInfo().filter((resource) => resource === 'TCPServerWrap').length;
+}
+
+/** The count once servers closed just before (by an earlier test) have dropped their handles. */
+export async function settledServersInThisProcess(): Promise<number> {
+  let previous = -1;
+  let current = serversInThisProcess();
+  while (current !== previous) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    [previous, current] = [current, serversInThisProcess()];
+  }
+  return current;
+}
+
+/**
+ * The number of this process's TCP servers once it settles at `expected`, or after `timeoutMs`
+ * (Node drops a closed server's handle a loop turn after its close callback).
+ */
+export async function serversInThisProcessSettlingAt(expected: number, timeoutMs = 2_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  while (serversInThisProcess() !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return serversInThisProcess();
+}
