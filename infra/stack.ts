@@ -81,7 +81,7 @@ export class CheatSheetSiteStack extends Stack {
       value: this.data.table.tableName,
     });
     new CfnOutput(this, 'CheatSheetBucketName', {
-      description: `The private bucket holding the PDF at key ${this.data.cheatSheetKey}.`,
+      description: `The private bucket holding the PDF at key ${this.data.cheatSheetKey} (kept when the stack is deleted).`,
       value: this.data.cheatSheetBucket.bucketName,
     });
     this.mail.dkimRecords.forEach((record, index) => {

@@ -108,7 +108,7 @@ export class Api extends Construct {
     // Gateway answers a bare 500. Both stay well inside API Gateway's 30 s integration limit.
     //
     // Save does one PutItem: 10 s is that call failing at worst (7 s) plus 3 s to spare. 256 MB
-    // rather than 128 because Lambda's CPU share grows with memory, and loading the ~380 KB
+    // rather than 128 because Lambda's CPU share grows with memory, and loading the ~390 KB
     // bundle is most of a cold request.
     this.saveRequestFunction = this.createFunction('SaveRequest', {
       projectRoot,
@@ -128,7 +128,7 @@ export class Api extends Construct {
     // finds and flags the request (Query, UpdateItem; up to two 150 ms pauses while the index
     // catches up). A service that stalls fails its first call, so one failing call (7 s) plus the
     // others at their usual speed is the worst case: 15 s leaves over 5 s to spare. 512 MB keeps
-    // the ~590 KB bundle's cold start and the encoding quick.
+    // the ~600 KB bundle's cold start and the encoding quick.
     this.sendCheatSheetFunction = this.createFunction('SendCheatSheet', {
       projectRoot,
       entry:
