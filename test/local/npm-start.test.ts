@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { isListening } from './support/ports';
 import { freePorts } from './support/spawned-script';
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 test('SIGTERM to the npm start process stops every server it started', async () => {
   const npm = spawn('npm', ['start'], {
@@ -18,7 +18,7 @@ test('SIGTERM to the npm start process stops every server it started', async () 
   npm.stdout.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | string | null>((resolve) => npm.once('exit', (code, signal) => resolve(code ?? signal)));
   try {
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 45_000;
     while (!/^S3:\s+\S+$/m.test(output)) {
       if (npm.exitCode !== null || Date.now() > deadline) throw new Error(`npm start printed no endpoints:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -30,7 +30,7 @@ test('SIGTERM to the npm start process stops every server it started', async () 
     await exited;
 
     // The servers close as the product shuts down; give them a moment after npm itself exits.
-    const closedBy = Date.now() + 5_000;
+    const closedBy = Date.now() + 10_000;
     let stillOpen = ports;
     while (stillOpen.length > 0 && Date.now() < closedBy) {
       stillOpen = (await Promise.all(ports.map(async (port) => ((await isListening(port)) ? [port] : [])))).flat();
