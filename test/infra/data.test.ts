@@ -1,7 +1,7 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
 import { emailIndex, partitionKey, tableName } from '../../lambdas/shared/table-schema';
-import { createTestApp, resourceByPrefix, synthTemplate } from './support/synth';
+import { createTestApp, privateBucketHardening, resourceByPrefix, synthTemplate } from './support/synth';
 
 describe('the data construct', () => {
   let template: Template;
@@ -46,16 +46,7 @@ describe('the data construct', () => {
   it('keeps the PDF bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {
     const bucket = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket');
     expect(bucket.resource.Properties).toMatchObject({
-      PublicAccessBlockConfiguration: {
-        BlockPublicAcls: true,
-        BlockPublicPolicy: true,
-        IgnorePublicAcls: true,
-        RestrictPublicBuckets: true,
-      },
-      BucketEncryption: {
-        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
-      },
-      VersioningConfiguration: { Status: 'Enabled' },
+      ...privateBucketHardening,
       LoggingConfiguration: { LogFilePrefix: 's3/cheat-sheet/' },
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {

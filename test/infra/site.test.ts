@@ -2,7 +2,7 @@ import { FileSystem } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
 import { securityHeaders } from '../../infra/security-headers';
-import { createTestApp, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
+import { createTestApp, fixtures, privateBucketHardening, resourceByPrefix, synthTemplate } from './support/synth';
 
 const certificateArn =
   'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
@@ -120,16 +120,7 @@ describe('the site construct', () => {
 
   it('keeps the site bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: {
-        BlockPublicAcls: true,
-        BlockPublicPolicy: true,
-        IgnorePublicAcls: true,
-        RestrictPublicBuckets: true,
-      },
-      BucketEncryption: {
-        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
-      },
-      VersioningConfiguration: { Status: 'Enabled' },
+      ...privateBucketHardening,
       LoggingConfiguration: {
         DestinationBucketName: { Ref: Match.stringLikeRegexp('^DataAccessLogsBucket') },
         LogFilePrefix: 's3/site/',

@@ -77,3 +77,17 @@ export function resourceByPrefix(
   const [logicalId, resource] = matches[0];
   return { logicalId, resource: resource as never };
 }
+
+/** What every private bucket of the stack carries: no public access, S3-managed encryption, versions. */
+export const privateBucketHardening = {
+  PublicAccessBlockConfiguration: {
+    BlockPublicAcls: true,
+    BlockPublicPolicy: true,
+    IgnorePublicAcls: true,
+    RestrictPublicBuckets: true,
+  },
+  BucketEncryption: {
+    ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+  },
+  VersioningConfiguration: { Status: 'Enabled' },
+} as const;
