@@ -43,6 +43,7 @@ export class CheatSheetSiteStack extends Stack {
     });
     this.api = new Api(this, 'Api', {
       table: this.data.table,
+      sendQuotaTable: this.data.sendQuotaTable,
       emailIndexName: this.data.emailIndexName,
       cheatSheetBucket: this.data.cheatSheetBucket,
       cheatSheetKey: this.data.cheatSheetKey,
@@ -79,6 +80,11 @@ export class CheatSheetSiteStack extends Stack {
     new CfnOutput(this, 'TableName', {
       description: 'The DynamoDB table of cheat-sheet requests (kept when the stack is deleted).',
       value: this.data.table.tableName,
+    });
+    new CfnOutput(this, 'SendQuotaTableName', {
+      description:
+        "The DynamoDB table of the daily send cap's counters, each deleted by TTL once idle (kept when the stack is deleted).",
+      value: this.data.sendQuotaTable.tableName,
     });
     new CfnOutput(this, 'CheatSheetBucketName', {
       description: `The private bucket holding the PDF at key ${this.data.cheatSheetKey} (kept when the stack is deleted).`,

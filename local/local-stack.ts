@@ -1,8 +1,8 @@
 /**
  * The whole product on one machine, in this process: dynalite, s3rver and aws-ses-v2-local on
- * 127.0.0.1, the table and bucket created, the PDF uploaded, and one HTTP server for the built
- * site and the API running the real Lambda handlers. `npm start`, `npm run dev` and the tests
- * all start it through `startLocalStack`.
+ * 127.0.0.1, the two tables and the bucket created, the PDF uploaded, and one HTTP server for
+ * the built site and the API running the real Lambda handlers. `npm start`, `npm run dev` and
+ * the tests all start it through `startLocalStack`.
  *
  * The handlers read their configuration and the SDK its endpoints from process.env, and create
  * their clients when first imported: so the environment is set before they are imported, and a
@@ -16,7 +16,13 @@ import path from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { cheatSheetFileName } from '../frontend/src/content/cheat-sheet';
-import { emailIndex, partitionKey, tableName } from '../lambdas/shared/table-schema';
+import {
+  emailIndex,
+  partitionKey,
+  sendQuotaPartitionKey,
+  sendQuotaTableName,
+  tableName,
+} from '../lambdas/shared/table-schema';
 import { cheatSheetPdfPath } from '../scripts/cheat-sheet-pdf';
 import type { HttpApiHandler } from './api-gateway-adapter';
 import { startEmailFaultInjector, type EmailFault, type EmailFaultInjector } from './email-fault-injector';
@@ -62,7 +68,10 @@ export interface LocalStack {
   readonly ports: LocalStackPorts;
   /** The addresses the handlers' SDK clients use. */
   readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly sesv2: string };
+  /** `cheat_sheet_requests`: request items only. */
   readonly tableName: string;
+  /** `cheat_sheet_send_quotas`: the daily cap's counters, one per address that was sent the PDF. */
+  readonly sendQuotaTableName: string;
   /** s3rver's temporary directory, removed by stop(). */
   readonly s3Directory: string;
   readonly bucket: string;
@@ -115,13 +124,29 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
   env.AWS_ENDPOINT_URL_S3 = endpoints.s3;
   env.AWS_ENDPOINT_URL_SESV2 = endpoints.sesv2;
   env.TABLE_NAME = tableName;
+  env.SEND_QUOTA_TABLE_NAME = sendQuotaTableName;
   env.CHEAT_SHEET_BUCKET = localBucketName;
   env.CHEAT_SHEET_KEY = cheatSheetFileName;
   env.SENDER_EMAIL = options.senderEmail ?? localSenderEmail;
   if (options.dailyLimit !== undefined) env.CHEAT_SHEET_DAILY_LIMIT = String(options.dailyLimit);
 }
 
-async function createTable(endpoint: string): Promise<void> {
+/** Waits for a new table: createTableMs: 0 makes it ACTIVE on the next tick, but that is not assumed. */
+async function waitUntilActive(client: DynamoDBClient, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`Table ${name} did not become ACTIVE`);
+}
+
+/**
+ * The requests table with its e-mail index, and the send quota table beside it. The quota
+ * table's TTL (expires_at) is a cloud-only setting: dynalite has no TTL, and nothing locally
+ * depends on expired counters disappearing.
+ */
+async function createTables(endpoint: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: localRegion, credentials: localCredentials });
   try {
     await client.send(
@@ -147,13 +172,16 @@ async function createTable(endpoint: string): Promise<void> {
         ],
       }),
     );
-    // createTableMs: 0 makes it ACTIVE on the next tick; wait for that rather than assume it.
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-      if (Table?.TableStatus === 'ACTIVE') return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`Table ${tableName} did not become ACTIVE`);
+    await client.send(
+      new CreateTableCommand({
+        TableName: sendQuotaTableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: sendQuotaPartitionKey, AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: sendQuotaPartitionKey, KeyType: 'HASH' }],
+      }),
+    );
+    await waitUntilActive(client, tableName);
+    await waitUntilActive(client, sendQuotaTableName);
   } finally {
     client.destroy();
   }
@@ -226,7 +254,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     }
 
     const endpoints = { dynamodb: dynamodb.url, s3: s3.url, sesv2: (faultInjector ?? mail).url };
-    await createTable(endpoints.dynamodb);
+    await createTables(endpoints.dynamodb);
     await createBucketWithPdf(endpoints.s3, await readPdf(options.cheatSheetPdf, warn));
 
     setHandlerEnvironment(endpoints, options);
@@ -262,6 +290,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ports: actualPorts,
       endpoints,
       tableName,
+      sendQuotaTableName,
       s3Directory,
       bucket: localBucketName,
       key: cheatSheetFileName,

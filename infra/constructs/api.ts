@@ -22,7 +22,6 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
-import { sendQuotaIdPrefix } from '../../lambdas/shared/table-schema';
 
 /** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
 export const functionRuntime = Runtime.NODEJS_24_X;
@@ -44,8 +43,10 @@ export const dailySendCapVariable = 'CHEAT_SHEET_DAILY_LIMIT';
 export const cheatSheetVersionVariable = 'CHEAT_SHEET_VERSION';
 
 export interface ApiProps {
-  /** The requests table; save puts into it, send queries it, reads its quota items and updates it. */
+  /** The requests table; save puts into it, send queries its e-mail index and updates it. */
   readonly table: ITable;
+  /** The daily cap's table; only send reads and updates it. */
+  readonly sendQuotaTable: ITable;
   /** The table's e-mail index, the only index send may query. */
   readonly emailIndexName: string;
   /** The private bucket holding the PDF. */
@@ -139,6 +140,7 @@ export class Api extends Construct {
       logRetention,
       environment: {
         TABLE_NAME: props.table.tableName,
+        SEND_QUOTA_TABLE_NAME: props.sendQuotaTable.tableName,
         CHEAT_SHEET_BUCKET: props.cheatSheetBucket.bucketName,
         CHEAT_SHEET_KEY: props.cheatSheetKey,
         SENDER_EMAIL: props.senderEmail,
@@ -155,19 +157,17 @@ export class Api extends Construct {
         actions: ['dynamodb:Query'],
         resources: [`${props.table.tableArn}/index/${props.emailIndexName}`],
       }),
-      // The daily cap's quota items (lambdas/send-cheat-sheet/send-quota.ts) are read with a
-      // consistent GetItem; the condition keeps every other item, requests included, unreadable.
-      new PolicyStatement({
-        actions: ['dynamodb:GetItem'],
-        resources: [props.table.tableArn],
-        conditions: {
-          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${sendQuotaIdPrefix}*`] },
-        },
-      }),
-      // UpdateItem, always conditional: claims and releases quota slots, flags the request as
-      // sent, and records a send that had no request to flag (createSent creates the item with
-      // UpdateItem and attribute_not_exists(id)), so the send function needs no PutItem.
+      // UpdateItem, always conditional: flags the request as sent, and records a send that had
+      // no request to flag (createSent creates the item with UpdateItem and
+      // attribute_not_exists(id)), so the send function needs no PutItem. No GetItem: the
+      // requests table's items are read through the e-mail index only.
       new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] }),
+      // The daily cap (lambdas/send-cheat-sheet/send-quota.ts): a consistent GetItem, then a
+      // conditional UpdateItem that also sets the TTL attribute. On the quota table alone.
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        resources: [props.sendQuotaTable.tableArn],
+      }),
       new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.senderIdentityArn] }),
     ]) {
       this.sendCheatSheetFunction.addToRolePolicy(statement);

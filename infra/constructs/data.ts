@@ -19,7 +19,14 @@ import {
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
-import { emailIndex, partitionKey, tableName } from '../../lambdas/shared/table-schema';
+import {
+  emailIndex,
+  partitionKey,
+  sendQuotaExpiryAttribute,
+  sendQuotaPartitionKey,
+  sendQuotaTableName,
+  tableName,
+} from '../../lambdas/shared/table-schema';
 import {
   acknowledgeBucketDeployment,
   bucketDeploymentHandlerSettings,
@@ -42,12 +49,17 @@ export interface DataProps {
 }
 
 /**
- * What the stack stores: the requests table, the cheat-sheet PDF, and the access logs of every
- * bucket and of the distribution. All three outlive the stack.
+ * What the stack stores: the requests table, the daily cap's send quota table, the cheat-sheet
+ * PDF, and the access logs of every bucket and of the distribution. All of them outlive the stack.
  */
 export class Data extends Construct {
   /** `cheat_sheet_requests`, retained when the stack is deleted. */
   public readonly table: Table;
+  /**
+   * `cheat_sheet_send_quotas`: the daily cap's counters, one per address (keyed by a hash of it),
+   * deleted by TTL once idle; retained when the stack is deleted.
+   */
+  public readonly sendQuotaTable: Table;
   /** The name of the table's e-mail index (`email`, newest `requested_at` first). */
   public readonly emailIndexName: string = emailIndex.name;
   /** Private; only the send function reads from it. Retained when the stack is deleted. */
@@ -109,6 +121,22 @@ export class Data extends Construct {
       partitionKey: { name: emailIndex.partitionKey, type: AttributeType.STRING },
       sortKey: { name: emailIndex.sortKey, type: AttributeType.STRING },
       projectionType: ProjectionType.ALL,
+    });
+
+    // Its own table, so the requests table holds request items only. Protected like the
+    // requests table: the items are pseudonymous (a SHA-256 of an address can be matched to a
+    // known address), and losing them would reset every address's cap. Retained, with deletion
+    // protection, so neither a stack deletion nor a replacement resets the cap unnoticed; TTL
+    // deletes each item a day after its newest send, so the retained table empties itself.
+    this.sendQuotaTable = new Table(this, 'SendQuotaTable', {
+      tableName: sendQuotaTableName,
+      partitionKey: { name: sendQuotaPartitionKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: TableEncryption.AWS_MANAGED, // as the requests table, for the same reasons
+      timeToLiveAttribute: sendQuotaExpiryAttribute,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
     });
 
     this.cheatSheetBucket = new PrivateBucket(this, 'CheatSheetBucket', {

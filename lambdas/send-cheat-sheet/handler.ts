@@ -32,7 +32,7 @@ export async function handler(
     const config = readSendCheatSheetConfig();
     const result = await sendCheatSheet(request, {
       requests: cheatSheetRequestsTable(dynamoDb, config.tableName),
-      quota: sendQuotaTable(dynamoDb, config.tableName),
+      quota: sendQuotaTable(dynamoDb, config.sendQuotaTableName),
       loadPdf: () => loadCheatSheetPdf(s3, config.bucket, config.key),
       sendEmail,
       senderEmail: config.senderEmail,

@@ -1,18 +1,20 @@
 /**
  * The daily cap, enforced atomically: before an e-mail goes out, the send claims one of the
- * address's slots in its quota item (table-schema.ts, `send-quota#…`). A claim is a conditional
- * write on the version it read, so of any number of parallel sends exactly as many as the cap
- * allows get a slot; the others re-read, retry, and find the cap reached.
+ * address's slots in its item of the quota table (table-schema.ts, `cheat_sheet_send_quotas`).
+ * A claim is a conditional write on the version it read, so of any number of parallel sends
+ * exactly as many as the cap allows get a slot; the others re-read, retry, and find the cap
+ * reached.
  *
  * Only GetItem (strongly consistent) and UpdateItem with a condition: operations dynalite has,
- * and the only two the send role may call on the table's items besides the request flag.
- * Every SDK failure becomes a StorageUnavailableError.
+ * and the only two the send role may call on the quota table. Every write also sets the TTL
+ * attribute to the newest counted send plus the window, so an idle item is deleted by DynamoDB
+ * (no TTL API is called; dynalite ignores it). Every SDK failure becomes a StorageUnavailableError.
  */
 
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { StorageUnavailableError } from '../shared/errors';
-import { sendQuotaIdPrefix, type SendQuotaItem } from '../shared/table-schema';
+import { sendQuotaExpiryAttribute, sendQuotaPartitionKey, type SendQuotaItem } from '../shared/table-schema';
 
 /** A slot taken by one send: enough to give it back if the e-mail could not be sent. */
 export interface SendQuotaClaim {
@@ -47,9 +49,15 @@ export interface SendQuotaOptions {
 
 const dayMs = 24 * 60 * 60 * 1000;
 
-/** The quota item's id: never the address itself, and never a request's UUID. */
+/** The quota item's id: the SHA-256 of the address, never the address itself. */
 export function sendQuotaId(email: string): string {
-  return sendQuotaIdPrefix + createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+}
+
+/** When an item holding `sends` (one at least) counts nothing any more: newest + window, epoch seconds. */
+export function sendQuotaExpiry(sends: readonly string[], windowMs: number): number {
+  const newest = Math.max(...sends.map((sent) => Date.parse(sent)));
+  return Math.ceil((newest + windowMs) / 1000);
 }
 
 function isConditionFailure(error: unknown): boolean {
@@ -66,26 +74,42 @@ export function sendQuotaTable(
 ): SendQuota {
   async function read(id: string): Promise<SendQuotaItem | undefined> {
     try {
-      const { Item } = await client.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true }));
+      const { Item } = await client.send(
+        new GetCommand({ TableName: tableName, Key: { [sendQuotaPartitionKey]: id }, ConsistentRead: true }),
+      );
       return Item as SendQuotaItem | undefined;
     } catch (error) {
       throw new StorageUnavailableError('DynamoDB GetItem (send quota) failed', { cause: error });
     }
   }
 
-  /** Writes the new list if the item is still at `version` (absent when undefined); false if not. */
-  async function write(id: string, recentSends: string[], version: number | undefined): Promise<boolean> {
+  /**
+   * Writes the new list, and its expiry, if the item is still at `version` (absent when
+   * undefined); false if not.
+   */
+  async function write(
+    id: string,
+    recentSends: string[],
+    expiresAt: number,
+    version: number | undefined,
+  ): Promise<boolean> {
     try {
       await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: { id },
-          UpdateExpression: 'SET #sends = :sends, #version = :next',
-          ConditionExpression: version === undefined ? 'attribute_not_exists(id)' : '#version = :current',
-          ExpressionAttributeNames: { '#sends': 'recent_sends', '#version': 'version' },
+          Key: { [sendQuotaPartitionKey]: id },
+          UpdateExpression: 'SET #sends = :sends, #version = :next, #expiresAt = :expiresAt',
+          ConditionExpression: version === undefined ? 'attribute_not_exists(#id)' : '#version = :current',
+          ExpressionAttributeNames: {
+            '#sends': 'recent_sends',
+            '#version': 'version',
+            '#expiresAt': sendQuotaExpiryAttribute,
+            ...(version === undefined ? { '#id': sendQuotaPartitionKey } : {}),
+          },
           ExpressionAttributeValues: {
             ':sends': recentSends,
             ':next': (version ?? 0) + 1,
+            ':expiresAt': expiresAt,
             ...(version === undefined ? {} : { ':current': version }),
           },
         }),
@@ -107,7 +131,8 @@ export function sendQuotaTable(
         // Sends more than 24 hours old no longer count, and are dropped with this write.
         const recent = (current?.recent_sends ?? []).filter((sent) => Date.parse(sent) >= windowStart);
         if (recent.length >= limit) return null;
-        if (await write(id, [...recent, sentAt], current?.version)) return { id, sentAt };
+        const sends = [...recent, sentAt];
+        if (await write(id, sends, sendQuotaExpiry(sends, windowMs), current?.version)) return { id, sentAt };
         if (attempt < maxAttempts) await pause(attempt);
       }
       throw new StorageUnavailableError(`Send quota still contended after ${maxAttempts} attempts`);
@@ -119,7 +144,9 @@ export function sendQuotaTable(
         const index = current?.recent_sends.indexOf(sentAt) ?? -1;
         if (!current || index === -1) return; // already gone: expired, or never written
         const remaining = current.recent_sends.filter((_, position) => position !== index);
-        if (await write(id, remaining, current.version)) return;
+        // With no send left, the item expires a window after the released one, as it would have.
+        const expiresAt = sendQuotaExpiry(remaining.length > 0 ? remaining : [sentAt], windowMs);
+        if (await write(id, remaining, expiresAt, current.version)) return;
         if (attempt < maxAttempts) await pause(attempt);
       }
       throw new StorageUnavailableError(`Send quota still contended after ${maxAttempts} attempts`);

@@ -14,6 +14,8 @@ export interface SaveRequestConfig {
 }
 
 export interface SendCheatSheetConfig extends SaveRequestConfig {
+  /** The daily cap's own table (SEND_QUOTA_TABLE_NAME): the requests table holds requests only. */
+  readonly sendQuotaTableName: string;
   readonly bucket: string;
   readonly key: string;
   /** The PDF's file name in the e-mail: the last part of its object key. */
@@ -43,6 +45,7 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
   const key = required(env, 'CHEAT_SHEET_KEY');
   return {
     tableName: required(env, 'TABLE_NAME'),
+    sendQuotaTableName: required(env, 'SEND_QUOTA_TABLE_NAME'),
     bucket: required(env, 'CHEAT_SHEET_BUCKET'),
     key,
     attachmentFileName: posix.basename(key),

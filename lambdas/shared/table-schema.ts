@@ -1,6 +1,7 @@
 /**
- * The shape of the `cheat_sheet_requests` table, shared by the functions, the local emulator
- * set-up and the CDK data construct, so the three agree by construction.
+ * The shape of the two tables, `cheat_sheet_requests` and `cheat_sheet_send_quotas`, shared by
+ * the functions, the local emulator set-up and the CDK data construct, so the three agree by
+ * construction.
  */
 
 export const tableName = 'cheat_sheet_requests';
@@ -28,12 +29,18 @@ export interface CheatSheetRequestItem {
 }
 
 /**
- * The daily cap's bookkeeping lives in the same table, one item per address that was ever sent
- * the cheat sheet, under an id that can never be a request's (those are UUIDs):
- * `send-quota#` + the SHA-256 of the lower-cased address. It holds no address and no name, and
- * no `email` or `requested_at`, so it stays out of the e-mail index and out of every query.
+ * The daily cap's bookkeeping: a table of its own, so the requests table holds request items
+ * only. One item per address that was sent the cheat sheet, keyed by the SHA-256 of the
+ * lower-cased address: no address, no name. DynamoDB's TTL deletes an item once its newest send
+ * no longer counts (`expires_at`); dynalite ignores TTL, and nothing depends on the deletion.
  */
-export const sendQuotaIdPrefix = 'send-quota#';
+export const sendQuotaTableName = 'cheat_sheet_send_quotas';
+
+/** Partition key: the hex SHA-256 of the trimmed, lower-cased address. */
+export const sendQuotaPartitionKey = 'id';
+
+/** The TTL attribute: epoch seconds, the newest counted send plus the 24-hour window. */
+export const sendQuotaExpiryAttribute = 'expires_at';
 
 /** One address's send quota as stored. */
 export interface SendQuotaItem {
@@ -42,4 +49,6 @@ export interface SendQuotaItem {
   readonly recent_sends: string[];
   /** Bumped by every write; each write is conditional on the version it read. */
   readonly version: number;
+  /** Epoch seconds after which the item counts nothing and DynamoDB's TTL may delete it. */
+  readonly expires_at: number;
 }

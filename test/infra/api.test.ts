@@ -6,7 +6,7 @@ import path from 'node:path';
 import { cheatSheetVersionVariable, dailySendCapVariable, replyMarginMs } from '../../infra/constructs/api';
 import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
 import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
-import { emailIndex, sendQuotaIdPrefix } from '../../lambdas/shared/table-schema';
+import { emailIndex } from '../../lambdas/shared/table-schema';
 import { exampleSender, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
@@ -37,11 +37,12 @@ function newestNodeRuntime(): string {
 
 describe('the API construct', () => {
   let template: Template;
-  let ids: { table: string; pdfBucket: string; identity: string; saveLogs: string; sendLogs: string };
+  let ids: { table: string; quotaTable: string; pdfBucket: string; identity: string; saveLogs: string; sendLogs: string };
   beforeAll(() => {
     template = synthTemplate();
     ids = {
       table: resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId,
+      quotaTable: resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId,
       pdfBucket: resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId,
       identity: resourceByPrefix(template, 'AWS::SES::EmailIdentity', 'MailSenderIdentity').logicalId,
       saveLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSaveRequestLogs').logicalId,
@@ -86,6 +87,7 @@ describe('the API construct', () => {
     });
     expect(functionProps(template, 'ApiSendCheatSheetFunction').Environment.Variables).toEqual({
       TABLE_NAME: { Ref: ids.table },
+      SEND_QUOTA_TABLE_NAME: { Ref: ids.quotaTable },
       CHEAT_SHEET_BUCKET: { Ref: ids.pdfBucket },
       CHEAT_SHEET_KEY: cheatSheetFileName,
       SENDER_EMAIL: exampleSender,
@@ -121,7 +123,7 @@ describe('the API construct', () => {
     ]);
   });
 
-  it('lets the send function read the one PDF, query the e-mail index, read quota items, update items, and send from its identity alone: no PutItem', () => {
+  it('lets the send function read the one PDF, query the e-mail index, update requests, get and update quota items, and send from its identity alone: no PutItem', () => {
     expect(statementsOf(template, 'ApiSendCheatSheetRole')).toEqual([
       {
         Effect: 'Allow',
@@ -138,13 +140,12 @@ describe('the API construct', () => {
         Action: 'dynamodb:Query',
         Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, `/index/${emailIndex.name}`]] },
       },
+      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
       {
         Effect: 'Allow',
-        Action: 'dynamodb:GetItem',
-        Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
-        Condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${sendQuotaIdPrefix}*`] } },
+        Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        Resource: { 'Fn::GetAtt': [ids.quotaTable, 'Arn'] },
       },
-      { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
       {
         Effect: 'Allow',
         Action: 'ses:SendEmail',
@@ -167,6 +168,16 @@ describe('the API construct', () => {
     ]);
   });
 
+  it('lets no role but the send role touch the quota table, and gives no role a condition on table keys', () => {
+    const quotaArn = JSON.stringify({ 'Fn::GetAtt': [ids.quotaTable, 'Arn'] });
+    const sendRoleId = resourceByPrefix(template, 'AWS::IAM::Role', 'ApiSendCheatSheetRole').logicalId;
+    const policiesOnQuota = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(quotaArn))
+      .map((policy) => policy.Properties.Roles);
+    expect(policiesOnQuota).toEqual([[{ Ref: sendRoleId }]]);
+    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('LeadingKeys');
+  });
+
   it('attaches no AWS managed policy to the function roles', () => {
     for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
       expect(resourceByPrefix(template, 'AWS::IAM::Role', prefix).resource.Properties.ManagedPolicyArns).toBeUndefined();
@@ -175,7 +186,6 @@ describe('the API construct', () => {
 
   it('grants no function a * resource or a wildcard action', () => {
     for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
-      // Conditions may match key prefixes (send-quota#*); actions and resources name exactly.
       const granted = statementsOf(template, prefix).map(({ Action, Resource }) => ({ Action, Resource }));
       expect(JSON.stringify(granted)).not.toContain('*');
     }

@@ -1,6 +1,13 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
-import { emailIndex, partitionKey, tableName } from '../../lambdas/shared/table-schema';
+import {
+  emailIndex,
+  partitionKey,
+  sendQuotaExpiryAttribute,
+  sendQuotaPartitionKey,
+  sendQuotaTableName,
+  tableName,
+} from '../../lambdas/shared/table-schema';
 import { createTestApp, privateBucketHardening, resourceByPrefix, synthTemplate } from './support/synth';
 
 describe('the data construct', () => {
@@ -27,20 +34,54 @@ describe('the data construct', () => {
     });
   });
 
-  it('protects the table: point-in-time recovery, KMS encryption, deletion protection', () => {
-    template.hasResourceProperties('AWS::DynamoDB::Table', {
-      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-      // SSEEnabled without a key: KMS with the AWS managed key aws/dynamodb.
-      SSESpecification: { SSEEnabled: true, KMSMasterKeyId: Match.absent() },
-      DeletionProtectionEnabled: true,
-    });
+  it('has exactly two tables: the requests and the send quotas', () => {
+    const names = Object.values(template.findResources('AWS::DynamoDB::Table')).map((table) => table.Properties.TableName);
+    expect(names.sort()).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
   });
 
-  it('keeps the table when the stack is deleted or the table replaced', () => {
-    template.hasResource('AWS::DynamoDB::Table', {
+  it.each([
+    ['requests', 'DataRequestsTable'],
+    ['send quota', 'DataSendQuotaTable'],
+  ])('protects the %s table: point-in-time recovery, KMS encryption, deletion protection', (_, prefix) => {
+    const table = resourceByPrefix(template, 'AWS::DynamoDB::Table', prefix).resource.Properties;
+    expect(table).toMatchObject({
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      DeletionProtectionEnabled: true,
+    });
+    // SSEEnabled without a key: KMS with the AWS managed key aws/dynamodb.
+    expect(table.SSESpecification).toEqual({ SSEEnabled: true });
+  });
+
+  it.each([
+    ['requests', 'DataRequestsTable'],
+    ['send quota', 'DataSendQuotaTable'],
+  ])('keeps the %s table when the stack is deleted or the table replaced', (_, prefix) => {
+    expect(resourceByPrefix(template, 'AWS::DynamoDB::Table', prefix).resource).toMatchObject({
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
     });
+  });
+
+  it('defines cheat_sheet_send_quotas from the shared schema: on demand, keyed by id, no index, TTL on expires_at', () => {
+    const quota = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').resource.Properties;
+    expect(quota).toMatchObject({
+      TableName: sendQuotaTableName,
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [{ AttributeName: sendQuotaPartitionKey, KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: sendQuotaPartitionKey, AttributeType: 'S' }],
+      TimeToLiveSpecification: { AttributeName: sendQuotaExpiryAttribute, Enabled: true },
+    });
+    expect([sendQuotaTableName, sendQuotaPartitionKey, sendQuotaExpiryAttribute]).toEqual([
+      'cheat_sheet_send_quotas',
+      'id',
+      'expires_at',
+    ]);
+    expect(quota.GlobalSecondaryIndexes).toBeUndefined();
+  });
+
+  it('gives the requests table no TTL: requests are kept', () => {
+    const requests = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').resource.Properties;
+    expect(requests.TimeToLiveSpecification).toBeUndefined();
   });
 
   it('keeps the PDF bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {

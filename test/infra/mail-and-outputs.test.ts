@@ -47,16 +47,18 @@ describe('the stack outputs', () => {
     });
   });
 
-  it('gives the table name and the PDF bucket', () => {
+  it('gives the names of the two tables and the PDF bucket', () => {
     const tableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId;
+    const quotaTableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId;
     const bucketId = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId;
     template.hasOutput('TableName', { Value: { Ref: tableId } });
+    template.hasOutput('SendQuotaTableName', { Value: { Ref: quotaTableId } });
     template.hasOutput('CheatSheetBucketName', { Value: { Ref: bucketId } });
   });
 
   it('has no DKIM outputs for an address identity', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
-      ['ApiUrl', 'CheatSheetBucketName', 'DistributionDomainName', 'SiteUrl', 'TableName'],
+      ['ApiUrl', 'CheatSheetBucketName', 'DistributionDomainName', 'SendQuotaTableName', 'SiteUrl', 'TableName'],
     );
   });
 });

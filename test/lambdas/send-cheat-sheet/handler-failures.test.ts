@@ -7,6 +7,7 @@
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { sdkTimeouts, worstCaseSdkCallMs } from '../../../lambdas/shared/sdk-timeouts';
+import { sendQuotaId } from '../../../lambdas/send-cheat-sheet/send-quota';
 import { closedPortUrl } from '../support/closed-port';
 import { startHangingEndpoint } from '../support/hanging-endpoint';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
@@ -124,6 +125,8 @@ describe('send-cheat-sheet handler when a service fails', () => {
 
     expect(statuses).toEqual([200, 200, 200]);
     expect(await emulators.emails(visitor.email)).toHaveLength(3);
+    const counter = (await emulators.quotaItems()).find((item) => item.id === sendQuotaId(visitor.email));
+    expect(counter?.recent_sends).toHaveLength(3);
   });
 
   test('an unreachable SES gives 503 and records no send', async () => {
@@ -187,6 +190,17 @@ describe('send-cheat-sheet handler when a service fails', () => {
 
     const error = expectCleanFailure(reply, 500);
     expect(error).toBe('The service is not configured correctly. Please contact support.');
+  });
+
+  test('a missing SEND_QUOTA_TABLE_NAME gives 500 and sends nothing, since the daily cap cannot be checked', async () => {
+    const visitor = newVisitor();
+
+    const reply = await withFreshHandler(sendHandlerPath, { SEND_QUOTA_TABLE_NAME: undefined }, (handler) =>
+      handler(postEvent(sendRoute, visitor)),
+    );
+
+    expect(expectCleanFailure(reply, 500)).toBe('The service is not configured correctly. Please contact support.');
+    expect(await emulators.emails(visitor.email)).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { cheatSheetFileName } from '../../../frontend/src/content/cheat-sheet';
 import { badInputs } from '../support/bad-inputs';
@@ -103,6 +104,45 @@ describe('send-cheat-sheet handler', () => {
     expect(items).toHaveLength(2);
   });
 
+  test('keeps the requests table to requests: after a save and a send, one flagged request; the counter is in the quota table', async () => {
+    const visitor = newVisitor();
+    const { id } = replyJson(await save(postEvent(saveRoute, visitor)));
+
+    expect((await send(postEvent(sendRoute, visitor))).statusCode).toBe(200);
+
+    const items = await emulators.items(visitor.email);
+    expect(items).toEqual([
+      {
+        id,
+        name: visitor.name,
+        email: visitor.email,
+        cheat_sheet_sent: true,
+        requested_at: expect.any(String),
+        sent_at: expect.any(String),
+      },
+    ]);
+    const quotaId = createHash('sha256').update(visitor.email).digest('hex');
+    const counter = (await emulators.quotaItems()).find((item) => item.id === quotaId);
+    expect(counter).toEqual({
+      id: quotaId,
+      recent_sends: [expect.any(String)],
+      version: 1,
+      expires_at: Math.ceil((Date.parse(counter!.recent_sends[0]!) + 24 * 60 * 60 * 1000) / 1000),
+    });
+    // Whatever the other tests of this file left: the requests table holds requests only.
+    for (const item of await emulators.items()) {
+      expect(item).toEqual(
+        expect.objectContaining({
+          id: expect.any(String),
+          name: expect.any(String),
+          email: expect.any(String),
+          cheat_sheet_sent: expect.any(Boolean),
+          requested_at: expect.any(String),
+        }),
+      );
+    }
+  });
+
   test('records a send that has no saved request as a sent item of its own', async () => {
     const visitor = newVisitor();
 
@@ -148,6 +188,9 @@ describe('send-cheat-sheet handler', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
     expect(await emulators.emails(visitor.email)).toHaveLength(3);
     expect((await emulators.items(visitor.email)).filter((item) => item.cheat_sheet_sent)).toHaveLength(3);
+    const quotaId = createHash('sha256').update(visitor.email).digest('hex');
+    const counter = (await emulators.quotaItems()).find((item) => item.id === quotaId);
+    expect(counter?.recent_sends).toHaveLength(3);
   });
 
   test('counts sends against the cap whatever the letter case of the address', async () => {

@@ -54,7 +54,7 @@ function inMemoryQuota(free: number) {
       claims.push({ email, limit });
       if (free <= 0) return null;
       free -= 1;
-      return { id: 'send-quota#x', sentAt: at.toISOString() };
+      return { id: 'quota-id', sentAt: at.toISOString() };
     },
     release: async (claim) => {
       free += 1;
@@ -201,7 +201,7 @@ describe('sendCheatSheet', () => {
     const { deps } = dependencies({ requests: table.requests, quota: quota.quota, sendEmail: sesDown });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
-    expect(quota.released).toEqual([{ id: 'send-quota#x', sentAt: now.toISOString() }]);
+    expect(quota.released).toEqual([{ id: 'quota-id', sentAt: now.toISOString() }]);
     expect(quota.slotsLeft()).toBe(3);
     expect(table.items[0]).toMatchObject({ cheat_sheet_sent: false });
   });

@@ -1,12 +1,17 @@
-/** The daily cap's quota items, against the local DynamoDB (dynalite). */
+/** The daily cap's quota table, against the local DynamoDB (dynalite). */
 
 import { createHash } from 'node:crypto';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { StorageUnavailableError } from '../../../lambdas/shared/errors';
-import { emailIndex, sendQuotaIdPrefix } from '../../../lambdas/shared/table-schema';
-import { sendQuotaId, sendQuotaTable, type SendQuota } from '../../../lambdas/send-cheat-sheet/send-quota';
+import { sendQuotaExpiryAttribute, sendQuotaTableName } from '../../../lambdas/shared/table-schema';
+import {
+  sendQuotaExpiry,
+  sendQuotaId,
+  sendQuotaTable,
+  type SendQuota,
+} from '../../../lambdas/send-cheat-sheet/send-quota';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 
 let emulators: HandlerStack;
@@ -14,20 +19,22 @@ let quota: SendQuota;
 
 beforeAll(async () => {
   emulators = await startHandlerStack();
-  quota = sendQuotaTable(emulators.dynamoDb, emulators.stack.tableName);
+  quota = sendQuotaTable(emulators.dynamoDb, emulators.stack.sendQuotaTableName);
 });
 afterAll(() => emulators?.stop());
 
 const at = new Date('2025-06-01T12:00:00.000Z');
 const later = (ms: number) => new Date(at.getTime() + ms);
 const dayMs = 24 * 60 * 60 * 1000;
+/** The TTL value of an item whose newest send is at `time`: a day later, in epoch seconds. */
+const expiryAfter = (time: Date) => Math.ceil((time.getTime() + dayMs) / 1000);
 
 let addressNumber = 0;
 const newAddress = () => `quota.${++addressNumber}@example.com`;
 
 async function quotaItem(email: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await emulators.dynamoDb.send(
-    new GetCommand({ TableName: emulators.stack.tableName, Key: { id: sendQuotaId(email) } }),
+    new GetCommand({ TableName: emulators.stack.sendQuotaTableName, Key: { id: sendQuotaId(email) } }),
   );
   return Item;
 }
@@ -74,35 +81,56 @@ describe('the send quota', () => {
     expect(await quota.claim(newAddress(), later(1), 1)).not.toBeNull();
   });
 
-  test('stores neither the address nor a name, under an id no request can have', async () => {
+  test('stores neither the address nor a name: the SHA-256 of the address, the sends, a version, an expiry', async () => {
     const email = newAddress();
 
     await quota.claim(email, at, 3);
 
     const item = await quotaItem(email);
     expect(item).toEqual({
-      id: `${sendQuotaIdPrefix}${createHash('sha256').update(email).digest('hex')}`,
+      id: createHash('sha256').update(email).digest('hex'),
       recent_sends: [at.toISOString()],
       version: 1,
+      [sendQuotaExpiryAttribute]: expiryAfter(at),
     });
     expect(JSON.stringify(item)).not.toContain(email.split('@')[0]);
   });
 
-  test("stays out of the e-mail index, so no query for the address's requests sees it", async () => {
+  test('lives in its own table, cheat_sheet_send_quotas, and writes nothing to the requests table', async () => {
     const email = newAddress();
+
     await quota.claim(email, at, 3);
 
-    const { Items } = await emulators.dynamoDb.send(
-      new QueryCommand({
-        TableName: emulators.stack.tableName,
-        IndexName: emailIndex.name,
-        KeyConditionExpression: '#email = :email',
-        ExpressionAttributeNames: { '#email': emailIndex.partitionKey },
-        ExpressionAttributeValues: { ':email': email },
-      }),
-    );
+    expect(emulators.stack.sendQuotaTableName).toBe(sendQuotaTableName);
+    expect(sendQuotaTableName).toBe('cheat_sheet_send_quotas');
+    expect(await emulators.items()).toEqual([]);
+    expect((await emulators.quotaItems()).map((item) => item.id)).toContain(sendQuotaId(email));
+  });
 
-    expect(Items).toEqual([]);
+  test('sets the expiry to the newest counted send plus 24 hours on every write, release included', async () => {
+    const email = newAddress();
+    const first = await quota.claim(email, at, 3);
+    expect((await quotaItem(email))![sendQuotaExpiryAttribute]).toBe(expiryAfter(at));
+
+    const second = await quota.claim(email, later(60_000), 3);
+    expect((await quotaItem(email))![sendQuotaExpiryAttribute]).toBe(expiryAfter(later(60_000)));
+
+    // A parallel send that read the clock a moment earlier does not pull the expiry back.
+    const third = await quota.claim(email, later(30_000), 3);
+    expect((await quotaItem(email))![sendQuotaExpiryAttribute]).toBe(expiryAfter(later(60_000)));
+
+    await quota.release(second!);
+    expect((await quotaItem(email))![sendQuotaExpiryAttribute]).toBe(expiryAfter(later(30_000)));
+
+    await quota.release(third!);
+    await quota.release(first!);
+    // Nothing counts any more: the item expires a day after the last send it held.
+    expect(await quotaItem(email)).toMatchObject({ recent_sends: [], [sendQuotaExpiryAttribute]: expiryAfter(at) });
+  });
+
+  test('rounds the expiry up to the next whole second, never before the window ends', () => {
+    expect(sendQuotaExpiry(['2025-06-01T12:00:00.001Z'], dayMs)).toBe(Date.parse('2025-06-02T12:00:01.000Z') / 1000);
+    expect(sendQuotaExpiry(['2025-06-01T12:00:00.000Z'], dayMs)).toBe(Date.parse('2025-06-02T12:00:00.000Z') / 1000);
   });
 
   test('of twelve parallel claims against a limit of three, exactly three get a slot', async () => {
@@ -122,11 +150,11 @@ describe('the send quota when DynamoDB misbehaves', () => {
   afterAll(() => dynamoMock.restore());
 
   test('gives up with a storage error when every write loses to another send', async () => {
-    dynamoMock.on(GetCommand).resolves({ Item: { id: 'send-quota#x', recent_sends: [], version: 1 } });
+    dynamoMock.on(GetCommand).resolves({ Item: { id: 'x', recent_sends: [], version: 1, expires_at: 0 } });
     dynamoMock
       .on(UpdateCommand)
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
-    const contended = sendQuotaTable(client, 'cheat_sheet_requests', { maxAttempts: 4, pause: async () => {} });
+    const contended = sendQuotaTable(client, sendQuotaTableName, { maxAttempts: 4, pause: async () => {} });
 
     await expect(contended.claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(StorageUnavailableError);
     expect(dynamoMock.commandCalls(UpdateCommand)).toHaveLength(4);
@@ -135,8 +163,26 @@ describe('the send quota when DynamoDB misbehaves', () => {
   test('turns an unreachable table into a storage error', async () => {
     dynamoMock.on(GetCommand).rejects(Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' }));
 
-    await expect(sendQuotaTable(client, 'cheat_sheet_requests').claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(
+    await expect(sendQuotaTable(client, sendQuotaTableName).claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(
       StorageUnavailableError,
     );
+  });
+
+  test('calls GetItem and UpdateItem on the quota table and nothing else: no TTL API', async () => {
+    dynamoMock.on(GetCommand).resolves({});
+    dynamoMock.on(UpdateCommand).resolves({});
+
+    await sendQuotaTable(client, sendQuotaTableName).claim('ada@example.com', at, 3);
+
+    const calls = dynamoMock.calls().map((call) => call.args[0]);
+    expect(calls.map((command) => command.constructor.name)).toEqual(['GetCommand', 'UpdateCommand']);
+    expect(calls.map((command) => (command.input as { TableName: string }).TableName)).toEqual([
+      sendQuotaTableName,
+      sendQuotaTableName,
+    ]);
+    expect(dynamoMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
+      Key: { id: sendQuotaId('ada@example.com') },
+      ExpressionAttributeValues: { ':expiresAt': expiryAfter(at) },
+    });
   });
 });

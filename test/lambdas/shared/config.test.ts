@@ -3,6 +3,7 @@ import { ConfigurationError } from '../../../lambdas/shared/errors';
 
 const sendEnv = {
   TABLE_NAME: 'cheat_sheet_requests',
+  SEND_QUOTA_TABLE_NAME: 'cheat_sheet_send_quotas',
   CHEAT_SHEET_BUCKET: 'bucket',
   CHEAT_SHEET_KEY: 'mpc-100-day-cheat-sheet.pdf',
   SENDER_EMAIL: 'cheatsheet@example.com',
@@ -12,6 +13,7 @@ describe('function configuration', () => {
   test('reads the send function settings, with a daily limit of 3 by default', () => {
     expect(readSendCheatSheetConfig(sendEnv)).toEqual({
       tableName: 'cheat_sheet_requests',
+      sendQuotaTableName: 'cheat_sheet_send_quotas',
       bucket: 'bucket',
       key: 'mpc-100-day-cheat-sheet.pdf',
       attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',

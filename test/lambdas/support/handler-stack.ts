@@ -1,12 +1,12 @@
 /**
  * The emulators a handler test file runs against: the local stack on free ports (no site), the
- * environment set for the handlers, and readers for what landed in DynamoDB and SES.
+ * environment set for the handlers, and readers for what landed in DynamoDB (both tables) and SES.
  */
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheatSheetRequestItem } from '../../../lambdas/shared/table-schema';
+import type { CheatSheetRequestItem, SendQuotaItem } from '../../../lambdas/shared/table-schema';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../local/local-stack';
 import { buildCheatSheetPdf } from '../../../scripts/cheat-sheet-pdf';
 
@@ -25,8 +25,10 @@ export interface HandlerStack {
   readonly pdf: Uint8Array;
   /** A client of the local DynamoDB, for tests of the storage modules themselves. */
   readonly dynamoDb: DynamoDBDocumentClient;
-  /** Every item in the table (send-quota items included), optionally only one address's. */
+  /** Every item in the requests table, optionally only one address's. */
   items(email?: string): Promise<CheatSheetRequestItem[]>;
+  /** Every item in the send quota table. */
+  quotaItems(): Promise<SendQuotaItem[]>;
   /** Every e-mail aws-ses-v2-local captured, optionally only those to one address. */
   emails(to?: string): Promise<CapturedEmail[]>;
   deletePdf(): Promise<void>;
@@ -61,6 +63,10 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
       const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.tableName }));
       const items = Items as CheatSheetRequestItem[];
       return email === undefined ? items : items.filter((item) => item.email === email);
+    },
+    async quotaItems() {
+      const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.sendQuotaTableName }));
+      return Items as SendQuotaItem[];
     },
     async emails(to) {
       const response = await fetch(new URL('store', stack.urls.mail));

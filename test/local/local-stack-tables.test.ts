@@ -1,0 +1,93 @@
+/**
+ * The local stack's DynamoDB: the requests table and, beside it, the daily cap's own table, as
+ * the shared schema names them. A fresh stack, so "exactly one item" means exactly one.
+ */
+
+import { createHash } from 'node:crypto';
+import { DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { sendQuotaTableName, tableName } from '../../lambdas/shared/table-schema';
+import { startLocalStack, type LocalStack } from '../../local/local-stack';
+import { buildCheatSheetPdf } from '../../scripts/cheat-sheet-pdf';
+
+let stack: LocalStack;
+let dynamoDb: DynamoDBDocumentClient;
+
+beforeAll(async () => {
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await buildCheatSheetPdf() });
+  dynamoDb = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: stack.endpoints.dynamodb,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  );
+});
+afterAll(async () => {
+  dynamoDb?.destroy();
+  await stack?.stop();
+});
+
+const postJson = (path: string, body: unknown) =>
+  fetch(new URL(path, stack.urls.site), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+async function scan(name: string): Promise<Record<string, unknown>[]> {
+  const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: name }));
+  return Items;
+}
+
+describe('the local DynamoDB', () => {
+  test('has exactly the two tables, named as in the shared schema, and gives the handlers both names', async () => {
+    const { TableNames } = await dynamoDb.send(new ListTablesCommand({}));
+
+    expect(TableNames).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    expect([stack.tableName, stack.sendQuotaTableName]).toEqual([tableName, sendQuotaTableName]);
+    expect([process.env.TABLE_NAME, process.env.SEND_QUOTA_TABLE_NAME]).toEqual([tableName, sendQuotaTableName]);
+  });
+
+  test('keys the quota table by id alone, with no index', async () => {
+    const { Table } = await dynamoDb.send(new DescribeTableCommand({ TableName: sendQuotaTableName }));
+
+    expect(Table?.KeySchema).toEqual([{ AttributeName: 'id', KeyType: 'HASH' }]);
+    expect(Table?.AttributeDefinitions).toEqual([{ AttributeName: 'id', AttributeType: 'S' }]);
+    expect(Table?.GlobalSecondaryIndexes).toBeUndefined();
+  });
+
+  test('after a save and a send, holds the one request, flagged, in the requests table and the counter in the quota table', async () => {
+    const visitor = { name: 'Ada Tables', email: 'ada.tables@example.com' };
+    const saved = await postJson('/api/cheat-sheet-requests', visitor);
+    const { id } = (await saved.json()) as { id: string };
+
+    const sent = await postJson('/api/send-cheat-sheet', visitor);
+
+    expect([saved.status, sent.status]).toEqual([201, 200]);
+    const requests = await scan(tableName);
+    expect(requests).toEqual([
+      {
+        id,
+        ...visitor,
+        cheat_sheet_sent: true,
+        requested_at: expect.any(String),
+        sent_at: expect.any(String),
+      },
+    ]);
+    const sentAt = Date.parse(requests[0]!.sent_at as string);
+    const [counter, ...others] = await scan(sendQuotaTableName);
+    expect(others).toEqual([]);
+    expect(counter).toEqual({
+      id: createHash('sha256').update(visitor.email).digest('hex'),
+      recent_sends: [expect.any(String)],
+      version: 1,
+      expires_at: expect.any(Number),
+    });
+    // The claim is taken just before SES is called, so a moment before the request is flagged.
+    const claimedAt = Date.parse((counter!.recent_sends as string[])[0]!);
+    expect(claimedAt).toBeLessThanOrEqual(sentAt);
+    expect(counter!.expires_at).toBe(Math.ceil((claimedAt + 24 * 60 * 60 * 1000) / 1000));
+  });
+});
