@@ -1,4 +1,4 @@
-// Three projects: `node` (lambdas, local stack, infra, build scripts), `jsdom` (the page's
+// Three projects: `node` (the core, lambdas, local stack, infra, build scripts), `jsdom` (the page's
 // components) and `e2e` (headless Chromium against the running local stack).
 const transform = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }],
@@ -11,7 +11,7 @@ export default {
       displayName: 'node',
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
-      testMatch: ['<rootDir>/test/{lambdas,local,infra,scripts}/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/{core,lambdas,local,infra,scripts,frontend/build}/**/*.test.ts'],
       transform,
     },
     {
@@ -23,6 +23,8 @@ export default {
       testEnvironmentOptions: { customExportConditions: [''] },
       roots: ['<rootDir>/test'],
       testMatch: ['<rootDir>/test/frontend/**/*.test.ts?(x)'],
+      // The page's build steps run in Node (project `node`).
+      testPathIgnorePatterns: ['<rootDir>/test/frontend/build/'],
       setupFilesAfterEnv: ['<rootDir>/test/frontend/setup.ts'],
       moduleNameMapper: { '\\.css$': '<rootDir>/test/frontend/style-stub.cjs' },
       transform,

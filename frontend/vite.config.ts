@@ -21,14 +21,14 @@ function sonnerStylesAsFile(): Plugin {
 
 /**
  * The dev server fills the page's title and description from the content modules; the build's
- * pre-render (scripts/prerender.ts) does the same for the real pages.
+ * pre-render (build/prerender.ts) does the same for the real pages.
  */
 function devSiteMetadata(): Plugin {
   return {
     name: 'dev-site-metadata',
     apply: 'serve',
     async transformIndexHtml(html, context) {
-      const { withSiteMetadata } = (await context.server!.ssrLoadModule('/scripts/site-metadata.ts')) as typeof import('./scripts/site-metadata');
+      const { withSiteMetadata } = (await context.server!.ssrLoadModule('/build/site-metadata.ts')) as typeof import('./build/site-metadata');
       return withSiteMetadata(html);
     },
   };

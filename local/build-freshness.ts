@@ -1,12 +1,15 @@
 /**
  * Whether `npm start` must build first: the pre-rendered pages and the PDF must exist and be
- * newer than every source they are made from. The page's sources are frontend/ and the one
- * back-end module it imports, lambdas/shared/request-limits.ts (the form's length limits).
+ * newer than every source they are made from. What they are made from is read off their module
+ * graphs (esbuild follows every import from the build's entry points, as Vite and tsx will), so
+ * a new import anywhere in the graph is watched without anyone listing it; the few inputs that
+ * are not modules (the HTML template, the public folder) are named below.
  */
 
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { cheatSheetPdfPath } from '../scripts/cheat-sheet-pdf';
+import { build } from 'esbuild';
+import { buildOutput } from '../core/build-output';
 
 export interface BuildStatus {
   /** Why the site must be rebuilt, or null if it is up to date. */
@@ -15,7 +18,46 @@ export interface BuildStatus {
   readonly pdf: string | null;
 }
 
-const ignoredDirectories = new Set(['node_modules', 'dist']);
+interface BuildInputs {
+  /** Modules whose whole import graph (project files only) the output is built from. */
+  readonly entryPoints: readonly string[];
+  /** Files or folders read by the build that no module imports. */
+  readonly otherInputs: readonly string[];
+  readonly outputs: readonly string[];
+}
+
+/** Relative to the repository root. */
+export const buildInputs: { readonly site: BuildInputs; readonly pdf: BuildInputs } = {
+  site: {
+    entryPoints: ['frontend/src/main.tsx', 'frontend/src/entry-server.tsx', 'frontend/build/prerender.ts', 'frontend/vite.config.ts'],
+    otherInputs: ['frontend/index.html', 'frontend/public'],
+    outputs: buildOutput.pages.map((page) => `${buildOutput.siteDirectory}/${page}`),
+  },
+  pdf: {
+    entryPoints: ['scripts/build-cheat-sheet-pdf.ts'],
+    otherInputs: [],
+    outputs: [`${buildOutput.cheatSheetDirectory}/${buildOutput.cheatSheetFile}`],
+  },
+};
+
+/** Every project file the entry points import, directly or not (npm packages excluded). */
+export async function moduleGraph(root: string, entryPoints: readonly string[]): Promise<string[]> {
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [...entryPoints],
+    bundle: true,
+    write: false,
+    metafile: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    outdir: 'out',
+    logLevel: 'silent',
+    // Assets a module imports count as inputs; their content does not matter here.
+    loader: { '.svg': 'empty', '.png': 'empty', '.woff2': 'empty' },
+  });
+  return Object.keys(result.metafile.inputs).map((input) => path.join(root, input));
+}
 
 /** The newest modification time of a file, or of the files under a directory (0 if there are none). */
 export async function newestModification(source: string): Promise<number> {
@@ -29,7 +71,7 @@ export async function newestModification(source: string): Promise<number> {
     return 0;
   }
   for (const entry of entries) {
-    if (entry.name.startsWith('.') || ignoredDirectories.has(entry.name)) continue;
+    if (entry.name.startsWith('.')) continue;
     const entryPath = path.join(source, entry.name);
     if (entry.isDirectory()) newest = Math.max(newest, await newestModification(entryPath));
     else if (entry.isFile()) newest = Math.max(newest, (await stat(entryPath)).mtimeMs);
@@ -45,26 +87,22 @@ async function modification(filePath: string): Promise<number | null> {
   }
 }
 
-async function staleness(outputs: readonly string[], sources: readonly string[], root: string) {
+async function staleness(inputs: BuildInputs, root: string): Promise<string | null> {
+  const sources = [
+    ...(await moduleGraph(root, inputs.entryPoints)),
+    ...inputs.otherInputs.map((input) => path.join(root, input)),
+  ];
   const newestSource = Math.max(0, ...(await Promise.all(sources.map(newestModification))));
-  for (const output of outputs) {
-    const built = await modification(output);
-    if (built === null) return `${path.relative(root, output)} is missing`;
-    if (built < newestSource) return `${path.relative(root, output)} is older than its sources`;
+  for (const output of inputs.outputs) {
+    const built = await modification(path.join(root, output));
+    if (built === null) return `${path.normalize(output)} is missing`;
+    if (built < newestSource) return `${path.normalize(output)} is older than its sources`;
   }
   return null;
 }
 
 export async function checkBuild(root: string = process.cwd()): Promise<BuildStatus> {
-  const frontend = path.join(root, 'frontend');
-  return {
-    site: await staleness(
-      [path.join(frontend, 'dist', 'index.html'), path.join(frontend, 'dist', '404.html')],
-      [frontend, path.join(root, 'lambdas', 'shared', 'request-limits.ts')],
-      root,
-    ),
-    pdf: await staleness([cheatSheetPdfPath(root)], [path.join(root, 'scripts'), path.join(frontend, 'src', 'content')], root),
-  };
+  return { site: await staleness(buildInputs.site, root), pdf: await staleness(buildInputs.pdf, root) };
 }
 
 /** The npm script that brings the build up to date, or null if nothing is stale. */

@@ -15,15 +15,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { cheatSheetFileName } from '../frontend/src/content/cheat-sheet';
+import { cheatSheetFileName } from '../core/content/cheat-sheet';
 import {
   emailIndex,
   partitionKey,
   sendQuotaPartitionKey,
   sendQuotaTableName,
   tableName,
-} from '../lambdas/shared/table-schema';
-import { cheatSheetPdfPath } from '../scripts/cheat-sheet-pdf';
+} from '../core/data/tables';
+import { buildOutput } from '../core/build-output';
 import type { HttpApiHandler } from './api-gateway-adapter';
 import { startEmailFaultInjector, type EmailFault, type EmailFaultInjector } from './email-fault-injector';
 import {
@@ -211,7 +211,7 @@ async function createBucketWithPdf(endpoint: string, pdf: Uint8Array | null): Pr
 async function readPdf(source: LocalStackOptions['cheatSheetPdf'], warn: (message: string) => void) {
   if (source === null) return null;
   if (source instanceof Uint8Array) return source;
-  const filePath = source ?? cheatSheetPdfPath();
+  const filePath = source ?? path.resolve(buildOutput.cheatSheetDirectory, buildOutput.cheatSheetFile);
   try {
     return new Uint8Array(await readFile(filePath));
   } catch {
@@ -223,7 +223,7 @@ async function readPdf(source: LocalStackOptions['cheatSheetPdf'], warn: (messag
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const ports = { site: 0, mail: 0, dynamodb: 0, s3: 0, ...options.ports };
   const warn = options.onWarning ?? ((message: string) => console.warn(message));
-  const siteDir = options.siteDir === undefined ? path.resolve('frontend', 'dist') : options.siteDir;
+  const siteDir = options.siteDir === undefined ? path.resolve(buildOutput.siteDirectory) : options.siteDir;
 
   // Everything started so far, closed in reverse order by stop() or by a failed start.
   const closers: Array<() => Promise<void>> = [];

@@ -2,9 +2,10 @@
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildCheatSheetPdf, cheatSheetPdfPath } from './cheat-sheet-pdf';
+import { buildOutput } from '../core/build-output';
+import { buildCheatSheetPdf } from '../core/documents/cheat-sheet-pdf';
 
-const outputPath = cheatSheetPdfPath();
+const outputPath = path.join(process.cwd(), buildOutput.cheatSheetDirectory, buildOutput.cheatSheetFile);
 const pdf = await buildCheatSheetPdf();
 await mkdir(path.dirname(outputPath), { recursive: true });
 await writeFile(outputPath, pdf);

@@ -5,7 +5,7 @@
  */
 
 import { startLocalStack } from '../local/local-stack';
-import { buildCheatSheetPdf } from './cheat-sheet-pdf';
+import { buildCheatSheetPdf } from '../core/documents/cheat-sheet-pdf';
 
 const pairs = Number(process.argv[2] ?? 100);
 process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';

@@ -18,7 +18,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
+import { cheatSheetFileName } from '../../core/content/cheat-sheet';
 import {
   emailIndex,
   partitionKey,
@@ -26,7 +26,7 @@ import {
   sendQuotaPartitionKey,
   sendQuotaTableName,
   tableName,
-} from '../../lambdas/shared/table-schema';
+} from '../../core/data/tables';
 import {
   acknowledgeBucketDeployment,
   bucketDeploymentHandlerSettings,

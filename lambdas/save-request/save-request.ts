@@ -1,7 +1,7 @@
 /** Saving a cheat-sheet request: one unsent item per request. Knows nothing of HTTP. */
 
 import type { CheatSheetRequests } from '../shared/cheat-sheet-requests';
-import type { CheatSheetRequest } from '../shared/request-schema';
+import type { CheatSheetRequest } from '../../core/api/request-schema';
 
 export interface SaveRequestDependencies {
   readonly requests: CheatSheetRequests;

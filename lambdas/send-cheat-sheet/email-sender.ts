@@ -5,7 +5,7 @@
 
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { EmailRejectedError, EmailServiceUnavailableError, SenderNotVerifiedError } from '../shared/errors';
-import type { CheatSheetEmail } from './cheat-sheet-email';
+import type { CheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 
 export interface OutgoingEmail extends CheatSheetEmail {
   readonly from: string;

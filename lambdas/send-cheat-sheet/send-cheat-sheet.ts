@@ -15,8 +15,8 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CheatSheetRequests } from '../shared/cheat-sheet-requests';
 import { DailyLimitReachedError } from '../shared/errors';
 import { describeErrorForLog } from '../shared/logger';
-import type { CheatSheetRequest } from '../shared/request-schema';
-import { buildCheatSheetEmail } from './cheat-sheet-email';
+import type { CheatSheetRequest } from '../../core/api/request-schema';
+import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 import type { SendEmail } from './email-sender';
 import type { SendQuota, SendQuotaClaim } from './send-quota';
 

@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { StorageUnavailableError } from '../shared/errors';
-import { sendQuotaExpiryAttribute, sendQuotaPartitionKey, type SendQuotaItem } from '../shared/table-schema';
+import { sendQuotaExpiryAttribute, sendQuotaPartitionKey, type SendQuotaItem } from '../../core/data/tables';
 
 /** A slot taken by one send: enough to give it back if the e-mail could not be sent. */
 export interface SendQuotaClaim {

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { StorageUnavailableError } from './errors';
-import { emailIndex, type CheatSheetRequestItem } from './table-schema';
+import { emailIndex, type CheatSheetRequestItem } from '../../core/data/tables';
 
 export interface CheatSheetRequests {
   /** Stores a new, unsent request and returns it. */

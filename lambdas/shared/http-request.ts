@@ -5,7 +5,7 @@
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { InvalidRequestError, MethodNotAllowedError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
-import { parseCheatSheetRequest, type CheatSheetRequest } from './request-schema';
+import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';
 
 /** A `{name, email}` within its limits is a few hundred bytes; 10 KB leaves room for any client. */
 export const maxBodyBytes = 10 * 1024;

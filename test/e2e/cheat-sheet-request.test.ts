@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { outlinePhases } from '../../frontend/src/content/outline';
+import { outlinePhases } from '../../core/content/outline';
 import { pdfText } from '../support/pdf-text';
 import { openPage, problemsIn, type OpenedPage } from './support/browser';
 import { emailsTo, requestsFor } from './support/emulators';

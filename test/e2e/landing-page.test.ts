@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { aboutHeading } from '../../frontend/src/content/author';
-import { downloadHeading } from '../../frontend/src/content/cheat-sheet';
-import { outlineHeading, outlinePhases } from '../../frontend/src/content/outline';
-import { resourcesHeading } from '../../frontend/src/content/resources';
-import { testimonialHeading } from '../../frontend/src/content/testimonial';
+import { aboutHeading } from '../../core/content/author';
+import { downloadHeading } from '../../core/content/cheat-sheet';
+import { outlineHeading, outlinePhases } from '../../core/content/outline';
+import { resourcesHeading } from '../../core/content/resources';
+import { testimonialHeading } from '../../core/content/testimonial';
 import { openPage, problemsIn } from './support/browser';
 import { useProductInBrowser } from './support/local-product';
 

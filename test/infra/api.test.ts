@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { cheatSheetVersionVariable, dailySendCapVariable, replyMarginMs } from '../../infra/constructs/api';
 import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
-import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
-import { emailIndex } from '../../lambdas/shared/table-schema';
+import { cheatSheetFileName } from '../../core/content/cheat-sheet';
+import { emailIndex } from '../../core/data/tables';
 import { exampleSender, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
 
 type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };

@@ -1,5 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { cheatSheetFileName } from '../../frontend/src/content/cheat-sheet';
+import { cheatSheetFileName } from '../../core/content/cheat-sheet';
 import {
   emailIndex,
   partitionKey,
@@ -7,7 +7,7 @@ import {
   sendQuotaPartitionKey,
   sendQuotaTableName,
   tableName,
-} from '../../lambdas/shared/table-schema';
+} from '../../core/data/tables';
 import { createTestApp, privateBucketHardening, resourceByPrefix, synthTemplate } from './support/synth';
 
 describe('the data construct', () => {

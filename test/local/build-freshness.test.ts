@@ -6,20 +6,26 @@ import { buildScriptFor, checkBuild } from '../../local/build-freshness';
 let root: string;
 const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
 
-async function file(relative: string, minutesAgo: number) {
+async function file(relative: string, minutesAgo: number, content = 'export {};\n') {
   const filePath = path.join(root, relative);
   await mkdir(path.dirname(filePath), { recursive: true });
-  await writeFile(filePath, relative);
+  await writeFile(filePath, content);
   await utimes(filePath, at(minutesAgo), at(minutesAgo));
 }
 
+// A miniature repository: real modules, so the check follows real imports.
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'build-freshness-'));
-  await file('frontend/src/App.tsx', 30);
-  await file('frontend/src/content/outline.ts', 30);
-  await file('scripts/cheat-sheet-pdf.ts', 30);
-  await file('lambdas/shared/request-limits.ts', 30);
-  await file('lambdas/shared/aws-clients.ts', 30);
+  await file('frontend/src/main.tsx', 30, "import { outline } from '../../core/content/outline';\nimport { limit } from '../../core/api/request-limits';\nexport const page = [outline, limit];\n");
+  await file('frontend/src/entry-server.tsx', 30);
+  await file('frontend/build/prerender.ts', 30);
+  await file('frontend/vite.config.ts', 30);
+  await file('frontend/index.html', 30, '<!doctype html>');
+  await file('core/content/outline.ts', 30, 'export const outline = 1;\n');
+  await file('core/api/request-limits.ts', 30, 'export const limit = 100;\n');
+  await file('core/documents/cheat-sheet-pdf.ts', 30, "import { outline } from '../content/outline';\nexport const pdf = outline;\n");
+  await file('scripts/build-cheat-sheet-pdf.ts', 30, "import { pdf } from '../core/documents/cheat-sheet-pdf';\nconsole.log(pdf);\n");
+  await file('lambdas/shared/aws-clients.ts', 30, 'export const clients = 1;\n');
   await file('frontend/dist/index.html', 10);
   await file('frontend/dist/404.html', 10);
   await file('dist/cheat-sheet/mpc-100-day-cheat-sheet.pdf', 10);
@@ -43,37 +49,50 @@ describe('checkBuild', () => {
     expect(buildScriptFor(status)).toBe('build:site');
   });
 
-  test('rebuilds the site when a frontend source changed after the build', async () => {
-    await file('frontend/src/App.tsx', 1);
+  test('rebuilds the site when a page module changed after the build', async () => {
+    await file('frontend/src/main.tsx', 1, "import '../../core/content/outline';\n");
 
     expect(buildScriptFor(await checkBuild(root))).toBe('build:site');
   });
 
-  test("rebuilds the site when the request limits the page's form imports changed after the build", async () => {
-    await file('lambdas/shared/request-limits.ts', 1);
+  test('rebuilds the site when a core module the page imports changed after the build', async () => {
+    await file('core/api/request-limits.ts', 1, 'export const limit = 120;\n');
 
     expect(buildScriptFor(await checkBuild(root))).toBe('build:site');
   });
 
-  test('ignores the other back-end modules, which the site does not import', async () => {
-    await file('lambdas/shared/aws-clients.ts', 1);
+  test('rebuilds the site when its HTML template changed after the build', async () => {
+    await file('frontend/index.html', 1, '<!doctype html><title></title>');
+
+    expect(buildScriptFor(await checkBuild(root))).toBe('build:site');
+  });
+
+  test('ignores modules that neither the site nor the PDF imports', async () => {
+    await file('lambdas/shared/aws-clients.ts', 1, 'export const clients = 2;\n');
 
     expect(buildScriptFor(await checkBuild(root))).toBeNull();
   });
 
-  test('rebuilds only the PDF when a script changed after the build', async () => {
-    await file('scripts/cheat-sheet-pdf.ts', 1);
+  test('follows an import added after the build, with no list to update', async () => {
+    await file('lambdas/shared/aws-clients.ts', 1, 'export const clients = 2;\n');
+    await file('frontend/src/entry-server.tsx', 30, "import '../../lambdas/shared/aws-clients';\n");
+
+    expect(buildScriptFor(await checkBuild(root))).toBe('build:site');
+  });
+
+  test('rebuilds only the PDF when its builder changed after the build', async () => {
+    await file('core/documents/cheat-sheet-pdf.ts', 1, "import { outline } from '../content/outline';\nexport const pdf = [outline];\n");
 
     expect(buildScriptFor(await checkBuild(root))).toBe('build:pdf');
   });
 
   test('rebuilds everything when the content both are made from changed', async () => {
-    await file('frontend/src/content/outline.ts', 1);
+    await file('core/content/outline.ts', 1, 'export const outline = 2;\n');
 
     expect(buildScriptFor(await checkBuild(root))).toBe('build');
   });
 
-  test('ignores the build output and node_modules under frontend/', async () => {
+  test('ignores the build output and files nothing imports', async () => {
     await file('frontend/dist/assets/new.js', 1);
     await file('frontend/node_modules/x/index.js', 1);
 

@@ -5,9 +5,9 @@
 
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { downloadHeading } from '../../frontend/src/content/cheat-sheet';
-import { outlineHeading } from '../../frontend/src/content/outline';
-import { notFound } from '../../frontend/src/content/site';
+import { downloadHeading } from '../../core/content/cheat-sheet';
+import { outlineHeading } from '../../core/content/outline';
+import { notFound } from '../../core/content/site';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
 import { hashedAssetsCacheControl } from '../../infra/cache-policy';
 

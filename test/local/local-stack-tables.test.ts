@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import { DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { sendQuotaTableName, tableName } from '../../lambdas/shared/table-schema';
+import { sendQuotaTableName, tableName } from '../../core/data/tables';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
-import { buildCheatSheetPdf } from '../../scripts/cheat-sheet-pdf';
+import { buildCheatSheetPdf } from '../../core/documents/cheat-sheet-pdf';
 
 let stack: LocalStack;
 let dynamoDb: DynamoDBDocumentClient;

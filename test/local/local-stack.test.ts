@@ -3,7 +3,7 @@
 import { securityHeaders } from '../../infra/security-headers';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
 import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
-import { buildCheatSheetPdf } from '../../scripts/cheat-sheet-pdf';
+import { buildCheatSheetPdf } from '../../core/documents/cheat-sheet-pdf';
 import { rawRequest } from './support/raw-request';
 import { createSiteFixture, type SiteFixture } from './support/site-fixture';
 

@@ -1,4 +1,4 @@
-import { aboutHeading, author, socialLinkLabel, socialListLabel } from '../content/author';
+import { aboutHeading, author, socialLinkLabel, socialListLabel } from '../../../core/content/author';
 import { ExternalLink } from './external-link';
 import { SocialIcon } from './icons';
 import { Section } from './section';

@@ -1,4 +1,4 @@
-import { audienceHeading, audiencePoints } from '../content/audience';
+import { audienceHeading, audiencePoints } from '../../../core/content/audience';
 import { Section } from './section';
 
 export function AudienceSection() {

@@ -1,6 +1,6 @@
 import { useRef, type FormEvent } from 'react';
-import { maxEmailLength, maxNameLength } from '../../../lambdas/shared/request-limits';
-import { formCopy } from '../content/cheat-sheet';
+import { maxEmailLength, maxNameLength } from '../../../core/api/request-limits';
+import { formCopy } from '../../../core/content/cheat-sheet';
 import { useCheatSheetRequest } from '../hooks/use-cheat-sheet-request';
 import { EmailConfigAlert } from './email-config-alert';
 import { ErrorDetailsDialog } from './error-details-dialog';

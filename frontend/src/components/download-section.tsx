@@ -1,4 +1,4 @@
-import { downloadHeading, downloadIntro } from '../content/cheat-sheet';
+import { downloadHeading, downloadIntro } from '../../../core/content/cheat-sheet';
 import { CheatSheetForm } from './cheat-sheet-form';
 import { Section, sectionLeadId } from './section';
 

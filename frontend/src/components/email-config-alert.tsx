@@ -1,4 +1,4 @@
-import { emailConfigAlert } from '../content/messages';
+import { emailConfigAlert } from '../../../core/content/messages';
 
 /** The inline destructive alert shown when the sender's domain is not verified. */
 export function EmailConfigAlert() {

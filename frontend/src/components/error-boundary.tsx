@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { errorFallback } from '../content/site';
+import { errorFallback } from '../../../core/content/site';
 
 interface ErrorBoundaryState {
   readonly error: Error | null;

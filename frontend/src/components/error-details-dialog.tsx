@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { errorDialog } from '../content/messages';
+import { errorDialog } from '../../../core/content/messages';
 import type { ErrorDetails } from '../hooks/use-cheat-sheet-request';
 
 interface ErrorDetailsDialogProps {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { newTabHint } from '../content/site';
+import { newTabHint } from '../../../core/content/site';
 
 const newTabHintId = 'new-tab-hint';
 

@@ -1,4 +1,4 @@
-import { frameworkHeading, frameworkIntro, pillars } from '../content/framework';
+import { frameworkHeading, frameworkIntro, pillars } from '../../../core/content/framework';
 import { Section } from './section';
 
 export function FrameworkIntro() {

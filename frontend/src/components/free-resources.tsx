@@ -1,4 +1,4 @@
-import { resourceCards, resourcesHeading, resourcesIntro, type ResourceCard } from '../content/resources';
+import { resourceCards, resourcesHeading, resourcesIntro, type ResourceCard } from '../../../core/content/resources';
 import { ExternalLink } from './external-link';
 import { ResourceIconView } from './icons';
 import { Section } from './section';

@@ -1,4 +1,4 @@
-import { book, heroCopy } from '../content/book';
+import { book, heroCopy } from '../../../core/content/book';
 import { ExternalLink } from './external-link';
 
 export function Hero() {

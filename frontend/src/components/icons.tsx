@@ -1,8 +1,8 @@
 /** Small decorative inline icons: no requests, no icon font. All are aria-hidden. */
 
 import type { ReactElement } from 'react';
-import type { ResourceIcon } from '../content/resources';
-import type { SocialLink } from '../content/author';
+import type { ResourceIcon } from '../../../core/content/resources';
+import type { SocialLink } from '../../../core/content/author';
 
 type IconProps = { readonly className?: string };
 

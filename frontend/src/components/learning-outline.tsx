@@ -1,4 +1,4 @@
-import { outlineHeading, outlineIntro, outlinePhases } from '../content/outline';
+import { outlineHeading, outlineIntro, outlinePhases } from '../../../core/content/outline';
 import { Section } from './section';
 
 export function LearningOutline() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { notFound } from '../content/site';
+import { notFound } from '../../../core/content/site';
 
 export function NotFoundPage({ path }: { readonly path: string }) {
   useEffect(() => {

@@ -1,5 +1,5 @@
-import { book } from '../content/book';
-import { headerCopy } from '../content/site';
+import { book } from '../../../core/content/book';
+import { headerCopy } from '../../../core/content/site';
 
 export function SiteHeader() {
   return (

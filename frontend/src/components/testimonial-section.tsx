@@ -1,4 +1,4 @@
-import { ratingLabel, testimonial, testimonialHeading } from '../content/testimonial';
+import { ratingLabel, testimonial, testimonialHeading } from '../../../core/content/testimonial';
 import { StarIcon } from './icons';
 import { Section } from './section';
 

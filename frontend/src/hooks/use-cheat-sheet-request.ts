@@ -6,7 +6,7 @@ import {
   type CheatSheetRequest,
   type SendOutcome,
 } from '../api/cheat-sheet-api';
-import { defaultSendFailure, retryDelayMs, toasts, unknownError, type ToastCopy } from '../content/messages';
+import { defaultSendFailure, retryDelayMs, toasts, unknownError, type ToastCopy } from '../../../core/content/messages';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
 

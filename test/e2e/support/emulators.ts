@@ -1,7 +1,7 @@
 /** Reads what the product left in the local emulators, through the real SDK and the SES store. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../../../lambdas/shared/table-schema';
+import { tableName } from '../../../core/data/tables';
 
 export interface CapturedEmail {
   readonly to: string[];

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { cheatSheetFileName } from '../../../frontend/src/content/cheat-sheet';
+import { cheatSheetFileName } from '../../../core/content/cheat-sheet';
 import { badInputs } from '../support/bad-inputs';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';

@@ -7,7 +7,7 @@ import {
   EmailServiceUnavailableError,
   StorageUnavailableError,
 } from '../../../lambdas/shared/errors';
-import type { CheatSheetRequestItem } from '../../../lambdas/shared/table-schema';
+import type { CheatSheetRequestItem } from '../../../core/data/tables';
 import type { OutgoingEmail } from '../../../lambdas/send-cheat-sheet/email-sender';
 import {
   sendCheatSheet,

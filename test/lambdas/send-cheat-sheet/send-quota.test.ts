@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { DynamoDBClient, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { StorageUnavailableError } from '../../../lambdas/shared/errors';
-import { sendQuotaExpiryAttribute, sendQuotaTableName } from '../../../lambdas/shared/table-schema';
+import { sendQuotaExpiryAttribute, sendQuotaTableName } from '../../../core/data/tables';
 import {
   sendQuotaExpiry,
   sendQuotaId,

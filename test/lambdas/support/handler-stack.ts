@@ -6,9 +6,9 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheatSheetRequestItem, SendQuotaItem } from '../../../lambdas/shared/table-schema';
+import type { CheatSheetRequestItem, SendQuotaItem } from '../../../core/data/tables';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../local/local-stack';
-import { buildCheatSheetPdf } from '../../../scripts/cheat-sheet-pdf';
+import { buildCheatSheetPdf } from '../../../core/documents/cheat-sheet-pdf';
 
 export interface CapturedEmail {
   readonly from: string;

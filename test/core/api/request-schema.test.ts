@@ -1,4 +1,4 @@
-import { parseCheatSheetRequest, toSingleLine } from '../../../lambdas/shared/request-schema';
+import { parseCheatSheetRequest, toSingleLine } from '../../../core/api/request-schema';
 
 describe('parseCheatSheetRequest', () => {
   test('accepts a name and an e-mail address', () => {

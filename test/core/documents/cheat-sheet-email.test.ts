@@ -1,5 +1,5 @@
-import { book } from '../../../frontend/src/content/book';
-import { buildCheatSheetEmail, escapeHtml } from '../../../lambdas/send-cheat-sheet/cheat-sheet-email';
+import { book } from '../../../core/content/book';
+import { buildCheatSheetEmail, escapeHtml } from '../../../core/documents/cheat-sheet-email';
 
 describe('the cheat-sheet e-mail', () => {
   test('greets the visitor by name in both bodies', () => {

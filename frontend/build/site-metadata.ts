@@ -1,4 +1,4 @@
-import { site } from '../src/content/site';
+import { site } from '../../core/content/site';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -5,12 +5,11 @@
  * for every string up front, so a character it cannot show fails the build instead of the page.
  */
 
-import path from 'node:path';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
-import { author } from '../frontend/src/content/author';
-import { book } from '../frontend/src/content/book';
-import { cheatSheetFileName, cheatSheetTitle, firstWeekChecklist } from '../frontend/src/content/cheat-sheet';
-import { outlinePhases, type OutlinePhase } from '../frontend/src/content/outline';
+import { author } from '../content/author';
+import { book } from '../content/book';
+import { cheatSheetTitle, firstWeekChecklist } from '../content/cheat-sheet';
+import { outlinePhases, type OutlinePhase } from '../content/outline';
 
 export interface CheatSheetContent {
   readonly title: string;
@@ -32,11 +31,6 @@ export const cheatSheetContent: CheatSheetContent = {
 
 export const frameworkHeading = 'Three phases, three areas: Money, People, Capacity';
 export const checklistHeading = 'Your First-Week Checklist';
-
-/** Where `npm run build` writes the PDF, and where the local stack uploads it from. */
-export function cheatSheetPdfPath(root: string = process.cwd()): string {
-  return path.join(root, 'dist', 'cheat-sheet', cheatSheetFileName);
-}
 
 // A fixed date makes the same content produce the same bytes.
 const fixedDate = new Date('2025-01-01T00:00:00Z');

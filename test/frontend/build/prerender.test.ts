@@ -1,10 +1,13 @@
 /**
+ * @jest-environment jsdom
+ */
+/**
  * Reads the build output (`npm test` builds first): the pages must carry their text before any
  * script runs.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { outlinePhases } from '../../../frontend/src/content/outline';
+import { outlinePhases } from '../../../core/content/outline';
 
 const dist = path.join(process.cwd(), 'frontend/dist');
 

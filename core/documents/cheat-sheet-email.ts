@@ -4,9 +4,9 @@
  * HTML-escaped in the HTML body.
  */
 
-import { book } from '../../frontend/src/content/book';
-import { cheatSheetTitle } from '../../frontend/src/content/cheat-sheet';
-import { toSingleLine } from '../shared/request-schema';
+import { book } from '../content/book';
+import { cheatSheetTitle } from '../content/cheat-sheet';
+import { toSingleLine } from '../api/request-schema';
 
 export interface CheatSheetEmail {
   readonly subject: string;

@@ -6,12 +6,13 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { notFound, site } from '../src/content/site';
+import { buildOutput } from '../../core/build-output';
+import { notFound, site } from '../../core/content/site';
 import { withSiteMetadata } from './site-metadata';
 
 const root = process.cwd();
-const clientDir = path.join(root, 'frontend/dist');
-const serverBundle = path.join(root, 'dist/prerender/entry-server.js');
+const clientDir = path.join(root, buildOutput.siteDirectory);
+const serverBundle = path.join(root, buildOutput.prerenderDirectory, 'entry-server.js');
 
 const { render } = (await import(pathToFileURL(serverBundle).href)) as { render: (path: string) => string };
 const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');

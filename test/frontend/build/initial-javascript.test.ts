@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { initialJavaScript, initialJavaScriptBudgetBytes } from '../../scripts/initial-javascript';
+import { initialJavaScript, initialJavaScriptBudgetBytes } from '../../../frontend/build/initial-javascript';
 
 describe('the initial JavaScript of /', () => {
   const measured = initialJavaScript(path.join(process.cwd(), 'frontend/dist'));
