@@ -28,7 +28,9 @@ function devSiteMetadata(): Plugin {
     name: 'dev-site-metadata',
     apply: 'serve',
     async transformIndexHtml(html, context) {
-      const { withSiteMetadata } = (await context.server!.ssrLoadModule('/build/site-metadata.ts')) as typeof import('./build/site-metadata');
+      const { withSiteMetadata } = (await context.server!.ssrLoadModule(
+        '/build/site-metadata.ts',
+      )) as typeof import('./build/site-metadata');
       return withSiteMetadata(html);
     },
   };

@@ -101,9 +101,7 @@ export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
   if (senderEmail === undefined) {
     problems.push(`${contextKeys.senderEmail} is missing: ${senderEmailHint}.`);
   } else if (!emailPattern.test(senderEmail) || senderEmail.length > 254) {
-    problems.push(
-      `${contextKeys.senderEmail} "${senderEmail}" is not an e-mail address: ${senderEmailHint}.`,
-    );
+    problems.push(`${contextKeys.senderEmail} "${senderEmail}" is not an e-mail address: ${senderEmailHint}.`);
   }
 
   if (senderDomain !== undefined) {
@@ -147,8 +145,7 @@ export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
   return {
     senderEmail: senderEmail!,
     ...(senderDomain !== undefined && { senderDomain }),
-    ...(domainName !== undefined &&
-      certificateArn !== undefined && { customDomain: { domainName, certificateArn } }),
+    ...(domainName !== undefined && certificateArn !== undefined && { customDomain: { domainName, certificateArn } }),
     apiThrottle: {
       rateLimit: rateLimit ?? defaultApiThrottle.rateLimit,
       burstLimit: burstLimit ?? defaultApiThrottle.burstLimit,

@@ -70,7 +70,7 @@ export class CheatSheetSiteStack extends Stack {
       value: this.site.url,
     });
     new CfnOutput(this, 'DistributionDomainName', {
-      description: 'The CloudFront host name: the target of a custom domain\'s CNAME or alias.',
+      description: "The CloudFront host name: the target of a custom domain's CNAME or alias.",
       value: this.site.distribution.distributionDomainName,
     });
     new CfnOutput(this, 'ApiUrl', {
@@ -92,7 +92,7 @@ export class CheatSheetSiteStack extends Stack {
     });
     this.mail.dkimRecords.forEach((record, index) => {
       new CfnOutput(this, `SenderDomainDkimRecord${index + 1}`, {
-        description: 'Publish as a CNAME in the sender domain\'s DNS: SES verifies the domain by it.',
+        description: "Publish as a CNAME in the sender domain's DNS: SES verifies the domain by it.",
         value: `${record.name} CNAME ${record.value}`,
       });
     });

@@ -45,7 +45,11 @@ function commonLogTime(date: Date): string {
   )}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} +0000`;
 }
 
-export function toHttpApiEvent(request: IncomingApiRequest, routeKey: string, now = new Date()): APIGatewayProxyEventV2 {
+export function toHttpApiEvent(
+  request: IncomingApiRequest,
+  routeKey: string,
+  now = new Date(),
+): APIGatewayProxyEventV2 {
   const queryStart = request.url.indexOf('?');
   const rawPath = queryStart === -1 ? request.url : request.url.slice(0, queryStart);
   const rawQueryString = queryStart === -1 ? '' : request.url.slice(queryStart + 1);

@@ -29,7 +29,12 @@ interface BuildInputs {
 /** Relative to the repository root. */
 export const buildInputs: { readonly site: BuildInputs; readonly pdf: BuildInputs } = {
   site: {
-    entryPoints: ['frontend/src/main.tsx', 'frontend/src/entry-server.tsx', 'frontend/build/prerender.ts', 'frontend/vite.config.ts'],
+    entryPoints: [
+      'frontend/src/main.tsx',
+      'frontend/src/entry-server.tsx',
+      'frontend/build/prerender.ts',
+      'frontend/vite.config.ts',
+    ],
     otherInputs: ['frontend/index.html', 'frontend/public'],
     outputs: buildOutput.pages.map((page) => `${buildOutput.siteDirectory}/${page}`),
   },

@@ -54,7 +54,11 @@ export function closeServer(server: http.Server): Promise<void> {
   });
 }
 
-function running(server: http.Server, port: number, close: () => Promise<void> = () => closeServer(server)): RunningServer {
+function running(
+  server: http.Server,
+  port: number,
+  close: () => Promise<void> = () => closeServer(server),
+): RunningServer {
   return { port, url: `http://${emulatorHost}:${port}`, close };
 }
 

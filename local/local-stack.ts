@@ -16,13 +16,7 @@ import path from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { cheatSheetFileName } from '../core/content/cheat-sheet';
-import {
-  emailIndex,
-  partitionKey,
-  sendQuotaPartitionKey,
-  sendQuotaTableName,
-  tableName,
-} from '../core/data/tables';
+import { emailIndex, partitionKey, sendQuotaPartitionKey, sendQuotaTableName, tableName } from '../core/data/tables';
 import { buildOutput } from '../core/build-output';
 import type { HttpApiHandler } from './api-gateway-adapter';
 import { startEmailFaultInjector, type EmailFault, type EmailFaultInjector } from './email-fault-injector';
@@ -200,7 +194,12 @@ async function createBucketWithPdf(endpoint: string, pdf: Uint8Array | null): Pr
     await client.send(new CreateBucketCommand({ Bucket: localBucketName }));
     if (pdf) {
       await client.send(
-        new PutObjectCommand({ Bucket: localBucketName, Key: cheatSheetFileName, Body: pdf, ContentType: 'application/pdf' }),
+        new PutObjectCommand({
+          Bucket: localBucketName,
+          Key: cheatSheetFileName,
+          Body: pdf,
+          ContentType: 'application/pdf',
+        }),
       );
     }
   } finally {
@@ -295,7 +294,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       bucket: localBucketName,
       key: cheatSheetFileName,
       setEmailFault(fault) {
-        if (!faultInjector) throw new Error('Start the local stack with emailFaultInjection: true to inject SES faults');
+        if (!faultInjector)
+          throw new Error('Start the local stack with emailFaultInjection: true to inject SES faults');
         faultInjector.setFault(fault);
       },
       stop,

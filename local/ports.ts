@@ -27,7 +27,10 @@ export const serviceNames: Readonly<Record<Service, string>> = {
 
 export class InvalidPortError extends Error {
   override readonly name = 'InvalidPortError';
-  constructor(readonly variable: string, value: string) {
+  constructor(
+    readonly variable: string,
+    value: string,
+  ) {
     super(`${variable}=${value} is not a port: use a number from 0 to 65535 (0 picks a free port).`);
   }
 }

@@ -66,7 +66,11 @@ function readBody(request: http.IncomingMessage): Promise<Buffer> {
   });
 }
 
-async function apiResponse(request: http.IncomingMessage, path: string, { apiRoutes: routes, siteDir }: SiteServerOptions) {
+async function apiResponse(
+  request: http.IncomingMessage,
+  path: string,
+  { apiRoutes: routes, siteDir }: SiteServerOptions,
+) {
   const route = Object.hasOwn(routes, path) ? routes[path] : undefined;
   if (!route) {
     // API Gateway answers a route it does not have with 404, which CloudFront's error response

@@ -103,6 +103,8 @@ export async function notFoundResponse(siteDir: string | null): Promise<StaticRe
     },
     body:
       notFoundPage ??
-      Buffer.from(siteDir === null ? '404 Not Found\n' : '404 Not Found: the site is not built yet (run npm run build).\n'),
+      Buffer.from(
+        siteDir === null ? '404 Not Found\n' : '404 Not Found: the site is not built yet (run npm run build).\n',
+      ),
   };
 }

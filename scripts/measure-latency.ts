@@ -35,7 +35,8 @@ try {
   const durations: number[] = [];
   for (let index = 1; index <= pairs; index += 1) durations.push(await saveAndSend(index));
   durations.sort((a, b) => a - b);
-  const percentile = (p: number) => durations[Math.min(durations.length - 1, Math.ceil((p / 100) * durations.length) - 1)]!;
+  const percentile = (p: number) =>
+    durations[Math.min(durations.length - 1, Math.ceil((p / 100) * durations.length) - 1)]!;
   const format = (ms: number) => `${ms.toFixed(1)} ms`;
   console.log(`save + send, ${pairs} sequential pairs against the local stack (first, cold pair: ${format(coldMs)})`);
   console.log(

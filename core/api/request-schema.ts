@@ -40,9 +40,43 @@ export function toSingleLine(text: string): string {
  * ai, in...), so 'Mr.De Souza' stays a name.
  */
 const linkedTopLevelDomains = [
-  'com', 'net', 'org', 'info', 'biz', 'io', 'co', 'me', 'xyz', 'ru', 'cn', 'uk', 'us', 'eu',
-  'app', 'dev', 'link', 'click', 'top', 'site', 'online', 'shop', 'store', 'live', 'club',
-  'tk', 'ml', 'ga', 'cf', 'gq', 'pw', 'su', 'ws', 'cc', 'tv', 'ly', 'example',
+  'com',
+  'net',
+  'org',
+  'info',
+  'biz',
+  'io',
+  'co',
+  'me',
+  'xyz',
+  'ru',
+  'cn',
+  'uk',
+  'us',
+  'eu',
+  'app',
+  'dev',
+  'link',
+  'click',
+  'top',
+  'site',
+  'online',
+  'shop',
+  'store',
+  'live',
+  'club',
+  'tk',
+  'ml',
+  'ga',
+  'cf',
+  'gq',
+  'pw',
+  'su',
+  'ws',
+  'cc',
+  'tv',
+  'ly',
+  'example',
 ];
 
 /** Any of the dots a mail client may read as one: full stop, ideographic and full-width stops. */
@@ -95,8 +129,7 @@ export const cheatSheetRequestSchema = z.object(
 export type CheatSheetRequest = z.output<typeof cheatSheetRequestSchema>;
 
 export type RequestParseResult =
-  | { readonly success: true; readonly data: CheatSheetRequest }
-  | { readonly success: false; readonly error: string };
+  { readonly success: true; readonly data: CheatSheetRequest } | { readonly success: false; readonly error: string };
 
 /** Validates an already JSON-decoded body; on failure, the first problem in plain words. */
 export function parseCheatSheetRequest(body: unknown): RequestParseResult {

@@ -15,8 +15,7 @@ export const book: Book = {
   subtitle: 'A 100-Day Blueprint for Mastering Money, People, and Capacity',
   tagline:
     'You bought the business. Now run it with confidence. The MPC Framework turns your first 100 days into a clear plan for your finances, your team and your operations.',
-  amazonUrl:
-    'https://www.amazon.com/s?k=A+100-Day+Blueprint+for+Mastering+Money%2C+People%2C+and+Capacity',
+  amazonUrl: 'https://www.amazon.com/s?k=A+100-Day+Blueprint+for+Mastering+Money%2C+People%2C+and+Capacity',
   cover: {
     src: '/images/book-cover.svg',
     alt: 'Cover of The First 100 Days of Ownership: A 100-Day Blueprint for Mastering Money, People, and Capacity',

@@ -25,8 +25,7 @@ export const toasts = {
   },
   domainError: {
     title: 'Domain Verification Error',
-    description:
-      'The email could not be sent due to domain verification issues. Please contact support.',
+    description: 'The email could not be sent due to domain verification issues. Please contact support.',
     duration: 10_000,
   },
   submissionFailed: {

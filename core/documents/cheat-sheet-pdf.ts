@@ -192,7 +192,13 @@ export async function buildCheatSheetPdf(content: CheatSheetContent = cheatSheet
   const textX = margin + boxSize + 10;
   for (const item of content.checklist) {
     page.drawRectangle({ x: margin, y: y - 1, width: boxSize, height: boxSize, borderColor: accent, borderWidth: 1 });
-    y = drawWrapped(page, { text: item, font: fonts.regular, size: 11.5, color: ink }, textX, y, contentWidth - (textX - margin));
+    y = drawWrapped(
+      page,
+      { text: item, font: fonts.regular, size: 11.5, color: ink },
+      textX,
+      y,
+      contentWidth - (textX - margin),
+    );
     y -= 8;
   }
 

@@ -24,9 +24,6 @@ function page(appHtml: string, title?: string): string {
 
 await writeFile(path.join(clientDir, 'index.html'), page(render('/')));
 // Any path that is not '/' renders the not-found page; this one stands for all of them.
-await writeFile(
-  path.join(clientDir, '404.html'),
-  page(render('/404'), `${notFound.message} · ${site.title}`),
-);
+await writeFile(path.join(clientDir, '404.html'), page(render('/404'), `${notFound.message} · ${site.title}`));
 await rm(path.dirname(serverBundle), { recursive: true, force: true });
 console.log('Pre-rendered frontend/dist/index.html and frontend/dist/404.html');

@@ -12,12 +12,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import {
-  NodejsFunction,
-  OutputFormat,
-  SourceMapMode,
-  type BundlingOptions,
-} from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
@@ -132,8 +127,7 @@ export class Api extends Construct {
     // the ~600 KB bundle's cold start and the encoding quick.
     this.sendCheatSheetFunction = this.createFunction('SendCheatSheet', {
       projectRoot,
-      entry:
-        props.sendCheatSheetEntry ?? path.join(projectRoot, 'lambdas/send-cheat-sheet/handler.ts'),
+      entry: props.sendCheatSheetEntry ?? path.join(projectRoot, 'lambdas/send-cheat-sheet/handler.ts'),
       description: `POST ${apiRoutes.sendCheatSheet}: e-mails the cheat sheet.`,
       memorySize: 512,
       timeout: Duration.seconds(15),
@@ -224,11 +218,9 @@ export class Api extends Construct {
       ...this.httpApi.addRoutes({
         path: apiRoutes.sendCheatSheet,
         methods: routeMethods,
-        integration: new HttpLambdaIntegration(
-          'SendCheatSheetIntegration',
-          this.sendCheatSheetFunction,
-          { payloadFormatVersion: PayloadFormatVersion.VERSION_2_0 },
-        ),
+        integration: new HttpLambdaIntegration('SendCheatSheetIntegration', this.sendCheatSheetFunction, {
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        }),
       }),
     ];
     for (const route of routes) {
@@ -313,4 +305,3 @@ export const functionBundling: BundlingOptions = {
   banner:
     "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
 };
-

@@ -85,27 +85,27 @@ function acknowledgeGrantTemplates(policy: IConstruct): void {
   const findings: ReadonlyArray<readonly [string, string]> = [
     [
       'AwsSolutions-IAM5[Action::s3:GetObject*]',
-      'CDK grant template (bucket.grantRead/grantReadWrite): GetObject, GetObjectVersion, GetObjectAttributes... that `aws s3 sync` needs to read the source zip and compare destination objects; limited to the CDK asset bucket and this stack\'s destination buckets.',
+      "CDK grant template (bucket.grantRead/grantReadWrite): GetObject, GetObjectVersion, GetObjectAttributes... that `aws s3 sync` needs to read the source zip and compare destination objects; limited to the CDK asset bucket and this stack's destination buckets.",
     ],
     [
       'AwsSolutions-IAM5[Action::s3:GetBucket*]',
-      'CDK grant template (bucket.grantRead/grantReadWrite): bucket location and versioning lookups `aws s3 sync` makes; limited to the CDK asset bucket and this stack\'s destination buckets.',
+      "CDK grant template (bucket.grantRead/grantReadWrite): bucket location and versioning lookups `aws s3 sync` makes; limited to the CDK asset bucket and this stack's destination buckets.",
     ],
     [
       'AwsSolutions-IAM5[Action::s3:List*]',
-      'CDK grant template (bucket.grantRead/grantReadWrite): `aws s3 sync` lists the destination to find changed and removed files; limited to the CDK asset bucket and this stack\'s destination buckets.',
+      "CDK grant template (bucket.grantRead/grantReadWrite): `aws s3 sync` lists the destination to find changed and removed files; limited to the CDK asset bucket and this stack's destination buckets.",
     ],
     [
       'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
-      'CDK grant template (bucket.grantReadWrite): `aws s3 sync --delete` removes pages and the PDF that the new build no longer has; limited to this stack\'s destination buckets.',
+      "CDK grant template (bucket.grantReadWrite): `aws s3 sync --delete` removes pages and the PDF that the new build no longer has; limited to this stack's destination buckets.",
     ],
     [
       'AwsSolutions-IAM5[Action::s3:Abort*]',
-      'CDK grant template (bucket.grantReadWrite): AbortMultipartUpload cleans up an interrupted upload of a large file; limited to this stack\'s destination buckets.',
+      "CDK grant template (bucket.grantReadWrite): AbortMultipartUpload cleans up an interrupted upload of a large file; limited to this stack's destination buckets.",
     ],
     [
       'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
-      'Objects of the CDK bootstrap asset bucket: the handler reads the zipped build from it, under a content-hash key that is only known at deploy time (Source.asset grants read on the bucket\'s objects).',
+      "Objects of the CDK bootstrap asset bucket: the handler reads the zipped build from it, under a content-hash key that is only known at deploy time (Source.asset grants read on the bucket's objects).",
     ],
   ];
   for (const [id, reason] of findings) Validations.of(policy).acknowledge({ id, reason });

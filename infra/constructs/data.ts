@@ -2,20 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import {
-  AttributeType,
-  BillingMode,
-  ProjectionType,
-  Table,
-  TableEncryption,
-} from 'aws-cdk-lib/aws-dynamodb';
-import {
-  BlockPublicAccess,
-  Bucket,
-  BucketEncryption,
-  ObjectOwnership,
-  type CfnBucket,
-} from 'aws-cdk-lib/aws-s3';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
@@ -27,10 +15,7 @@ import {
   sendQuotaTableName,
   tableName,
 } from '../../core/data/tables';
-import {
-  acknowledgeBucketDeployment,
-  bucketDeploymentHandlerSettings,
-} from './bucket-deployment-handler';
+import { acknowledgeBucketDeployment, bucketDeploymentHandlerSettings } from './bucket-deployment-handler';
 import { PrivateBucket } from './private-bucket';
 
 export interface DataProps {
@@ -74,13 +59,10 @@ export class Data extends Construct {
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
-    const cheatSheetDirectory =
-      props.cheatSheetDirectory ?? path.join(process.cwd(), 'dist', 'cheat-sheet');
+    const cheatSheetDirectory = props.cheatSheetDirectory ?? path.join(process.cwd(), 'dist', 'cheat-sheet');
     const pdfPath = path.join(cheatSheetDirectory, this.cheatSheetKey);
     if (!existsSync(pdfPath)) {
-      throw new Error(
-        `The cheat sheet ${pdfPath} does not exist: run \`npm run build\` first (it generates the PDF).`,
-      );
+      throw new Error(`The cheat sheet ${pdfPath} does not exist: run \`npm run build\` first (it generates the PDF).`);
     }
     this.cheatSheetVersion = createHash('sha256').update(readFileSync(pdfPath)).digest('hex').slice(0, 16);
 

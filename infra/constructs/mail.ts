@@ -1,10 +1,4 @@
-import {
-  DkimIdentity,
-  EasyDkimSigningKeyLength,
-  EmailIdentity,
-  Identity,
-  type DkimRecord,
-} from 'aws-cdk-lib/aws-ses';
+import { DkimIdentity, EasyDkimSigningKeyLength, EmailIdentity, Identity, type DkimRecord } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
 
 export interface MailProps {

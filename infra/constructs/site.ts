@@ -39,7 +39,6 @@ import { PrivateBucket } from './private-bucket';
 /** The paths CloudFront sends to the HTTP API instead of the bucket. */
 export const apiPathPattern = '/api/*';
 
-
 export interface SiteProps {
   /** The API behind `/api/*`. */
   readonly api: IHttpApi;
@@ -88,9 +87,7 @@ export class Site extends Construct {
     const siteDirectory = props.siteDirectory ?? path.join(process.cwd(), 'frontend', 'dist');
     for (const page of ['index.html', '404.html']) {
       if (!existsSync(path.join(siteDirectory, page))) {
-        throw new Error(
-          `The built site has no ${page} in ${siteDirectory}: run \`npm run build\` first.`,
-        );
+        throw new Error(`The built site has no ${page} in ${siteDirectory}: run \`npm run build\` first.`);
       }
     }
 
@@ -178,11 +175,7 @@ export class Site extends Construct {
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
       ...(props.customDomain && {
         domainNames: [props.customDomain.domainName],
-        certificate: Certificate.fromCertificateArn(
-          this,
-          'Certificate',
-          props.customDomain.certificateArn,
-        ),
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.customDomain.certificateArn),
         minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
       }),
     });

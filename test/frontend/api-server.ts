@@ -31,7 +31,10 @@ function route(path: string, reply: Reply) {
   });
 }
 
-export const json = (body: JsonBodyType, status = 200): Reply => () => HttpResponse.json(body, { status });
+export const json =
+  (body: JsonBodyType, status = 200): Reply =>
+  () =>
+    HttpResponse.json(body, { status });
 
 /** Both routes answer as the caller says; by default both succeed. */
 export function backendReplies({

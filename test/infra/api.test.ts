@@ -14,8 +14,8 @@ type Statement = { Effect: string; Action: string | string[]; Resource: unknown;
 /** The statements of the one inline policy attached to the role whose ID starts with `rolePrefix`. */
 function statementsOf(template: Template, rolePrefix: string): Statement[] {
   const role = resourceByPrefix(template, 'AWS::IAM::Role', rolePrefix);
-  const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
-    JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: role.logicalId }]),
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter(
+    (policy) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([{ Ref: role.logicalId }]),
   );
   expect(policies).toHaveLength(1);
   return policies[0].Properties.PolicyDocument.Statement as Statement[];
@@ -37,7 +37,14 @@ function newestNodeRuntime(): string {
 
 describe('the API construct', () => {
   let template: Template;
-  let ids: { table: string; quotaTable: string; pdfBucket: string; identity: string; saveLogs: string; sendLogs: string };
+  let ids: {
+    table: string;
+    quotaTable: string;
+    pdfBucket: string;
+    identity: string;
+    saveLogs: string;
+    sendLogs: string;
+  };
   beforeAll(() => {
     template = synthTemplate();
     ids = {
@@ -61,8 +68,12 @@ describe('the API construct', () => {
   });
 
   it('gives each function its own log group with a retention period', () => {
-    expect(functionProps(template, 'ApiSaveRequestFunction').LoggingConfig).toEqual({ LogGroup: { Ref: ids.saveLogs } });
-    expect(functionProps(template, 'ApiSendCheatSheetFunction').LoggingConfig).toEqual({ LogGroup: { Ref: ids.sendLogs } });
+    expect(functionProps(template, 'ApiSaveRequestFunction').LoggingConfig).toEqual({
+      LogGroup: { Ref: ids.saveLogs },
+    });
+    expect(functionProps(template, 'ApiSendCheatSheetFunction').LoggingConfig).toEqual({
+      LogGroup: { Ref: ids.sendLogs },
+    });
     for (const logGroup of [ids.saveLogs, ids.sendLogs]) {
       expect(template.toJSON().Resources[logGroup].Properties.RetentionInDays).toBe(90);
     }
@@ -180,7 +191,9 @@ describe('the API construct', () => {
 
   it('attaches no AWS managed policy to the function roles', () => {
     for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
-      expect(resourceByPrefix(template, 'AWS::IAM::Role', prefix).resource.Properties.ManagedPolicyArns).toBeUndefined();
+      expect(
+        resourceByPrefix(template, 'AWS::IAM::Role', prefix).resource.Properties.ManagedPolicyArns,
+      ).toBeUndefined();
     }
   });
 

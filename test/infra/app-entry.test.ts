@@ -11,17 +11,13 @@ import { repoRoot } from './support/synth';
 function runApp(context: Record<string, unknown>) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-app-entry-'));
   try {
-    const result = spawnSync(
-      process.execPath,
-      [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'infra/app.ts'],
-      {
-        cwd: repoRoot,
-        // How the CLI hands context and the output folder to the app.
-        env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir },
-        encoding: 'utf8',
-        timeout: 60_000,
-      },
-    );
+    const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'infra/app.ts'], {
+      cwd: repoRoot,
+      // How the CLI hands context and the output folder to the app.
+      env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     return { ...result, outputFiles: readdirSync(outdir) };
   } finally {
     rmSync(outdir, { recursive: true, force: true });

@@ -29,8 +29,9 @@ describe('the function bundles', () => {
     const { stack } = createTestApp({ bundle: true, outdir });
     const template = Template.fromStack(stack); // synthesizes, which bundles
     for (const { name, logicalIdPrefix } of functions) {
-      const code = resourceByPrefix(template, 'AWS::Lambda::Function', logicalIdPrefix).resource.Properties
-        .Code as { S3Key: string };
+      const code = resourceByPrefix(template, 'AWS::Lambda::Function', logicalIdPrefix).resource.Properties.Code as {
+        S3Key: string;
+      };
       const directory = path.join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
       bundles.set(name, { directory, code: readFileSync(path.join(directory, 'index.mjs'), 'utf8') });
     }
@@ -72,11 +73,19 @@ describe('the function bundles', () => {
       const entry = path.join(directory, 'index.mjs');
       const result = spawnSync(
         process.execPath,
-        ['--input-type=module', '-e', `const m = await import(${JSON.stringify(entry)}); console.log(typeof m.handler);`],
+        [
+          '--input-type=module',
+          '-e',
+          `const m = await import(${JSON.stringify(entry)}); console.log(typeof m.handler);`,
+        ],
         {
           encoding: 'utf8',
           // Lambda runs Node 24; the SDK's warning about this machine's Node 20 is not a failure.
-          env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+          env: {
+            PATH: process.env.PATH,
+            AWS_REGION: 'us-east-1',
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          },
           timeout: 30_000,
         },
       );

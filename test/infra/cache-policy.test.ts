@@ -20,7 +20,10 @@ function keysUnder(directory: string, prefix = ''): string[] {
 
 /** `aws s3 sync --exclude/--include` patterns: `*` matches any characters, `/` included. */
 function matches(pattern: string, key: string): boolean {
-  const regex = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const regex = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${regex}$`).test(key);
 }
 

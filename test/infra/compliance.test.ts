@@ -16,8 +16,7 @@ interface ValidationReport {
   }>;
 }
 
-const certificateArn =
-  'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
+const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
 
 let outdirs: string[] = [];
 function freshOutdir(): string {
@@ -38,14 +37,20 @@ function errorsIn(report: ValidationReport): string[] {
   return report.pluginReports.flatMap((plugin) =>
     plugin.violations
       .filter((violation) => violation.severity === 'error')
-      .map((violation) => `${violation.ruleName} at ${violation.violatingConstructs.map((c) => c.constructPath).join(', ')}`),
+      .map(
+        (violation) =>
+          `${violation.ruleName} at ${violation.violatingConstructs.map((c) => c.constructPath).join(', ')}`,
+      ),
   );
 }
 
 /** The acknowledgements cdk-nag copied into the template (writeSuppressionsToCloudFormation). */
 function acknowledgementsIn(outdir: string): Array<{ resource: string; id: string; reason: string }> {
   const template = JSON.parse(readFileSync(path.join(outdir, 'First100DaysSite.template.json'), 'utf8')) as {
-    Resources: Record<string, { Metadata?: { cdk_nag?: { rules_to_suppress: Array<{ id: string; reason: string }> } } }>;
+    Resources: Record<
+      string,
+      { Metadata?: { cdk_nag?: { rules_to_suppress: Array<{ id: string; reason: string }> } } }
+    >;
   };
   return Object.entries(template.Resources).flatMap(([resource, { Metadata }]) =>
     (Metadata?.cdk_nag?.rules_to_suppress ?? []).map(({ id, reason }) => ({ resource, id, reason })),
@@ -83,7 +88,11 @@ describe('the AwsSolutions checks', () => {
 
   it('need no default-certificate acknowledgement when a custom domain sets TLS 1.2_2021', () => {
     const customOutdir = freshOutdir();
-    createTestApp({ complianceChecks: true, outdir: customOutdir, context: { domainName: 'www.example.com', certificateArn } }).app.synth();
+    createTestApp({
+      complianceChecks: true,
+      outdir: customOutdir,
+      context: { domainName: 'www.example.com', certificateArn },
+    }).app.synth();
     expect(errorsIn(readReport(customOutdir))).toEqual([]);
     expect(acknowledgementsIn(customOutdir).map(({ id }) => id)).not.toContain('AwsSolutions-CFR4');
   });

@@ -1,13 +1,7 @@
-import {
-  ConfigError,
-  defaultApiThrottle,
-  defaultDailySendCap,
-  parseDeploymentConfig,
-} from '../../infra/config';
+import { ConfigError, defaultApiThrottle, defaultDailySendCap, parseDeploymentConfig } from '../../infra/config';
 import { defaultDailyLimit } from '../../lambdas/shared/config';
 
-const certificateArn =
-  'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
+const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
 
 function parse(context: Record<string, unknown>) {
   return parseDeploymentConfig((key) => context[key]);
@@ -75,9 +69,9 @@ describe('deployment configuration from CDK context', () => {
   });
 
   it('takes a custom domain with its us-east-1 certificate', () => {
-    expect(
-      parse({ senderEmail: 'a@example.com', domainName: 'www.example.com', certificateArn }).customDomain,
-    ).toEqual({ domainName: 'www.example.com', certificateArn });
+    expect(parse({ senderEmail: 'a@example.com', domainName: 'www.example.com', certificateArn }).customDomain).toEqual(
+      { domainName: 'www.example.com', certificateArn },
+    );
   });
 
   it('refuses a domain name without a certificate, and a certificate without a domain name', () => {
@@ -108,7 +102,9 @@ describe('deployment configuration from CDK context', () => {
     ['dailySendCap', '-1'],
     ['dailySendCap', 'three'],
   ])('refuses %s=%p', (key, value) => {
-    expect(problemsOf({ senderEmail: 'a@example.com', [key]: value })).toContain(`${key} "${value}" must be a positive`);
+    expect(problemsOf({ senderEmail: 'a@example.com', [key]: value })).toContain(
+      `${key} "${value}" must be a positive`,
+    );
   });
 
   it('lists every problem at once rather than one per attempt', () => {

@@ -35,7 +35,9 @@ describe('the data construct', () => {
   });
 
   it('has exactly two tables: the requests and the send quotas', () => {
-    const names = Object.values(template.findResources('AWS::DynamoDB::Table')).map((table) => table.Properties.TableName);
+    const names = Object.values(template.findResources('AWS::DynamoDB::Table')).map(
+      (table) => table.Properties.TableName,
+    );
     expect(names.sort()).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
   });
 

@@ -57,8 +57,13 @@ describe('the stack outputs', () => {
   });
 
   it('has no DKIM outputs for an address identity', () => {
-    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
-      ['ApiUrl', 'CheatSheetBucketName', 'DistributionDomainName', 'SendQuotaTableName', 'SiteUrl', 'TableName'],
-    );
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+      'ApiUrl',
+      'CheatSheetBucketName',
+      'DistributionDomainName',
+      'SendQuotaTableName',
+      'SiteUrl',
+      'TableName',
+    ]);
   });
 });

@@ -4,8 +4,7 @@ import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-p
 import { securityHeaders } from '../../infra/security-headers';
 import { createTestApp, fixtures, privateBucketHardening, resourceByPrefix, synthTemplate } from './support/synth';
 
-const certificateArn =
-  'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
+const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
 
 interface DistributionConfig {
   DefaultRootObject: string;
@@ -46,8 +45,7 @@ describe('the site construct', () => {
 
   it('lets CloudFront list the site bucket, so a missing page is a 404 from S3 rather than a 403', () => {
     const policy = resourceByPrefix(template, 'AWS::S3::BucketPolicy', 'SiteBucketPolicy').resource;
-    const statements = (policy.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> })
-      .Statement;
+    const statements = (policy.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> }).Statement;
     const cloudFrontStatement = statements.find(
       (statement) => JSON.stringify(statement.Principal) === JSON.stringify({ Service: 'cloudfront.amazonaws.com' }),
     );
@@ -79,7 +77,10 @@ describe('the site construct', () => {
     expect(apiOrigin).toMatchObject({
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
       DomainName: {
-        'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [expect.stringMatching(/^ApiHttpApi/), 'ApiEndpoint'] }] }],
+        'Fn::Select': [
+          2,
+          { 'Fn::Split': ['/', { 'Fn::GetAtt': [expect.stringMatching(/^ApiHttpApi/), 'ApiEndpoint'] }] },
+        ],
       },
     });
   });
@@ -145,7 +146,12 @@ describe('the site construct', () => {
     const config = resource.Properties.ResponseHeadersPolicyConfig as {
       SecurityHeadersConfig: {
         ContentSecurityPolicy: { ContentSecurityPolicy: string; Override: boolean };
-        StrictTransportSecurity: { AccessControlMaxAgeSec: number; IncludeSubdomains: boolean; Preload: boolean; Override: boolean };
+        StrictTransportSecurity: {
+          AccessControlMaxAgeSec: number;
+          IncludeSubdomains: boolean;
+          Preload: boolean;
+          Override: boolean;
+        };
         ContentTypeOptions: { Override: boolean };
         FrameOptions: { FrameOption: string; Override: boolean };
         ReferrerPolicy: { ReferrerPolicy: string; Override: boolean };
@@ -226,7 +232,9 @@ describe('the site construct', () => {
     for (const phase of ['Create', 'Update']) {
       const [, parts] = (invalidation.Properties[phase] as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
       expect(parts[1]).toEqual(distributionRef);
-      const call = JSON.parse((parts as unknown[]).map((part) => (typeof part === 'string' ? part : 'DISTRIBUTION')).join(''));
+      const call = JSON.parse(
+        (parts as unknown[]).map((part) => (typeof part === 'string' ? part : 'DISTRIBUTION')).join(''),
+      );
       expect(call).toMatchObject({
         service: 'CloudFront',
         action: 'createInvalidation',
@@ -241,7 +249,7 @@ describe('the site construct', () => {
     }
   });
 
-  it("lets the invalidation handler invalidate this distribution alone, and write its logs, nothing else", () => {
+  it('lets the invalidation handler invalidate this distribution alone, and write its logs, nothing else', () => {
     const role = resourceByPrefix(template, 'AWS::IAM::Role', 'SiteInvalidationHandlerRole');
     expect(role.resource.Properties.ManagedPolicyArns).toBeUndefined();
     const statements = Object.values(template.findResources('AWS::IAM::Policy'))

@@ -1,9 +1,4 @@
-import {
-  fromHandlerResult,
-  isTextContentType,
-  lambdaContext,
-  toHttpApiEvent,
-} from '../../local/api-gateway-adapter';
+import { fromHandlerResult, isTextContentType, lambdaContext, toHttpApiEvent } from '../../local/api-gateway-adapter';
 
 const request = {
   method: 'POST',
@@ -47,7 +42,13 @@ describe('toHttpApiEvent', () => {
   test('fills the request context as API Gateway does', () => {
     expect(event.requestContext).toMatchObject({
       domainName: 'localhost:3000',
-      http: { method: 'POST', path: '/api/send-cheat-sheet', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test-agent' },
+      http: {
+        method: 'POST',
+        path: '/api/send-cheat-sheet',
+        protocol: 'HTTP/1.1',
+        sourceIp: '127.0.0.1',
+        userAgent: 'test-agent',
+      },
       routeKey: 'POST /api/send-cheat-sheet',
       stage: '$default',
       time: '12/Mar/2025:19:03:58 +0000',
@@ -110,7 +111,11 @@ describe('fromHandlerResult', () => {
   test('serialises a bare value as a 200 JSON reply', () => {
     const response = fromHandlerResult({ ok: true });
 
-    expect(response).toEqual({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from('{"ok":true}') });
+    expect(response).toEqual({
+      statusCode: 200,
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.from('{"ok":true}'),
+    });
   });
 });
 

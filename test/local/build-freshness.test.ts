@@ -16,15 +16,27 @@ async function file(relative: string, minutesAgo: number, content = 'export {};\
 // A miniature repository: real modules, so the check follows real imports.
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'build-freshness-'));
-  await file('frontend/src/main.tsx', 30, "import { outline } from '../../core/content/outline';\nimport { limit } from '../../core/api/request-limits';\nexport const page = [outline, limit];\n");
+  await file(
+    'frontend/src/main.tsx',
+    30,
+    "import { outline } from '../../core/content/outline';\nimport { limit } from '../../core/api/request-limits';\nexport const page = [outline, limit];\n",
+  );
   await file('frontend/src/entry-server.tsx', 30);
   await file('frontend/build/prerender.ts', 30);
   await file('frontend/vite.config.ts', 30);
   await file('frontend/index.html', 30, '<!doctype html>');
   await file('core/content/outline.ts', 30, 'export const outline = 1;\n');
   await file('core/api/request-limits.ts', 30, 'export const limit = 100;\n');
-  await file('core/documents/cheat-sheet-pdf.ts', 30, "import { outline } from '../content/outline';\nexport const pdf = outline;\n");
-  await file('scripts/build-cheat-sheet-pdf.ts', 30, "import { pdf } from '../core/documents/cheat-sheet-pdf';\nconsole.log(pdf);\n");
+  await file(
+    'core/documents/cheat-sheet-pdf.ts',
+    30,
+    "import { outline } from '../content/outline';\nexport const pdf = outline;\n",
+  );
+  await file(
+    'scripts/build-cheat-sheet-pdf.ts',
+    30,
+    "import { pdf } from '../core/documents/cheat-sheet-pdf';\nconsole.log(pdf);\n",
+  );
   await file('lambdas/shared/aws-clients.ts', 30, 'export const clients = 1;\n');
   await file('frontend/dist/index.html', 10);
   await file('frontend/dist/404.html', 10);
@@ -81,7 +93,11 @@ describe('checkBuild', () => {
   });
 
   test('rebuilds only the PDF when its builder changed after the build', async () => {
-    await file('core/documents/cheat-sheet-pdf.ts', 1, "import { outline } from '../content/outline';\nexport const pdf = [outline];\n");
+    await file(
+      'core/documents/cheat-sheet-pdf.ts',
+      1,
+      "import { outline } from '../content/outline';\nexport const pdf = [outline];\n",
+    );
 
     expect(buildScriptFor(await checkBuild(root))).toBe('build:pdf');
   });

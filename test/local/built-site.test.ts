@@ -25,7 +25,7 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 
 describe('the local stack serving the real build', () => {
-  test("/ is the pre-rendered landing page: its text is in the HTML", async () => {
+  test('/ is the pre-rendered landing page: its text is in the HTML', async () => {
     const html = htmlText(await (await fetch(stack.urls.site)).text());
 
     expect(html).toContain(outlineHeading);

@@ -15,7 +15,11 @@ beforeAll(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
 });
 
-const exists = (path: string) => access(path).then(() => true, () => false);
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
 
 describe('the local stack starting and stopping', () => {
   // Whether a freed port is still taken is not asked of the port itself: another jest worker may
@@ -50,7 +54,9 @@ describe('the local stack starting and stopping', () => {
 
       await expect(start).rejects.toBeInstanceOf(LocalStackPortInUseError);
       await expect(start).rejects.toThrow(
-        new RegExp(`^Port ${taken.port} is already in use, so the .+ cannot start\\. Set ${variable} to a free port, or to 0`),
+        new RegExp(
+          `^Port ${taken.port} is already in use, so the .+ cannot start\\. Set ${variable} to a free port, or to 0`,
+        ),
       );
       expect(await serversInThisProcessSettlingAt(before)).toBe(before);
     } finally {
@@ -68,6 +74,8 @@ describe('the local stack starting and stopping', () => {
     });
     await stack.stop();
 
-    expect(warnings).toEqual([expect.stringContaining('No cheat-sheet PDF at /nonexistent/cheat-sheet.pdf: run npm run build:pdf')]);
+    expect(warnings).toEqual([
+      expect.stringContaining('No cheat-sheet PDF at /nonexistent/cheat-sheet.pdf: run npm run build:pdf'),
+    ]);
   });
 });

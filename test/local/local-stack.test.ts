@@ -144,13 +144,16 @@ describe('the local stack', () => {
     ['POST', '/api/unknown'],
     ['GET', '/api/unknown'],
     ['GET', '/api'],
-  ])('answers %s %s, a path the API does not have, with the not-found page and 404, as CloudFront does', async (method, path) => {
-    const response = await fetch(url(path), { method });
+  ])(
+    'answers %s %s, a path the API does not have, with the not-found page and 404, as CloudFront does',
+    async (method, path) => {
+      const response = await fetch(url(path), { method });
 
-    expect(response.status).toBe(404);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(await response.text()).toContain(site.notFoundText);
-  });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(await response.text()).toContain(site.notFoundText);
+    },
+  );
 
   test('refuses a request body over 1 MB before reading it all', async () => {
     const response = await fetch(url('/api/cheat-sheet-requests'), {

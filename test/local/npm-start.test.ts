@@ -16,14 +16,18 @@ test('SIGTERM to the npm start process stops every server it started', async () 
   });
   let output = '';
   npm.stdout.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | string | null>((resolve) => npm.once('exit', (code, signal) => resolve(code ?? signal)));
+  const exited = new Promise<number | string | null>((resolve) =>
+    npm.once('exit', (code, signal) => resolve(code ?? signal)),
+  );
   try {
     const deadline = Date.now() + 45_000;
     while (!/^S3:\s+\S+$/m.test(output)) {
       if (npm.exitCode !== null || Date.now() > deadline) throw new Error(`npm start printed no endpoints:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const ports = [...output.matchAll(/^(?:Site|Mail|DynamoDB|S3):\s+(\S+)$/gm)].map((match) => Number(new URL(match[1]!).port));
+    const ports = [...output.matchAll(/^(?:Site|Mail|DynamoDB|S3):\s+(\S+)$/gm)].map((match) =>
+      Number(new URL(match[1]!).port),
+    );
     expect(ports).toHaveLength(4);
 
     npm.kill('SIGTERM');

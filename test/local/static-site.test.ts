@@ -15,7 +15,10 @@ describe('staticSiteResponse', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.body.toString()).toContain(site.landingText);
-    expect(response.headers).toEqual({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': pagesCacheControl });
+    expect(response.headers).toEqual({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': pagesCacheControl,
+    });
   });
 
   test('serves the same page for /index.html and ignores query strings', async () => {
@@ -51,15 +54,20 @@ describe('staticSiteResponse', () => {
     },
   );
 
-  test.each(['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/.env', '/%2eenv', '/%00', '/%E0%A4%A'])(
-    'never serves %s from outside the site or hidden: 404',
-    async (url) => {
-      const response = await staticSiteResponse(site.siteDir, url);
+  test.each([
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/.env',
+    '/%2eenv',
+    '/%00',
+    '/%E0%A4%A',
+  ])('never serves %s from outside the site or hidden: 404', async (url) => {
+    const response = await staticSiteResponse(site.siteDir, url);
 
-      expect(response.statusCode).toBe(404);
-      expect(response.body.toString()).not.toMatch(/outside the site|SECRET/);
-    },
-  );
+    expect(response.statusCode).toBe(404);
+    expect(response.body.toString()).not.toMatch(/outside the site|SECRET/);
+  });
 
   test('answers with a plain 404 when no site is served', async () => {
     const response = await notFoundResponse(null);

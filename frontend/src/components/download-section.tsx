@@ -4,7 +4,13 @@ import { Section, sectionLeadId } from './section';
 
 export function DownloadSection() {
   return (
-    <Section name="download" anchorId="download-section" title={downloadHeading} lead={downloadIntro} className="download">
+    <Section
+      name="download"
+      anchorId="download-section"
+      title={downloadHeading}
+      lead={downloadIntro}
+      className="download"
+    >
       <CheatSheetForm describedBy={sectionLeadId('download')} />
     </Section>
   );

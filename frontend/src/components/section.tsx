@@ -17,7 +17,16 @@ interface SectionProps {
 }
 
 /** A landing-page section: a region named by its heading, with an optional lead paragraph. */
-export function Section({ name, title, lead, anchorId, tinted, className, containerClassName, children }: SectionProps) {
+export function Section({
+  name,
+  title,
+  lead,
+  anchorId,
+  tinted,
+  className,
+  containerClassName,
+  children,
+}: SectionProps) {
   const classes = ['section', tinted && 'section--tinted', className].filter(Boolean).join(' ');
   return (
     <section id={anchorId} className={classes} aria-labelledby={`${name}-title`}>

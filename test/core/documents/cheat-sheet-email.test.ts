@@ -9,7 +9,7 @@ describe('the cheat-sheet e-mail', () => {
     expect(email.html).toContain('<p style="margin:0 0 16px">Hi Ada Owner,</p>');
   });
 
-  test("names the book and says the PDF is attached", () => {
+  test('names the book and says the PDF is attached', () => {
     const email = buildCheatSheetEmail({ name: 'Ada' });
 
     expect(email.text).toContain(`Thank you for reading ${book.title}.`);
@@ -18,7 +18,9 @@ describe('the cheat-sheet e-mail', () => {
   });
 
   test('has a fixed subject, whatever the name', () => {
-    expect(buildCheatSheetEmail({ name: 'Eve\r\nBcc: victim@example.com' }).subject).toBe('Your MPC 100-Day Cheat Sheet');
+    expect(buildCheatSheetEmail({ name: 'Eve\r\nBcc: victim@example.com' }).subject).toBe(
+      'Your MPC 100-Day Cheat Sheet',
+    );
   });
 
   test('escapes the name in the HTML body', () => {

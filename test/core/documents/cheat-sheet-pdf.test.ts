@@ -75,7 +75,9 @@ describe('the cheat-sheet PDF', () => {
     const source = Buffer.from(pdf).toString('latin1');
     const fonts = [...source.matchAll(/\/BaseFont\s*\/([\w-]+)/g)].map(([, name]) => name);
 
-    expect(new Set(fonts)).toEqual(new Set([StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.HelveticaOblique]));
+    expect(new Set(fonts)).toEqual(
+      new Set([StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.HelveticaOblique]),
+    );
     expect(source).not.toMatch(/\/FontFile/);
   });
 
@@ -90,7 +92,9 @@ describe('the cheat-sheet PDF', () => {
   test('fails loudly, naming the text, when a string cannot be encoded by the standard fonts', async () => {
     const content = { ...cheatSheetContent, checklist: ['Review cash → weekly', 'Celebrate 🎉'] };
 
-    await expect(buildCheatSheetPdf(content)).rejects.toThrow(/cannot encode[\s\S]*"Review cash → weekly"[\s\S]*"Celebrate 🎉"/);
+    await expect(buildCheatSheetPdf(content)).rejects.toThrow(
+      /cannot encode[\s\S]*"Review cash → weekly"[\s\S]*"Celebrate 🎉"/,
+    );
   });
 
   test('wraps text that is wider than the line, at spaces', async () => {

@@ -33,7 +33,9 @@ describe('the pre-rendered landing page', () => {
 
   test('has the page title, description and sharing tags, and loads its script as a module', () => {
     const page = builtPage('index.html');
-    expect(page.title).toBe('The First 100 Days of Ownership: A 100-Day Blueprint for Mastering Money, People, and Capacity');
+    expect(page.title).toBe(
+      'The First 100 Days of Ownership: A 100-Day Blueprint for Mastering Money, People, and Capacity',
+    );
     expect(page.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(page.title);
     expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).toContain('MPC Framework');
     expect(page.querySelector('script[type="module"][src^="/assets/"]')).not.toBeNull();

@@ -98,9 +98,7 @@ describe('the cheat-sheet form', () => {
     await user.click(submitButton());
 
     expect(await screen.findByText('Cheat Sheet Sent')).toBeInTheDocument();
-    expect(
-      screen.getByText("We've sent the cheat sheet to your email. Please check your inbox."),
-    ).toBeInTheDocument();
+    expect(screen.getByText("We've sent the cheat sheet to your email. Please check your inbox.")).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('');
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByRole('checkbox')).not.toBeChecked();
@@ -135,7 +133,9 @@ describe('the cheat-sheet form', () => {
   });
 
   test('when the reply is not the function JSON, shows the edge function error and its status', async () => {
-    backendReplies({ send: () => new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }) });
+    backendReplies({
+      send: () => new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }),
+    });
     const { user } = renderForm();
     await fillIn(user);
     await user.click(submitButton());
@@ -212,31 +212,31 @@ describe('the cheat-sheet form', () => {
     expect(within(dialog).getByText('Failed to send cheat sheet. Please try again later.')).toBeInTheDocument();
   });
 
-  test.each([
-    'The sender domain is not verified',
-    'Please VERIFY the sender identity',
-  ])('a %j error shows the inline configuration alert and a 10 s toast, and no dialog', async (error) => {
-    const shown = jest.spyOn(toast, 'error');
-    backendReplies({ send: json({ success: false, error }, 502) });
-    const { user } = renderForm();
-    await fillIn(user);
-    await user.click(submitButton());
+  test.each(['The sender domain is not verified', 'Please VERIFY the sender identity'])(
+    'a %j error shows the inline configuration alert and a 10 s toast, and no dialog',
+    async (error) => {
+      const shown = jest.spyOn(toast, 'error');
+      backendReplies({ send: json({ success: false, error }, 502) });
+      const { user } = renderForm();
+      await fillIn(user);
+      await user.click(submitButton());
 
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Email Configuration Error')).toBeInTheDocument();
-    expect(
-      within(alert).getByText(
-        'There was an issue sending your email. Our team has been notified. Please try again later or contact support if the issue persists.',
-      ),
-    ).toBeInTheDocument();
-    expect(await screen.findByText('Domain Verification Error')).toBeInTheDocument();
-    expect(
-      screen.getByText('The email could not be sent due to domain verification issues. Please contact support.'),
-    ).toBeInTheDocument();
-    expect(shown).toHaveBeenCalledWith('Domain Verification Error', expect.objectContaining({ duration: 10000 }));
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    shown.mockRestore();
-  });
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText('Email Configuration Error')).toBeInTheDocument();
+      expect(
+        within(alert).getByText(
+          'There was an issue sending your email. Our team has been notified. Please try again later or contact support if the issue persists.',
+        ),
+      ).toBeInTheDocument();
+      expect(await screen.findByText('Domain Verification Error')).toBeInTheDocument();
+      expect(
+        screen.getByText('The email could not be sent due to domain verification issues. Please contact support.'),
+      ).toBeInTheDocument();
+      expect(shown).toHaveBeenCalledWith('Domain Verification Error', expect.objectContaining({ duration: 10000 }));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      shown.mockRestore();
+    },
+  );
 
   test('keeps what the visitor typed when sending fails', async () => {
     backendReplies({ send: json({ success: false, error: 'Nope' }, 500) });
@@ -262,7 +262,9 @@ describe('the Error Details dialog', () => {
     backendReplies({ send: json({ success: false, error: 'Nope' }, 500) });
     const { user } = renderForm();
     const dialog = await openDialog(user);
-    const suggestions = within(dialog).getAllByRole('listitem').map((item) => item.textContent);
+    const suggestions = within(dialog)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
     expect(suggestions).toEqual([
       'Try submitting the form again.',
       'Check that your email address is correct.',
@@ -300,7 +302,10 @@ describe('the Error Details dialog', () => {
       act(() => jest.advanceTimersByTime(1));
       expect(screen.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
       await waitFor(() => expect(calls).toHaveLength(4));
-      expect(calls[3]).toEqual({ path: '/api/send-cheat-sheet', body: { name: 'Ada Owner', email: 'ada@example.com' } });
+      expect(calls[3]).toEqual({
+        path: '/api/send-cheat-sheet',
+        body: { name: 'Ada Owner', email: 'ada@example.com' },
+      });
       expect(await screen.findByText('Cheat Sheet Sent')).toBeInTheDocument();
     } finally {
       jest.useRealTimers();

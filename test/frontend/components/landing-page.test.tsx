@@ -76,7 +76,9 @@ describe('the learning outline', () => {
   test('has three phases in order', () => {
     renderPage();
     const outline = sectionTitled("What You'll Learn to Maximize Your First 100 Days");
-    const titles = within(outline).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent);
+    const titles = within(outline)
+      .getAllByRole('heading', { level: 3 })
+      .map((heading) => heading.textContent);
     expect(titles).toEqual(Object.keys(phases));
   });
 
@@ -84,8 +86,12 @@ describe('the learning outline', () => {
     renderPage();
     const outline = sectionTitled("What You'll Learn to Maximize Your First 100 Days");
     const column = within(outline).getByRole('heading', { name: phase }).closest('li')!;
-    const terms = within(column).getAllByRole('term').map((term) => term.textContent);
-    const definitions = within(column).getAllByRole('definition').map((definition) => definition.textContent);
+    const terms = within(column)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const definitions = within(column)
+      .getAllByRole('definition')
+      .map((definition) => definition.textContent);
     expect(terms.map((term, index) => [term, definitions[index]])).toEqual(items);
   });
 });
@@ -111,7 +117,9 @@ describe('the testimonial', () => {
   test('shows five stars, the quote, its author and the role Business Owner', () => {
     renderPage();
     const section = sectionTitled('What Readers Are Saying');
-    expect(within(section).getByRole('img', { name: 'Rated 5 out of 5 stars' }).querySelectorAll('svg')).toHaveLength(5);
+    expect(within(section).getByRole('img', { name: 'Rated 5 out of 5 stars' }).querySelectorAll('svg')).toHaveLength(
+      5,
+    );
     expect(within(section).getByText(/This book gave me a plan/)).toBeInTheDocument();
     expect(within(section).getByText('Maria Thompson')).toBeInTheDocument();
     expect(within(section).getByText('Business Owner')).toBeInTheDocument();
@@ -127,15 +135,20 @@ describe('Free Resources', () => {
     expect(titles).toEqual(['MPC Framework Guide', 'Implementation Videos', 'The Owner’s First 100 Days Podcast']);
   });
 
-  test.each(['MPC Framework Guide', 'Implementation Videos'])('the %s card has a disabled Coming Soon button', (title) => {
-    renderPage();
-    const card = within(sectionTitled('Free Resources')).getByRole('heading', { name: title }).closest('li')!;
-    expect(within(card).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
-  });
+  test.each(['MPC Framework Guide', 'Implementation Videos'])(
+    'the %s card has a disabled Coming Soon button',
+    (title) => {
+      renderPage();
+      const card = within(sectionTitled('Free Resources')).getByRole('heading', { name: title }).closest('li')!;
+      expect(within(card).getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+    },
+  );
 
   test('the podcast logo links to the podcast page in a new tab', () => {
     renderPage();
-    const link = within(sectionTitled('Free Resources')).getByRole('link', { name: 'The Owner’s First 100 Days Podcast' });
+    const link = within(sectionTitled('Free Resources')).getByRole('link', {
+      name: 'The Owner’s First 100 Days Podcast',
+    });
     expect(link).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -149,7 +162,9 @@ describe('the download section', () => {
     renderPage();
     const section = sectionTitled('Get Your Free Business Operations Cheat Sheet');
     expect(section).toHaveAttribute('id', 'download-section');
-    expect(within(section).getByRole('checkbox', { name: 'I confirm that I have purchased the book' })).toBeInTheDocument();
+    expect(
+      within(section).getByRole('checkbox', { name: 'I confirm that I have purchased the book' }),
+    ).toBeInTheDocument();
     expect(within(section).getByRole('button', { name: 'Send Me the Cheat Sheet' })).toBeInTheDocument();
   });
 

@@ -68,9 +68,7 @@ export function resourceByPrefix(
   type: string,
   prefix: string,
 ): { logicalId: string; resource: { Properties: Record<string, unknown> } & Record<string, unknown> } {
-  const matches = Object.entries(template.findResources(type)).filter(([logicalId]) =>
-    logicalId.startsWith(prefix),
-  );
+  const matches = Object.entries(template.findResources(type)).filter(([logicalId]) => logicalId.startsWith(prefix));
   if (matches.length !== 1) {
     throw new Error(`Expected one ${type} starting with ${prefix}, found ${matches.length}`);
   }

@@ -44,7 +44,9 @@ describe('save-request handler', () => {
   });
 
   test('stores the name and address trimmed, and the address lower-cased', async () => {
-    const reply = await handler(postEvent(saveRoute, { name: '  Grace Hopper  ', email: '  Grace.Hopper@Example.COM ' }));
+    const reply = await handler(
+      postEvent(saveRoute, { name: '  Grace Hopper  ', email: '  Grace.Hopper@Example.COM ' }),
+    );
 
     expect(reply.statusCode).toBe(201);
     const [item] = await emulators.items('grace.hopper@example.com');

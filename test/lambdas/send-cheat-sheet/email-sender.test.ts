@@ -26,7 +26,11 @@ describe('sesEmailSender', () => {
     subject: 'Your MPC 100-Day Cheat Sheet',
     html: '<p>Hi Ada,</p>',
     text: 'Hi Ada,',
-    attachment: { fileName: 'cheat-sheet.pdf', contentType: 'application/pdf', content: new Uint8Array([37, 80, 68, 70]) },
+    attachment: {
+      fileName: 'cheat-sheet.pdf',
+      contentType: 'application/pdf',
+      content: new Uint8Array([37, 80, 68, 70]),
+    },
   };
 
   test('sends Simple content with HTML and text bodies and the attachment, no hand-made MIME', async () => {
@@ -67,12 +71,39 @@ describe('sesEmailSender', () => {
 
 describe('classifySesError', () => {
   test.each([
-    ['MessageRejected: not verified', new MessageRejected({ message: 'Email address is not verified. The following identities failed the check', ...metadata(400) }), SenderNotVerifiedError],
-    ['MailFromDomainNotVerifiedException', new MailFromDomainNotVerifiedException({ message: 'MAIL FROM domain', ...metadata(400) }), SenderNotVerifiedError],
-    ['MessageRejected for another reason', new MessageRejected({ message: 'Message contains a virus', ...metadata(400) }), EmailRejectedError],
-    ['TooManyRequestsException', new TooManyRequestsException({ message: 'slow down', ...metadata(429) }), EmailServiceUnavailableError],
-    ['a 5xx', Object.assign(new Error('boom'), { name: 'InternalFailure', ...metadata(500) }), EmailServiceUnavailableError],
-    ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }), EmailServiceUnavailableError],
+    [
+      'MessageRejected: not verified',
+      new MessageRejected({
+        message: 'Email address is not verified. The following identities failed the check',
+        ...metadata(400),
+      }),
+      SenderNotVerifiedError,
+    ],
+    [
+      'MailFromDomainNotVerifiedException',
+      new MailFromDomainNotVerifiedException({ message: 'MAIL FROM domain', ...metadata(400) }),
+      SenderNotVerifiedError,
+    ],
+    [
+      'MessageRejected for another reason',
+      new MessageRejected({ message: 'Message contains a virus', ...metadata(400) }),
+      EmailRejectedError,
+    ],
+    [
+      'TooManyRequestsException',
+      new TooManyRequestsException({ message: 'slow down', ...metadata(429) }),
+      EmailServiceUnavailableError,
+    ],
+    [
+      'a 5xx',
+      Object.assign(new Error('boom'), { name: 'InternalFailure', ...metadata(500) }),
+      EmailServiceUnavailableError,
+    ],
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      EmailServiceUnavailableError,
+    ],
   ])('treats %s as %p', (_, error, expected) => {
     const classified = classifySesError(error);
 

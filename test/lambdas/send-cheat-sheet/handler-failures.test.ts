@@ -132,8 +132,10 @@ describe('send-cheat-sheet handler when a service fails', () => {
   test('an unreachable SES gives 503 and records no send', async () => {
     const visitor = newVisitor();
 
-    const reply = await withFreshHandler(sendHandlerPath, { AWS_ENDPOINT_URL_SESV2: await closedPortUrl() }, (handler) =>
-      handler(postEvent(sendRoute, visitor)),
+    const reply = await withFreshHandler(
+      sendHandlerPath,
+      { AWS_ENDPOINT_URL_SESV2: await closedPortUrl() },
+      (handler) => handler(postEvent(sendRoute, visitor)),
     );
 
     const error = expectCleanFailure(reply, 503);

@@ -37,7 +37,13 @@ function inMemoryTable(initial: CheatSheetRequestItem[]) {
       return true;
     },
     createSent: async (request, sentAt) => {
-      const item = { id: `new-${items.length}`, ...request, cheat_sheet_sent: true, requested_at: sentAt.toISOString(), sent_at: sentAt.toISOString() };
+      const item = {
+        id: `new-${items.length}`,
+        ...request,
+        cheat_sheet_sent: true,
+        requested_at: sentAt.toISOString(),
+        sent_at: sentAt.toISOString(),
+      };
       items.push(item);
       return item;
     },
@@ -116,7 +122,10 @@ describe('sendCheatSheet', () => {
       contentType: 'application/pdf',
       content: new Uint8Array([37, 80, 68, 70]),
     });
-    expect(table.items.find((item) => item.id === 'newer')).toMatchObject({ cheat_sheet_sent: true, sent_at: now.toISOString() });
+    expect(table.items.find((item) => item.id === 'newer')).toMatchObject({
+      cheat_sheet_sent: true,
+      sent_at: now.toISOString(),
+    });
     expect(table.items.find((item) => item.id === 'older')).toMatchObject({ cheat_sheet_sent: false });
   });
 
@@ -127,7 +136,10 @@ describe('sendCheatSheet', () => {
     const result = await sendCheatSheet(visitor, deps);
 
     expect(result.recordedAs).toBe('flagged-request');
-    expect(table.items.find((item) => item.id === 'last-week')).toMatchObject({ cheat_sheet_sent: true, sent_at: now.toISOString() });
+    expect(table.items.find((item) => item.id === 'last-week')).toMatchObject({
+      cheat_sheet_sent: true,
+      sent_at: now.toISOString(),
+    });
   });
 
   test('looks again after a short pause when the index does not show the saved request yet', async () => {
@@ -154,7 +166,12 @@ describe('sendCheatSheet', () => {
 
     expect(result.recordedAs).toBe('new-item');
     expect(pauses).toEqual([unsentRequestLookupIntervalMs, unsentRequestLookupIntervalMs]);
-    expect(table.items[1]).toMatchObject({ ...visitor, cheat_sheet_sent: true, requested_at: now.toISOString(), sent_at: now.toISOString() });
+    expect(table.items[1]).toMatchObject({
+      ...visitor,
+      cheat_sheet_sent: true,
+      requested_at: now.toISOString(),
+      sent_at: now.toISOString(),
+    });
   });
 
   test('looks again at once when a parallel send flagged the request first', async () => {

@@ -59,7 +59,10 @@ describe('the send quota', () => {
     const claim = await quota.claim(email, later(dayMs + 1), 2);
 
     expect(claim).not.toBeNull();
-    expect((await quotaItem(email))!.recent_sends).toEqual([later(60_000).toISOString(), later(dayMs + 1).toISOString()]);
+    expect((await quotaItem(email))!.recent_sends).toEqual([
+      later(60_000).toISOString(),
+      later(dayMs + 1).toISOString(),
+    ]);
   });
 
   test('takes a released slot back into the cap', async () => {

@@ -74,7 +74,10 @@ describe('parseCheatSheetRequestEvent', () => {
 
   test.each(['GET', 'PUT', 'DELETE', 'HEAD'])('refuses %s as a method that is not allowed', (method) => {
     const event = postEvent(saveRoute, valid);
-    const other = { ...event, requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method } } };
+    const other = {
+      ...event,
+      requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method } },
+    };
     expect(() => parseCheatSheetRequestEvent(other)).toThrow(MethodNotAllowedError);
   });
 

@@ -67,7 +67,9 @@ describe("the handlers' logs at INFO level", () => {
       emulators.stack.setEmailFault('unverified-sender');
       expect((await send(postEvent(sendRoute, visitor))).statusCode).toBe(502);
       emulators.stack.setEmailFault(null);
-      expect((await send(postEvent(sendRoute, { ...visitor, name: `${visitor.name} ${visitor.email}` }))).statusCode).toBe(400);
+      expect(
+        (await send(postEvent(sendRoute, { ...visitor, name: `${visitor.name} ${visitor.email}` }))).statusCode,
+      ).toBe(400);
     });
 
     // The capture works: each outcome left its structured line.

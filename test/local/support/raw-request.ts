@@ -16,12 +16,23 @@ export function rawRequest(
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: hostname === 'localhost' ? '127.0.0.1' : hostname, port, path: requestPath, method, headers, agent: false },
+      {
+        host: hostname === 'localhost' ? '127.0.0.1' : hostname,
+        port,
+        path: requestPath,
+        method,
+        headers,
+        agent: false,
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks).toString(),
+          }),
         );
       },
     );
