@@ -6,7 +6,7 @@
  * Pure: no CDK import, so it is unit-tested without synthesizing anything.
  */
 
-import { defaultDailyLimit } from '../lambdas/shared/config';
+import { defaultDailyLimit } from '../core/config/function-environment';
 
 /** The context keys an operator may pass with `-c key=value` (or set in cdk.json). */
 export const contextKeys = {

@@ -16,7 +16,9 @@ import path from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { cheatSheetFileName } from '../core/content/cheat-sheet';
-import { emailIndex, partitionKey, sendQuotaPartitionKey, sendQuotaTableName, tableName } from '../core/data/tables';
+import { apiRoutes } from '../core/api/routes';
+import { saveRequestEnvironment, sendCheatSheetEnvironment } from '../core/config/function-environment';
+import { requestsTable, sendQuotaTable, tables } from '../core/data/tables';
 import { buildOutput } from '../core/build-output';
 import type { HttpApiHandler } from './api-gateway-adapter';
 import { startEmailFaultInjector, type EmailFault, type EmailFaultInjector } from './email-fault-injector';
@@ -31,6 +33,7 @@ import {
   type RunningServer,
 } from './emulators';
 import { portVariables, serviceNames, type LocalStackPorts, type Service } from './ports';
+import { createTableInput } from './local-tables';
 import { createSiteServer } from './site-server';
 
 export const localBucketName = 'mpc-cheat-sheets';
@@ -48,7 +51,7 @@ export interface LocalStackOptions {
   /** The PDF to upload, as a file path or bytes; defaults to the build's. Null uploads none. */
   readonly cheatSheetPdf?: string | Uint8Array | null;
   readonly senderEmail?: string;
-  /** CHEAT_SHEET_DAILY_LIMIT for the send function; unset keeps its default (lambdas/shared/config.ts). */
+  /** CHEAT_SHEET_DAILY_LIMIT for the send function; unset keeps the environment's or the default. */
   readonly dailyLimit?: number;
   /** Puts an EmailFaultInjector between the send function and SES, driven by `setEmailFault`. */
   readonly emailFaultInjection?: boolean;
@@ -117,12 +120,20 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
   env.AWS_ENDPOINT_URL_DYNAMODB = endpoints.dynamodb;
   env.AWS_ENDPOINT_URL_S3 = endpoints.s3;
   env.AWS_ENDPOINT_URL_SESV2 = endpoints.sesv2;
-  env.TABLE_NAME = tableName;
-  env.SEND_QUOTA_TABLE_NAME = sendQuotaTableName;
-  env.CHEAT_SHEET_BUCKET = localBucketName;
-  env.CHEAT_SHEET_KEY = cheatSheetFileName;
-  env.SENDER_EMAIL = options.senderEmail ?? localSenderEmail;
-  if (options.dailyLimit !== undefined) env.CHEAT_SHEET_DAILY_LIMIT = String(options.dailyLimit);
+  // Both functions run in this process, so one environment holds both functions' variables. A
+  // limit not given here keeps the shell's value (npm start honours it) or the function's default.
+  Object.assign(
+    env,
+    saveRequestEnvironment({ tableName: requestsTable.name }),
+    sendCheatSheetEnvironment({
+      tableName: requestsTable.name,
+      sendQuotaTableName: sendQuotaTable.name,
+      cheatSheetBucket: localBucketName,
+      cheatSheetKey: cheatSheetFileName,
+      senderEmail: options.senderEmail ?? localSenderEmail,
+      dailyLimit: options.dailyLimit,
+    }),
+  );
 }
 
 /** Waits for a new table: createTableMs: 0 makes it ACTIVE on the next tick, but that is not assumed. */
@@ -135,47 +146,12 @@ async function waitUntilActive(client: DynamoDBClient, name: string): Promise<vo
   throw new Error(`Table ${name} did not become ACTIVE`);
 }
 
-/**
- * The requests table with its e-mail index, and the send quota table beside it. The quota
- * table's TTL (expires_at) is a cloud-only setting: dynalite has no TTL, and nothing locally
- * depends on expired counters disappearing.
- */
+/** Every table of `core/data/tables.ts`, empty and ACTIVE. */
 async function createTables(endpoint: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: localRegion, credentials: localCredentials });
   try {
-    await client.send(
-      new CreateTableCommand({
-        TableName: tableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [
-          { AttributeName: partitionKey, AttributeType: 'S' },
-          { AttributeName: emailIndex.partitionKey, AttributeType: 'S' },
-          { AttributeName: emailIndex.sortKey, AttributeType: 'S' },
-        ],
-        KeySchema: [{ AttributeName: partitionKey, KeyType: 'HASH' }],
-        GlobalSecondaryIndexes: [
-          {
-            IndexName: emailIndex.name,
-            KeySchema: [
-              { AttributeName: emailIndex.partitionKey, KeyType: 'HASH' },
-              { AttributeName: emailIndex.sortKey, KeyType: 'RANGE' },
-            ],
-            // The send function reads cheat_sheet_sent and sent_at from the index.
-            Projection: { ProjectionType: 'ALL' },
-          },
-        ],
-      }),
-    );
-    await client.send(
-      new CreateTableCommand({
-        TableName: sendQuotaTableName,
-        BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: sendQuotaPartitionKey, AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: sendQuotaPartitionKey, KeyType: 'HASH' }],
-      }),
-    );
-    await waitUntilActive(client, tableName);
-    await waitUntilActive(client, sendQuotaTableName);
+    for (const table of tables) await client.send(new CreateTableCommand(createTableInput(table)));
+    for (const table of tables) await waitUntilActive(client, table.name);
   } finally {
     client.destroy();
   }
@@ -263,12 +239,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const server: http.Server = createSiteServer({
       siteDir,
       apiRoutes: {
-        '/api/cheat-sheet-requests': {
+        [apiRoutes.saveRequest]: {
           functionName: 'save-request',
           handler: saveRequest.handler as HttpApiHandler,
           errorBody: (error) => ({ error }),
         },
-        '/api/send-cheat-sheet': {
+        [apiRoutes.sendCheatSheet]: {
           functionName: 'send-cheat-sheet',
           handler: sendCheatSheet.handler as HttpApiHandler,
           errorBody: (error) => ({ success: false, error }),
@@ -288,8 +264,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       },
       ports: actualPorts,
       endpoints,
-      tableName,
-      sendQuotaTableName,
+      tableName: requestsTable.name,
+      sendQuotaTableName: sendQuotaTable.name,
       s3Directory,
       bucket: localBucketName,
       key: cheatSheetFileName,

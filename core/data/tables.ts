@@ -1,8 +1,32 @@
 /**
- * The shape of the two tables, `cheat_sheet_requests` and `cheat_sheet_send_quotas`, shared by
- * the functions, the local emulator set-up and the CDK data construct, so the three agree by
- * construction.
+ * The two tables, `cheat_sheet_requests` and `cheat_sheet_send_quotas`, described once: the CDK
+ * data construct, the local twin and the tests all build their tables from these definitions,
+ * so the three agree by construction.
  */
+
+/** A key attribute; every key of this product is a string. */
+export interface KeyAttribute {
+  readonly name: string;
+  readonly type: 'string';
+}
+
+export interface GlobalIndexDefinition {
+  readonly name: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  /** Which attributes the index copies: all of them, or the keys only. */
+  readonly projection: 'all' | 'keys-only';
+}
+
+export interface TableDefinition {
+  readonly name: string;
+  readonly partitionKey: KeyAttribute;
+  readonly globalIndexes: readonly GlobalIndexDefinition[];
+  /** The attribute DynamoDB's TTL reads (epoch seconds); none when items are kept. */
+  readonly timeToLiveAttribute?: string;
+}
+
+const text = (name: string): KeyAttribute => ({ name, type: 'string' });
 
 export const tableName = 'cheat_sheet_requests';
 
@@ -15,6 +39,20 @@ export const emailIndex = {
   partitionKey: 'email',
   sortKey: 'requested_at',
 } as const;
+
+/** Every request, one item each. The send function reads `cheat_sheet_sent` and `sent_at` from the index. */
+export const requestsTable: TableDefinition = {
+  name: tableName,
+  partitionKey: text(partitionKey),
+  globalIndexes: [
+    {
+      name: emailIndex.name,
+      partitionKey: text(emailIndex.partitionKey),
+      sortKey: text(emailIndex.sortKey),
+      projection: 'all',
+    },
+  ],
+};
 
 /** One request as stored. */
 export interface CheatSheetRequestItem {
@@ -52,3 +90,14 @@ export interface SendQuotaItem {
   /** Epoch seconds after which the item counts nothing and DynamoDB's TTL may delete it. */
   readonly expires_at: number;
 }
+
+/** The daily cap's counters; DynamoDB deletes each one a day after its newest send. */
+export const sendQuotaTable: TableDefinition = {
+  name: sendQuotaTableName,
+  partitionKey: text(sendQuotaPartitionKey),
+  globalIndexes: [],
+  timeToLiveAttribute: sendQuotaExpiryAttribute,
+};
+
+/** Both tables, in the order they are created. */
+export const tables: readonly TableDefinition[] = [requestsTable, sendQuotaTable];

@@ -16,26 +16,16 @@ import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } fro
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { apiRoutes } from '../../core/api/routes';
+import { saveRequestEnvironment, sendCheatSheetEnvironment } from '../../core/config/function-environment';
 import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
 
 /** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
 export const functionRuntime = Runtime.NODEJS_24_X;
 const esbuildTarget = 'node24';
 
-/** The contract's routes (CONTRACT.md), the same locally and behind CloudFront. */
-export const apiRoutes = {
-  saveRequest: '/api/cheat-sheet-requests',
-  sendCheatSheet: '/api/send-cheat-sheet',
-} as const;
-
 /** What a function needs after its slowest SDK call failed: log, build and return the JSON error. */
 export const replyMarginMs = 2_000;
-
-/** The daily-cap variable the send function reads (lambdas/shared/config.ts). */
-export const dailySendCapVariable = 'CHEAT_SHEET_DAILY_LIMIT';
-
-/** Not read by the code: its change alone makes Lambda start fresh containers (see ApiProps). */
-export const cheatSheetVersionVariable = 'CHEAT_SHEET_VERSION';
 
 export interface ApiProps {
   /** The requests table; save puts into it, send queries its e-mail index and updates it. */
@@ -113,7 +103,7 @@ export class Api extends Construct {
       memorySize: 256,
       timeout: Duration.seconds(10),
       logRetention,
-      environment: { TABLE_NAME: props.table.tableName },
+      environment: saveRequestEnvironment({ tableName: props.table.tableName }),
     });
     this.saveRequestFunction.addToRolePolicy(
       new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
@@ -132,15 +122,15 @@ export class Api extends Construct {
       memorySize: 512,
       timeout: Duration.seconds(15),
       logRetention,
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        SEND_QUOTA_TABLE_NAME: props.sendQuotaTable.tableName,
-        CHEAT_SHEET_BUCKET: props.cheatSheetBucket.bucketName,
-        CHEAT_SHEET_KEY: props.cheatSheetKey,
-        SENDER_EMAIL: props.senderEmail,
-        [dailySendCapVariable]: String(props.dailySendCap),
-        ...(props.cheatSheetVersion && { [cheatSheetVersionVariable]: props.cheatSheetVersion }),
-      },
+      environment: sendCheatSheetEnvironment({
+        tableName: props.table.tableName,
+        sendQuotaTableName: props.sendQuotaTable.tableName,
+        cheatSheetBucket: props.cheatSheetBucket.bucketName,
+        cheatSheetKey: props.cheatSheetKey,
+        senderEmail: props.senderEmail,
+        dailyLimit: props.dailySendCap,
+        cheatSheetVersion: props.cheatSheetVersion,
+      }),
     });
     for (const statement of [
       new PolicyStatement({

@@ -2,21 +2,41 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  Table,
+  TableEncryption,
+  type TableProps,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
-import {
-  emailIndex,
-  partitionKey,
-  sendQuotaExpiryAttribute,
-  sendQuotaPartitionKey,
-  sendQuotaTableName,
-  tableName,
-} from '../../core/data/tables';
+import { emailIndex, requestsTable, sendQuotaTable, type TableDefinition } from '../../core/data/tables';
 import { acknowledgeBucketDeployment, bucketDeploymentHandlerSettings } from './bucket-deployment-handler';
 import { PrivateBucket } from './private-bucket';
+
+/** Name, keys and TTL of a table as `core/data/tables.ts` describes it; protection is set per table. */
+function tableShape(table: TableDefinition): Pick<TableProps, 'tableName' | 'partitionKey' | 'timeToLiveAttribute'> {
+  return {
+    tableName: table.name,
+    partitionKey: { name: table.partitionKey.name, type: AttributeType.STRING },
+    timeToLiveAttribute: table.timeToLiveAttribute,
+  };
+}
+
+function addGlobalIndexes(target: Table, table: TableDefinition): void {
+  for (const index of table.globalIndexes) {
+    target.addGlobalSecondaryIndex({
+      indexName: index.name,
+      partitionKey: { name: index.partitionKey.name, type: AttributeType.STRING },
+      sortKey: index.sortKey && { name: index.sortKey.name, type: AttributeType.STRING },
+      projectionType: index.projection === 'all' ? ProjectionType.ALL : ProjectionType.KEYS_ONLY,
+    });
+  }
+}
 
 export interface DataProps {
   /**
@@ -86,8 +106,7 @@ export class Data extends Construct {
     });
 
     this.table = new Table(this, 'RequestsTable', {
-      tableName,
-      partitionKey: { name: partitionKey, type: AttributeType.STRING },
+      ...tableShape(requestsTable),
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // KMS encryption with the AWS managed key (aws/dynamodb): key use is logged in CloudTrail,
@@ -98,12 +117,7 @@ export class Data extends Construct {
       // The table holds readers' names and addresses: deleting the stack never deletes it.
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    this.table.addGlobalSecondaryIndex({
-      indexName: emailIndex.name,
-      partitionKey: { name: emailIndex.partitionKey, type: AttributeType.STRING },
-      sortKey: { name: emailIndex.sortKey, type: AttributeType.STRING },
-      projectionType: ProjectionType.ALL,
-    });
+    addGlobalIndexes(this.table, requestsTable);
 
     // Its own table, so the requests table holds request items only. Protected like the
     // requests table: the items are pseudonymous (a SHA-256 of an address can be matched to a
@@ -111,12 +125,10 @@ export class Data extends Construct {
     // protection, so neither a stack deletion nor a replacement resets the cap unnoticed; TTL
     // deletes each item a day after its newest send, so the retained table empties itself.
     this.sendQuotaTable = new Table(this, 'SendQuotaTable', {
-      tableName: sendQuotaTableName,
-      partitionKey: { name: sendQuotaPartitionKey, type: AttributeType.STRING },
+      ...tableShape(sendQuotaTable),
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryption.AWS_MANAGED, // as the requests table, for the same reasons
-      timeToLiveAttribute: sendQuotaExpiryAttribute,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

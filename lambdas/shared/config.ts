@@ -1,13 +1,16 @@
 /**
- * The functions' configuration, from environment variables only (CONTRACT.md). Endpoints are not
- * configured here: the AWS SDK reads AWS_ENDPOINT_URL_DYNAMODB / _S3 / _SESV2 itself.
+ * The functions' configuration, from environment variables only; their names and defaults live
+ * in `core/config/function-environment.ts`. Endpoints are not configured here: the AWS SDK reads
+ * AWS_ENDPOINT_URL_DYNAMODB / _S3 / _SESV2 itself.
  */
 
 import { posix } from 'node:path';
+import {
+  defaultDailyLimit,
+  saveRequestVariables,
+  sendCheatSheetVariables,
+} from '../../core/config/function-environment';
 import { ConfigurationError } from './errors';
-
-/** How many cheat sheets one address may receive in 24 hours unless CHEAT_SHEET_DAILY_LIMIT says otherwise. */
-export const defaultDailyLimit = 3;
 
 export interface SaveRequestConfig {
   readonly tableName: string;
@@ -32,24 +35,28 @@ function required(env: Env, name: string): string {
   return value;
 }
 
+/** A positive whole number from `name`, or `fallback` when it is unset. */
+function positiveInteger(env: Env, name: string, fallback: number): number {
+  const raw = env[name]?.trim();
+  const value = raw ? Number(raw) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new ConfigurationError(`${name} must be a positive integer`);
+  return value;
+}
+
 export function readSaveRequestConfig(env: Env = process.env): SaveRequestConfig {
-  return { tableName: required(env, 'TABLE_NAME') };
+  return { tableName: required(env, saveRequestVariables.tableName) };
 }
 
 export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheetConfig {
-  const rawLimit = env.CHEAT_SHEET_DAILY_LIMIT?.trim();
-  const dailyLimit = rawLimit ? Number(rawLimit) : defaultDailyLimit;
-  if (!Number.isInteger(dailyLimit) || dailyLimit < 1) {
-    throw new ConfigurationError('CHEAT_SHEET_DAILY_LIMIT must be a positive integer');
-  }
-  const key = required(env, 'CHEAT_SHEET_KEY');
+  const names = sendCheatSheetVariables;
+  const key = required(env, names.cheatSheetKey);
   return {
-    tableName: required(env, 'TABLE_NAME'),
-    sendQuotaTableName: required(env, 'SEND_QUOTA_TABLE_NAME'),
-    bucket: required(env, 'CHEAT_SHEET_BUCKET'),
+    tableName: required(env, names.tableName),
+    sendQuotaTableName: required(env, names.sendQuotaTableName),
+    bucket: required(env, names.cheatSheetBucket),
     key,
     attachmentFileName: posix.basename(key),
-    senderEmail: required(env, 'SENDER_EMAIL'),
-    dailyLimit,
+    senderEmail: required(env, names.senderEmail),
+    dailyLimit: positiveInteger(env, names.dailyLimit, defaultDailyLimit),
   };
 }

@@ -3,7 +3,7 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { cheatSheetVersionVariable, dailySendCapVariable, replyMarginMs } from '../../infra/constructs/api';
+import { replyMarginMs } from '../../infra/constructs/api';
 import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
 import { emailIndex } from '../../core/data/tables';
@@ -57,7 +57,7 @@ describe('the API construct', () => {
     };
   });
 
-  it('runs both functions on the newest Node.js runtime aws-cdk-lib offers, on arm64', () => {
+  test('runs both functions on the newest Node.js runtime aws-cdk-lib offers, on arm64', () => {
     for (const prefix of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
       expect(functionProps(template, prefix)).toMatchObject({
         Runtime: newestNodeRuntime(),
@@ -67,7 +67,7 @@ describe('the API construct', () => {
     }
   });
 
-  it('gives each function its own log group with a retention period', () => {
+  test('gives each function its own log group with a retention period', () => {
     expect(functionProps(template, 'ApiSaveRequestFunction').LoggingConfig).toEqual({
       LogGroup: { Ref: ids.saveLogs },
     });
@@ -79,19 +79,19 @@ describe('the API construct', () => {
     }
   });
 
-  it('sizes the functions as documented: save 256 MB / 10 s, send 512 MB / 15 s', () => {
+  test('sizes the functions as documented: save 256 MB / 10 s, send 512 MB / 15 s', () => {
     expect(functionProps(template, 'ApiSaveRequestFunction')).toMatchObject({ MemorySize: 256, Timeout: 10 });
     expect(functionProps(template, 'ApiSendCheatSheetFunction')).toMatchObject({ MemorySize: 512, Timeout: 15 });
   });
 
-  it('gives each function time to reply after its slowest SDK call failed', () => {
+  test('gives each function time to reply after its slowest SDK call failed', () => {
     for (const prefix of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
       const timeoutMs = functionProps(template, prefix).Timeout * 1000;
       expect(timeoutMs - worstCaseSdkCallMs).toBeGreaterThanOrEqual(replyMarginMs);
     }
   });
 
-  it('configures the functions with the contract environment variables and source maps', () => {
+  test('configures the functions with the contract environment variables and source maps', () => {
     expect(functionProps(template, 'ApiSaveRequestFunction').Environment.Variables).toEqual({
       TABLE_NAME: { Ref: ids.table },
       NODE_OPTIONS: '--enable-source-maps',
@@ -102,28 +102,27 @@ describe('the API construct', () => {
       CHEAT_SHEET_BUCKET: { Ref: ids.pdfBucket },
       CHEAT_SHEET_KEY: cheatSheetFileName,
       SENDER_EMAIL: exampleSender,
-      [dailySendCapVariable]: '3',
-      [cheatSheetVersionVariable]: expect.stringMatching(/^[0-9a-f]{16}$/),
+      CHEAT_SHEET_DAILY_LIMIT: '3',
+      CHEAT_SHEET_VERSION: expect.stringMatching(/^[0-9a-f]{16}$/),
       NODE_OPTIONS: '--enable-source-maps',
     });
   });
 
-  it('replaces warm send containers when the PDF changes, and only after the new PDF is in the bucket', () => {
+  test('replaces warm send containers when the PDF changes, and only after the new PDF is in the bucket', () => {
     const pdf = readFileSync(path.join(fixtures.cheatSheetDirectory, cheatSheetFileName));
     const digest = createHash('sha256').update(pdf).digest('hex').slice(0, 16);
     const send = resourceByPrefix(template, 'AWS::Lambda::Function', 'ApiSendCheatSheetFunction').resource;
-    expect((send.Properties.Environment as any).Variables[cheatSheetVersionVariable]).toBe(digest);
+    expect((send.Properties.Environment as any).Variables.CHEAT_SHEET_VERSION).toBe(digest);
     const pdfDeployment = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'DataCheatSheetDeployment');
     expect(send.DependsOn).toContain(pdfDeployment.logicalId);
   });
 
-  it('passes the daily cap from context to the variable the send function reads', () => {
+  test('passes the daily cap from context to the variable the send function reads', () => {
     const capped = synthTemplate({ context: { dailySendCap: '5' } });
-    expect(dailySendCapVariable).toBe('CHEAT_SHEET_DAILY_LIMIT'); // lambdas/shared/config.ts
-    expect(functionProps(capped, 'ApiSendCheatSheetFunction').Environment.Variables[dailySendCapVariable]).toBe('5');
+    expect(functionProps(capped, 'ApiSendCheatSheetFunction').Environment.Variables.CHEAT_SHEET_DAILY_LIMIT).toBe('5');
   });
 
-  it('lets the save function write its logs and put items into the table, nothing else', () => {
+  test('lets the save function write its logs and put items into the table, nothing else', () => {
     expect(statementsOf(template, 'ApiSaveRequestRole')).toEqual([
       {
         Effect: 'Allow',
@@ -134,7 +133,7 @@ describe('the API construct', () => {
     ]);
   });
 
-  it('lets the send function read the one PDF, query the e-mail index, update requests, get and update quota items, and send from its identity alone: no PutItem', () => {
+  test('lets the send function read the one PDF, query the e-mail index, update requests, get and update quota items, and send from its identity alone: no PutItem', () => {
     expect(statementsOf(template, 'ApiSendCheatSheetRole')).toEqual([
       {
         Effect: 'Allow',
@@ -179,7 +178,7 @@ describe('the API construct', () => {
     ]);
   });
 
-  it('lets no role but the send role touch the quota table, and gives no role a condition on table keys', () => {
+  test('lets no role but the send role touch the quota table, and gives no role a condition on table keys', () => {
     const quotaArn = JSON.stringify({ 'Fn::GetAtt': [ids.quotaTable, 'Arn'] });
     const sendRoleId = resourceByPrefix(template, 'AWS::IAM::Role', 'ApiSendCheatSheetRole').logicalId;
     const policiesOnQuota = Object.values(template.findResources('AWS::IAM::Policy'))
@@ -189,7 +188,7 @@ describe('the API construct', () => {
     expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('LeadingKeys');
   });
 
-  it('attaches no AWS managed policy to the function roles', () => {
+  test('attaches no AWS managed policy to the function roles', () => {
     for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
       expect(
         resourceByPrefix(template, 'AWS::IAM::Role', prefix).resource.Properties.ManagedPolicyArns,
@@ -197,14 +196,14 @@ describe('the API construct', () => {
     }
   });
 
-  it('grants no function a * resource or a wildcard action', () => {
+  test('grants no function a * resource or a wildcard action', () => {
     for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
       const granted = statementsOf(template, prefix).map(({ Action, Resource }) => ({ Action, Resource }));
       expect(JSON.stringify(granted)).not.toContain('*');
     }
   });
 
-  it('throttles the $default stage to the documented rate and burst, overridable by context', () => {
+  test('throttles the $default stage to the documented rate and burst, overridable by context', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
@@ -216,11 +215,11 @@ describe('the API construct', () => {
     });
   });
 
-  it('has exactly one stage, so no unthrottled default stage exists', () => {
+  test('has exactly one stage, so no unthrottled default stage exists', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
   });
 
-  it('writes JSON access logs with the request id to a log group with retention', () => {
+  test('writes JSON access logs with the request id to a log group with retention', () => {
     const accessLogs = resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiAccessLogs');
     expect(accessLogs.resource.Properties.RetentionInDays).toBe(90);
     const stage = resourceByPrefix(template, 'AWS::ApiGatewayV2::Stage', 'ApiDefaultStage').resource;
@@ -233,7 +232,7 @@ describe('the API construct', () => {
     });
   });
 
-  it('routes the two POST paths of the contract, and any other method on them, to their functions with payload format 2.0', () => {
+  test('routes the two POST paths of the contract, and any other method on them, to their functions with payload format 2.0', () => {
     // The ANY twins let each function answer 405 where API Gateway would answer 404.
     template.resourceCountIs('AWS::ApiGatewayV2::Route', 4);
     for (const [routeKey, functionPrefix] of [

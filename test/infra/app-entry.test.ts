@@ -25,7 +25,7 @@ function runApp(context: Record<string, unknown>) {
 }
 
 describe('the app entry (infra/app.ts)', () => {
-  it('stops without senderEmail, saying to pass -c senderEmail=you@yourdomain.com, and writes nothing', () => {
+  test('stops without senderEmail, saying to pass -c senderEmail=you@yourdomain.com, and writes nothing', () => {
     const result = runApp({});
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('senderEmail is missing');
@@ -34,7 +34,7 @@ describe('the app entry (infra/app.ts)', () => {
     expect(result.outputFiles).toEqual([]);
   });
 
-  it('stops with a malformed senderEmail and names the bad value', () => {
+  test('stops with a malformed senderEmail and names the bad value', () => {
     const result = runApp({ senderEmail: 'cheatsheet.example.com' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('senderEmail "cheatsheet.example.com" is not an e-mail address');

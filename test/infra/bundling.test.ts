@@ -41,31 +41,31 @@ describe('the function bundles', () => {
     rmSync(outdir, { recursive: true, force: true });
   });
 
-  it.each(functions.map(({ name }) => name))('bundles %s as an ES module exporting handler', (name) => {
+  test.each(functions.map(({ name }) => name))('bundles %s as an ES module exporting handler', (name) => {
     const { code } = bundles.get(name)!;
     expect(code).toMatch(/export\s*\{[^}]*\bhandler\b[^}]*\}/);
     expect(code.startsWith("import { createRequire as __createRequire } from 'node:module';")).toBe(true);
   });
 
-  it.each(functions.map(({ name }) => name))('minifies %s', (name) => {
+  test.each(functions.map(({ name }) => name))('minifies %s', (name) => {
     const { code } = bundles.get(name)!;
     const lines = code.split('\n').length;
     expect(code.length / lines).toBeGreaterThan(1000); // minified code is a few very long lines
   });
 
-  it.each(functions.map(({ name }) => name))('ships %s with a source map', (name) => {
+  test.each(functions.map(({ name }) => name))('ships %s with a source map', (name) => {
     const { directory, code } = bundles.get(name)!;
     expect(code.trimEnd().endsWith('//# sourceMappingURL=index.mjs.map')).toBe(true);
     expect(existsSync(path.join(directory, 'index.mjs.map'))).toBe(true);
   });
 
-  it.each(functions.map(({ name }) => name))('keeps %s under the 768 KiB budget', (name) => {
+  test.each(functions.map(({ name }) => name))('keeps %s under the 768 KiB budget', (name) => {
     const { directory } = bundles.get(name)!;
     const size = statSync(path.join(directory, 'index.mjs')).size;
     expect(size).toBeLessThan(bundleBudgetBytes);
   });
 
-  it.each(functions.map(({ name }) => name))(
+  test.each(functions.map(({ name }) => name))(
     'loads %s in plain Node.js from a folder with no node_modules, so the AWS SDK is inside',
     (name) => {
       const { directory } = bundles.get(name)!;

@@ -64,18 +64,18 @@ describe('the AwsSolutions checks', () => {
     createTestApp({ complianceChecks: true, outdir }).app.synth();
   });
 
-  it('leave no unacknowledged error in cdk.out/validation-report.json', () => {
+  test('leave no unacknowledged error in cdk.out/validation-report.json', () => {
     expect(errorsIn(readReport(outdir))).toEqual([]);
   });
 
-  it('leave no unacknowledged warning either', () => {
+  test('leave no unacknowledged warning either', () => {
     const warnings = readReport(outdir).pluginReports.flatMap((plugin) =>
       plugin.violations.filter((violation) => violation.severity === 'warning').map((violation) => violation.ruleName),
     );
     expect(warnings).toEqual([]);
   });
 
-  it('record every acknowledgement in the template, with a specific reason that the audit guide explains', () => {
+  test('record every acknowledgement in the template, with a specific reason that the audit guide explains', () => {
     const auditGuide = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
     const acknowledgements = acknowledgementsIn(outdir);
     expect(acknowledgements.length).toBeGreaterThan(0);
@@ -86,7 +86,7 @@ describe('the AwsSolutions checks', () => {
     }
   });
 
-  it('need no default-certificate acknowledgement when a custom domain sets TLS 1.2_2021', () => {
+  test('need no default-certificate acknowledgement when a custom domain sets TLS 1.2_2021', () => {
     const customOutdir = freshOutdir();
     createTestApp({
       complianceChecks: true,
@@ -97,7 +97,7 @@ describe('the AwsSolutions checks', () => {
     expect(acknowledgementsIn(customOutdir).map(({ id }) => id)).not.toContain('AwsSolutions-CFR4');
   });
 
-  it('fail the synth on a new finding', () => {
+  test('fail the synth on a new finding', () => {
     const failingOutdir = freshOutdir();
     const { app, stack } = createTestApp({ complianceChecks: true, outdir: failingOutdir });
     new Bucket(stack, 'UnhardenedBucket'); // no access logs, no TLS-only policy

@@ -16,7 +16,7 @@ describe('the data construct', () => {
     template = synthTemplate();
   });
 
-  it('defines cheat_sheet_requests from the shared schema, on demand, with the e-mail index', () => {
+  test('defines cheat_sheet_requests from the shared schema, on demand, with the e-mail index', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
@@ -34,14 +34,14 @@ describe('the data construct', () => {
     });
   });
 
-  it('has exactly two tables: the requests and the send quotas', () => {
+  test('has exactly two tables: the requests and the send quotas', () => {
     const names = Object.values(template.findResources('AWS::DynamoDB::Table')).map(
       (table) => table.Properties.TableName,
     );
     expect(names.sort()).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
   });
 
-  it.each([
+  test.each([
     ['requests', 'DataRequestsTable'],
     ['send quota', 'DataSendQuotaTable'],
   ])('protects the %s table: point-in-time recovery, KMS encryption, deletion protection', (_, prefix) => {
@@ -54,7 +54,7 @@ describe('the data construct', () => {
     expect(table.SSESpecification).toEqual({ SSEEnabled: true });
   });
 
-  it.each([
+  test.each([
     ['requests', 'DataRequestsTable'],
     ['send quota', 'DataSendQuotaTable'],
   ])('keeps the %s table when the stack is deleted or the table replaced', (_, prefix) => {
@@ -64,7 +64,7 @@ describe('the data construct', () => {
     });
   });
 
-  it('defines cheat_sheet_send_quotas from the shared schema: on demand, keyed by id, no index, TTL on expires_at', () => {
+  test('defines cheat_sheet_send_quotas from the shared schema: on demand, keyed by id, no index, TTL on expires_at', () => {
     const quota = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').resource.Properties;
     expect(quota).toMatchObject({
       TableName: sendQuotaTableName,
@@ -81,12 +81,12 @@ describe('the data construct', () => {
     expect(quota.GlobalSecondaryIndexes).toBeUndefined();
   });
 
-  it('gives the requests table no TTL: requests are kept', () => {
+  test('gives the requests table no TTL: requests are kept', () => {
     const requests = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').resource.Properties;
     expect(requests.TimeToLiveSpecification).toBeUndefined();
   });
 
-  it('keeps the PDF bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {
+  test('keeps the PDF bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {
     const bucket = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket');
     expect(bucket.resource.Properties).toMatchObject({
       ...privateBucketHardening,
@@ -103,7 +103,7 @@ describe('the data construct', () => {
     });
   });
 
-  it('deploys only the generated PDF into the PDF bucket, as application/pdf', () => {
+  test('deploys only the generated PDF into the PDF bucket, as application/pdf', () => {
     const bucketId = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId;
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
       DestinationBucketName: { Ref: bucketId },
@@ -113,7 +113,7 @@ describe('the data construct', () => {
     });
   });
 
-  it('keeps access logs a year, encrypted, private and TLS only, and retains them after the stack', () => {
+  test('keeps access logs a year, encrypted, private and TLS only, and retains them after the stack', () => {
     const logs = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataAccessLogsBucket');
     expect(logs.resource).toMatchObject({ DeletionPolicy: 'Retain' });
     expect(logs.resource.Properties).toMatchObject({
@@ -133,7 +133,7 @@ describe('the data construct', () => {
     });
   });
 
-  it('refuses to synthesize without the generated PDF, saying to run npm run build', () => {
+  test('refuses to synthesize without the generated PDF, saying to run npm run build', () => {
     expect(() => createTestApp({ buildOutput: { cheatSheetDirectory: '/nonexistent/dist/cheat-sheet' } })).toThrow(
       `The cheat sheet /nonexistent/dist/cheat-sheet/${cheatSheetFileName} does not exist: run \`npm run build\` first`,
     );

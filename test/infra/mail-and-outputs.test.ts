@@ -2,13 +2,13 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { exampleSender, resourceByPrefix, synthTemplate } from './support/synth';
 
 describe('the mail construct', () => {
-  it('verifies the sender address as an SES identity by default', () => {
+  test('verifies the sender address as an SES identity by default', () => {
     const template = synthTemplate();
     template.resourceCountIs('AWS::SES::EmailIdentity', 1);
     template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: exampleSender });
   });
 
-  it('verifies the whole sender domain with Easy DKIM when senderDomain is given, and outputs its records', () => {
+  test('verifies the whole sender domain with Easy DKIM when senderDomain is given, and outputs its records', () => {
     const template = synthTemplate({ context: { senderDomain: 'example.com' } });
     template.hasResourceProperties('AWS::SES::EmailIdentity', {
       EmailIdentity: 'example.com',
@@ -27,7 +27,7 @@ describe('the stack outputs', () => {
     template = synthTemplate();
   });
 
-  it('gives the site URL, on the CloudFront domain when no custom domain is set', () => {
+  test('gives the site URL, on the CloudFront domain when no custom domain is set', () => {
     const distributionId = resourceByPrefix(template, 'AWS::CloudFront::Distribution', 'SiteDistribution').logicalId;
     template.hasOutput('SiteUrl', {
       Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
@@ -35,7 +35,7 @@ describe('the stack outputs', () => {
     template.hasOutput('DistributionDomainName', { Value: { 'Fn::GetAtt': [distributionId, 'DomainName'] } });
   });
 
-  it("gives the API's own URL", () => {
+  test("gives the API's own URL", () => {
     const apiId = resourceByPrefix(template, 'AWS::ApiGatewayV2::Api', 'ApiHttpApi').logicalId;
     template.hasOutput('ApiUrl', {
       Value: {
@@ -47,7 +47,7 @@ describe('the stack outputs', () => {
     });
   });
 
-  it('gives the names of the two tables and the PDF bucket', () => {
+  test('gives the names of the two tables and the PDF bucket', () => {
     const tableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId;
     const quotaTableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId;
     const bucketId = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId;
@@ -56,7 +56,7 @@ describe('the stack outputs', () => {
     template.hasOutput('CheatSheetBucketName', { Value: { Ref: bucketId } });
   });
 
-  it('has no DKIM outputs for an address identity', () => {
+  test('has no DKIM outputs for an address identity', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
       'ApiUrl',
       'CheatSheetBucketName',

@@ -35,7 +35,7 @@ describe('the site construct', () => {
     template = synthTemplate();
   });
 
-  it('maps only 404 to /404.html with status 404, so no API reply is ever rewritten', () => {
+  test('maps only 404 to /404.html with status 404, so no API reply is ever rewritten', () => {
     const config = distributionConfig(template);
     // Exactly one rule: 403 (and every 4xx/5xx the API returns as JSON) passes through.
     expect(config.CustomErrorResponses).toEqual([
@@ -43,7 +43,7 @@ describe('the site construct', () => {
     ]);
   });
 
-  it('lets CloudFront list the site bucket, so a missing page is a 404 from S3 rather than a 403', () => {
+  test('lets CloudFront list the site bucket, so a missing page is a 404 from S3 rather than a 403', () => {
     const policy = resourceByPrefix(template, 'AWS::S3::BucketPolicy', 'SiteBucketPolicy').resource;
     const statements = (policy.Properties.PolicyDocument as { Statement: Array<Record<string, unknown>> }).Statement;
     const cloudFrontStatement = statements.find(
@@ -52,7 +52,7 @@ describe('the site construct', () => {
     expect(cloudFrontStatement?.Action).toEqual(['s3:GetObject', 's3:ListBucket']);
   });
 
-  it('serves index.html at / and redirects HTTP to HTTPS on the site', () => {
+  test('serves index.html at / and redirects HTTP to HTTPS on the site', () => {
     const config = distributionConfig(template);
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.DefaultCacheBehavior).toMatchObject({
@@ -62,7 +62,7 @@ describe('the site construct', () => {
     });
   });
 
-  it('sends /api/* to the HTTP API uncached, with every method and every viewer header but Host', () => {
+  test('sends /api/* to the HTTP API uncached, with every method and every viewer header but Host', () => {
     const config = distributionConfig(template);
     expect(config.CacheBehaviors).toHaveLength(1);
     const apiBehavior = config.CacheBehaviors[0];
@@ -85,7 +85,7 @@ describe('the site construct', () => {
     });
   });
 
-  it('reaches the bucket only through Origin Access Control, for this distribution alone', () => {
+  test('reaches the bucket only through Origin Access Control, for this distribution alone', () => {
     template.hasResourceProperties('AWS::CloudFront::OriginAccessControl', {
       OriginAccessControlConfig: {
         OriginAccessControlOriginType: 's3',
@@ -119,7 +119,7 @@ describe('the site construct', () => {
     });
   });
 
-  it('keeps the site bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {
+  test('keeps the site bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       ...privateBucketHardening,
       LoggingConfiguration: {
@@ -141,7 +141,7 @@ describe('the site construct', () => {
     });
   });
 
-  it('sends the security headers of infra/security-headers.ts, value for value', () => {
+  test('sends the security headers of infra/security-headers.ts, value for value', () => {
     const { resource } = resourceByPrefix(template, 'AWS::CloudFront::ResponseHeadersPolicy', 'SiteSecurityHeaders');
     const config = resource.Properties.ResponseHeadersPolicyConfig as {
       SecurityHeadersConfig: {
@@ -185,21 +185,21 @@ describe('the site construct', () => {
     expect(overrides.every(Boolean)).toBe(true);
   });
 
-  it('puts the security headers on both the site and the API behaviours', () => {
+  test('puts the security headers on both the site and the API behaviours', () => {
     const config = distributionConfig(template);
     const policyRef = { Ref: expect.stringMatching(/^SiteSecurityHeaders/) };
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual(policyRef);
     expect(config.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual(policyRef);
   });
 
-  it('logs every request to the access-log bucket', () => {
+  test('logs every request to the access-log bucket', () => {
     expect(distributionConfig(template).Logging).toEqual({
       Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^DataAccessLogsBucket/), 'RegionalDomainName'] },
       Prefix: 'cloudfront/',
     });
   });
 
-  it('deploys hashed assets with a year of immutable caching and keeps old ones for open pages', () => {
+  test('deploys hashed assets with a year of immutable caching and keeps old ones for open pages', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
       DestinationBucketName: { Ref: Match.stringLikeRegexp('^SiteBucket') },
       Exclude: ['*'],
@@ -210,7 +210,7 @@ describe('the site construct', () => {
     expect(hashedAssetsCacheControl).toBe('public, max-age=31536000, immutable');
   });
 
-  it('deploys the pages with no-cache after the assets', () => {
+  test('deploys the pages with no-cache after the assets', () => {
     const pages = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'SitePagesDeployment').resource;
     const assets = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'SiteHashedAssetsDeployment');
     expect(pages.Properties).toMatchObject({
@@ -224,7 +224,7 @@ describe('the site construct', () => {
     expect(pages.DependsOn).toContain(assets.logicalId);
   });
 
-  it('invalidates the whole distribution once the pages are deployed, again whenever the build changes', () => {
+  test('invalidates the whole distribution once the pages are deployed, again whenever the build changes', () => {
     const invalidation = resourceByPrefix(template, 'Custom::DistributionInvalidation', 'SiteInvalidation').resource;
     const pages = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'SitePagesDeployment');
     expect(invalidation.DependsOn).toContain(pages.logicalId);
@@ -249,7 +249,7 @@ describe('the site construct', () => {
     }
   });
 
-  it('lets the invalidation handler invalidate this distribution alone, and write its logs, nothing else', () => {
+  test('lets the invalidation handler invalidate this distribution alone, and write its logs, nothing else', () => {
     const role = resourceByPrefix(template, 'AWS::IAM::Role', 'SiteInvalidationHandlerRole');
     expect(role.resource.Properties.ManagedPolicyArns).toBeUndefined();
     const statements = Object.values(template.findResources('AWS::IAM::Policy'))
@@ -286,13 +286,13 @@ describe('the site construct', () => {
     expect(logs.resource.Properties.RetentionInDays).toBe(90);
   });
 
-  it('uses the default certificate when no custom domain is given', () => {
+  test('uses the default certificate when no custom domain is given', () => {
     const config = distributionConfig(template);
     expect(config.Aliases).toBeUndefined();
     expect(config.ViewerCertificate).toBeUndefined();
   });
 
-  it('serves a custom domain with its certificate, SNI and TLS 1.2_2021 at least', () => {
+  test('serves a custom domain with its certificate, SNI and TLS 1.2_2021 at least', () => {
     const customTemplate = synthTemplate({
       context: { domainName: 'www.example.com', certificateArn },
     });
@@ -306,7 +306,7 @@ describe('the site construct', () => {
     customTemplate.hasOutput('SiteUrl', { Value: 'https://www.example.com' });
   });
 
-  it('refuses to synthesize without a built site, saying to run npm run build', () => {
+  test('refuses to synthesize without a built site, saying to run npm run build', () => {
     expect(() => createTestApp({ buildOutput: { siteDirectory: '/nonexistent/frontend/dist' } })).toThrow(
       'The built site has no index.html in /nonexistent/frontend/dist: run `npm run build` first.',
     );

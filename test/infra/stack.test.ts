@@ -34,7 +34,7 @@ describe('the stack', () => {
     template = synthTemplate();
   });
 
-  it('grants no IAM permission on a * resource, except the ones listed with a reason', () => {
+  test('grants no IAM permission on a * resource, except the ones listed with a reason', () => {
     const onStar = iamStatements(template)
       .filter(({ statement }) => [statement.Resource].flat().includes('*'))
       .map(({ policy, statement }) => ({ policy, actions: [statement.Action].flat() }));
@@ -48,14 +48,14 @@ describe('the stack', () => {
     expect(unexplained).toEqual([]);
   });
 
-  it('attaches no AWS managed policy to any role', () => {
+  test('attaches no AWS managed policy to any role', () => {
     const withManagedPolicies = Object.entries(template.findResources('AWS::IAM::Role'))
       .filter(([, role]) => role.Properties.ManagedPolicyArns !== undefined)
       .map(([id]) => id);
     expect(withManagedPolicies).toEqual([]);
   });
 
-  it('gives every Lambda function, CDK-defined ones included, its own log group with a retention period', () => {
+  test('gives every Lambda function, CDK-defined ones included, its own log group with a retention period', () => {
     const logGroups = template.findResources('AWS::Logs::LogGroup');
     const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
     expect(functions.length).toBeGreaterThan(0);
@@ -66,7 +66,7 @@ describe('the stack', () => {
     }
   });
 
-  it('keeps every bucket when the stack is deleted, with no auto-delete function', () => {
+  test('keeps every bucket when the stack is deleted, with no auto-delete function', () => {
     const buckets = Object.entries(template.findResources('AWS::S3::Bucket'));
     expect(buckets).toHaveLength(3); // site, PDF, access logs
     for (const [id, bucket] of buckets) {

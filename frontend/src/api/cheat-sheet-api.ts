@@ -3,13 +3,15 @@
  * the form's hook sees typed outcomes, never a Response.
  */
 
+import { apiRoutes } from '../../../core/api/routes';
+
 export interface CheatSheetRequest {
   readonly name: string;
   readonly email: string;
 }
 
-export const saveRequestPath = '/api/cheat-sheet-requests';
-export const sendCheatSheetPath = '/api/send-cheat-sheet';
+export const saveRequestPath = apiRoutes.saveRequest;
+export const sendCheatSheetPath = apiRoutes.sendCheatSheet;
 
 /** What the send function's reply means for the page. */
 export type SendOutcome =

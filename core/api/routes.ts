@@ -1,0 +1,14 @@
+/**
+ * The HTTP API's routes, the same locally and behind CloudFront (`docs/openapi.yaml` describes
+ * them). The page calls them, the CDK stack and the local twin route them to the functions.
+ */
+
+export const apiRoutes = {
+  /** `POST {name, email}` → `201 {id}`: records a cheat-sheet request. */
+  saveRequest: '/api/cheat-sheet-requests',
+  /** `POST {name, email}` → `200 {success: true, message}`: e-mails the cheat sheet. */
+  sendCheatSheet: '/api/send-cheat-sheet',
+} as const;
+
+/** Everything under it goes to the API, never to the site's files. */
+export const apiPathPrefix = '/api/';

@@ -1,0 +1,68 @@
+/**
+ * The functions' configuration: the names of their environment variables and the defaults of
+ * their limits, written down once. The CDK stack and the local twin build each function's
+ * environment with the builders below; the functions read it back by the same names
+ * (`lambdas/shared/config.ts`). Endpoints are not configured here: the AWS SDK reads
+ * `AWS_ENDPOINT_URL_DYNAMODB`, `_S3` and `_SESV2` itself.
+ */
+
+/** The save function's variables. */
+export const saveRequestVariables = {
+  tableName: 'TABLE_NAME',
+} as const;
+
+/** The send function's variables. */
+export const sendCheatSheetVariables = {
+  tableName: 'TABLE_NAME',
+  sendQuotaTableName: 'SEND_QUOTA_TABLE_NAME',
+  cheatSheetBucket: 'CHEAT_SHEET_BUCKET',
+  cheatSheetKey: 'CHEAT_SHEET_KEY',
+  senderEmail: 'SENDER_EMAIL',
+  dailyLimit: 'CHEAT_SHEET_DAILY_LIMIT',
+  /** Not read by the code: a new PDF changes it, so Lambda replaces warm containers holding the old one. */
+  cheatSheetVersion: 'CHEAT_SHEET_VERSION',
+} as const;
+
+/**
+ * Cheat sheets one address may receive in 24 hours: enough to re-send after a lost e-mail or a
+ * typo, too few to make the form a way to flood one inbox.
+ */
+export const defaultDailyLimit = 3;
+
+export interface SaveRequestSettings {
+  readonly tableName: string;
+}
+
+export interface SendCheatSheetSettings {
+  readonly tableName: string;
+  readonly sendQuotaTableName: string;
+  readonly cheatSheetBucket: string;
+  readonly cheatSheetKey: string;
+  readonly senderEmail: string;
+  /** @default the function's own default, `defaultDailyLimit` */
+  readonly dailyLimit?: number;
+  /** @default none */
+  readonly cheatSheetVersion?: string;
+}
+
+type Environment = Record<string, string>;
+
+function environmentOf<Names extends Record<string, string>>(
+  names: Names,
+  settings: Partial<Record<keyof Names, string | number | undefined>>,
+): Environment {
+  const environment: Environment = {};
+  for (const [setting, variable] of Object.entries(names)) {
+    const value = settings[setting as keyof Names];
+    if (value !== undefined) environment[variable] = String(value);
+  }
+  return environment;
+}
+
+export function saveRequestEnvironment(settings: SaveRequestSettings): Environment {
+  return environmentOf(saveRequestVariables, { ...settings });
+}
+
+export function sendCheatSheetEnvironment(settings: SendCheatSheetSettings): Environment {
+  return environmentOf(sendCheatSheetVariables, { ...settings });
+}
