@@ -1,4 +1,4 @@
-/** The local stack's four ports: their variables, defaults (CONTRACT.md) and printed lines. */
+/** The local stack's four ports: their variables, defaults (README, 'Quick start') and printed lines. */
 
 export interface LocalStackPorts {
   readonly site: number;

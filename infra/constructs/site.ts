@@ -157,7 +157,7 @@ export class Site extends Construct {
       },
       // The not-found rule. Custom error responses apply to every behaviour, `/api/*` included,
       // so only 404 is mapped: an unknown site path is a missing key, which S3 answers 404
-      // (the LIST grant above), and the two API routes never answer 404 (CONTRACT.md), so
+      // (the LIST grant above), and the two API routes never answer 404 (docs/openapi.yaml), so
       // their JSON replies (400, 429, 500, ...) pass through untouched. Mapping 403 as well, the
       // usual SPA recipe, would hide API errors and is deliberately absent.
       errorResponses: [

@@ -4,7 +4,7 @@
  *
  * - The cap is the address's item in the quota table (send-quota.ts), claimed atomically before
  *   SES is called, so parallel sends cannot overshoot it. If SES then fails, the slot is given back.
- * - Once SES accepted, the address's newest unsent request (CONTRACT.md: whatever its age) is
+ * - Once SES accepted, the address's newest unsent request (whatever its age) is
  *   flagged `cheat_sheet_sent: true` with `sent_at`. It is found through the e-mail index, which
  *   in the cloud may lag a request saved a moment before: so an empty answer is asked again a
  *   few times, a short pause apart. If there is still none (the save step failed, or the API was
