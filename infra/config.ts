@@ -158,7 +158,8 @@ export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
 function readString(lookup: ContextLookup, key: string): string | undefined {
   const value = lookup(key);
   if (value === undefined || value === null) return undefined;
-  const text = String(value).trim();
+  // cdk.json may hold any JSON value: numbers and objects are read as their JSON text.
+  const text = (typeof value === 'string' ? value : JSON.stringify(value)).trim();
   return text === '' ? undefined : text;
 }
 

@@ -28,7 +28,7 @@ export interface ApiResponse {
 /** HTTP API passes text bodies as they are and base64-encodes everything else. */
 export function isTextContentType(contentType: string | undefined): boolean {
   if (!contentType) return false;
-  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  const mediaType = contentType.split(';')[0].trim().toLowerCase();
   return (
     mediaType.startsWith('text/') ||
     ['application/json', 'application/javascript', 'application/xml'].includes(mediaType) ||
@@ -86,7 +86,7 @@ export function toHttpApiEvent(
       accountId: '000000000000',
       apiId: 'local',
       domainName: host,
-      domainPrefix: host.split('.')[0]!,
+      domainPrefix: host.split('.')[0],
       http: {
         method: request.method,
         path: rawPath,

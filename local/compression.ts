@@ -20,7 +20,7 @@ function preferredEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, quality]) => quality === undefined || !/q=0(\.0*)?$/.test(quality.trim()))
-    .map(([coding]) => coding!.toLowerCase());
+    .map(([coding]) => coding.toLowerCase());
   if (accepted.includes('br')) return 'br';
   if (accepted.includes('gzip')) return 'gzip';
   return null;

@@ -65,7 +65,7 @@ function running(
 /** Modules compiled from ES modules export `default`; Node's ESM loader hands CommonJS `module.exports` over whole. */
 function defaultExport<T>(module: { default: T }): T {
   const value = module.default as T | { default: T };
-  return typeof value === 'object' && value !== null && 'default' in value ? value.default : (value as T);
+  return typeof value === 'object' && value !== null && 'default' in value ? value.default : value;
 }
 
 /** DynamoDB: dynalite, in memory, tables ACTIVE as soon as they are created. */

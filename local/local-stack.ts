@@ -20,7 +20,6 @@ import { apiRoutes } from '../core/api/routes';
 import { saveRequestEnvironment, sendCheatSheetEnvironment } from '../core/config/function-environment';
 import { requestsTable, sendQuotaTable, tables } from '../core/data/tables';
 import { buildOutput } from '../core/build-output';
-import type { HttpApiHandler } from './api-gateway-adapter';
 import { startEmailFaultInjector, type EmailFault, type EmailFaultInjector } from './email-fault-injector';
 import {
   closeServer,
@@ -241,12 +240,12 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       apiRoutes: {
         [apiRoutes.saveRequest]: {
           functionName: 'save-request',
-          handler: saveRequest.handler as HttpApiHandler,
+          handler: saveRequest.handler,
           errorBody: (error) => ({ error }),
         },
         [apiRoutes.sendCheatSheet]: {
           functionName: 'send-cheat-sheet',
-          handler: sendCheatSheet.handler as HttpApiHandler,
+          handler: sendCheatSheet.handler,
           errorBody: (error) => ({ success: false, error }),
         },
       },

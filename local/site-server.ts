@@ -121,10 +121,13 @@ async function siteResponse(request: http.IncomingMessage, siteDir: string | nul
 
 export function createSiteServer(options: SiteServerOptions): http.Server {
   const { siteDir } = options;
-  return http.createServer(async (request, response) => {
+  // The handler never rejects: every failure becomes a 500 reply below.
+  return http.createServer((request, response) => void serve(request, response));
+
+  async function serve(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
     let result: ApiResponse;
     try {
-      const path = (request.url ?? '/').split('?')[0]!;
+      const path = (request.url ?? '/').split('?')[0];
       result =
         path === '/api' || path.startsWith('/api/')
           ? await apiResponse(request, path, options)
@@ -134,9 +137,9 @@ export function createSiteServer(options: SiteServerOptions): http.Server {
       result = json(500, { message: 'Internal Server Error' });
     }
     for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
-    for (const [name, value] of Object.entries(result.headers)) response.setHeader(name, value as string | string[]);
+    for (const [name, value] of Object.entries(result.headers)) response.setHeader(name, value);
     response.setHeader('content-length', result.body.length);
     response.writeHead(result.statusCode);
     response.end(request.method === 'HEAD' ? undefined : result.body);
-  });
+  }
 }

@@ -73,7 +73,7 @@ async function readFileIfExists(filePath: string): Promise<Buffer | null> {
 
 /** The response to a GET or HEAD of `url` (HEAD's body is dropped by the caller). */
 export async function staticSiteResponse(siteDir: string, url: string): Promise<StaticResponse> {
-  const urlPath = url.split('?')[0]!.split('#')[0]!;
+  const urlPath = url.split('?')[0].split('#')[0];
   const filePath = resolveSitePath(siteDir, urlPath);
   const body = filePath ? await readFileIfExists(filePath) : null;
   if (filePath && body) {

@@ -36,11 +36,11 @@ try {
   for (let index = 1; index <= pairs; index += 1) durations.push(await saveAndSend(index));
   durations.sort((a, b) => a - b);
   const percentile = (p: number) =>
-    durations[Math.min(durations.length - 1, Math.ceil((p / 100) * durations.length) - 1)]!;
+    durations[Math.min(durations.length - 1, Math.ceil((p / 100) * durations.length) - 1)];
   const format = (ms: number) => `${ms.toFixed(1)} ms`;
   console.log(`save + send, ${pairs} sequential pairs against the local stack (first, cold pair: ${format(coldMs)})`);
   console.log(
-    `median ${format(percentile(50))}, p90 ${format(percentile(90))}, min ${format(durations[0]!)}, max ${format(durations.at(-1)!)}`,
+    `median ${format(percentile(50))}, p90 ${format(percentile(90))}, min ${format(durations[0])}, max ${format(durations.at(-1)!)}`,
   );
 } finally {
   await stack.stop();

@@ -1,0 +1,106 @@
+/**
+ * The layout's one-way dependencies (README, 'Architecture'), checked by `npm run lint`.
+ * One named rule per boundary: a new import across one fails with the rule's name and reason.
+ *
+ *   frontend ─┐
+ *   lambdas ──┼─▶ core          infra ─▶ lambdas, core
+ *   ops ──────┘                 local ─▶ lambdas, core, infra's plain data
+ *   scripts (entry points) ─▶ anything; nothing ─▶ scripts or another entry point
+ */
+const product = '^(core|frontend|lambdas|infra|local|ops|scripts|test)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'core-imports-only-core',
+      comment: 'core/ is what every part shares: it may not depend on any of them.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: { path: product, pathNot: '^core/' },
+    },
+    {
+      name: 'core-is-platform-free',
+      comment: 'core/ is plain data and pure functions: no React, no CDK, no AWS SDK, no Node built-ins.',
+      severity: 'error',
+      from: { path: '^core/' },
+      to: {
+        dependencyTypes: ['core', 'npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'],
+        path: '^(node:|react|react-dom|aws-cdk-lib|constructs|@aws-sdk/|@aws-lambda-powertools/|fs|path|os|crypto|http|https|child_process|url)',
+      },
+    },
+    {
+      name: 'frontend-imports-only-itself-and-core',
+      comment: 'The page ships to browsers: it may use the shared core, never the functions, the stack or the tools.',
+      severity: 'error',
+      from: { path: '^frontend/' },
+      to: { path: product, pathNot: '^(frontend|core)/' },
+    },
+    {
+      name: 'lambdas-import-only-themselves-and-core',
+      comment: 'The functions are bundled alone: they may use the shared core, nothing else of the project.',
+      severity: 'error',
+      from: { path: '^lambdas/' },
+      to: { path: product, pathNot: '^(lambdas|core)/' },
+    },
+    {
+      name: 'infra-imports-only-itself-lambdas-and-core',
+      comment: 'The stack may size and bundle the functions and read the core, not the page, the twin or the tools.',
+      severity: 'error',
+      from: { path: '^infra/' },
+      to: { path: product, pathNot: '^(infra|lambdas|core)/' },
+    },
+    {
+      name: 'local-imports-only-itself-lambdas-core-and-plain-infra',
+      comment:
+        "The local twin runs the functions and serves the site as the cloud does: it may read infra's plain data (headers, cache policy), never its CDK constructs.",
+      severity: 'error',
+      from: { path: '^local/' },
+      to: { path: product, pathNot: '^(local|lambdas|core)/|^infra/(security-headers|cache-policy)\\.ts$' },
+    },
+    {
+      name: 'ops-imports-only-itself-and-core',
+      comment: "The operator's tools talk to a running product from outside: they may use the shared core only.",
+      severity: 'error',
+      from: { path: '^ops/' },
+      to: { path: product, pathNot: '^(ops|core)/' },
+    },
+    {
+      name: 'nothing-imports-scripts',
+      comment: 'scripts/ holds entry points only: put a library where its users can reach it.',
+      severity: 'error',
+      from: {},
+      to: { path: '^scripts/' },
+    },
+    {
+      name: 'nothing-imports-entry-points',
+      comment: 'Entry points import; nothing imports them.',
+      severity: 'error',
+      from: {},
+      to: {
+        path: '^(infra/app\\.ts|local/start\\.ts|local/dev\\.ts|frontend/src/main\\.tsx|frontend/build/prerender\\.ts)$',
+      },
+    },
+    {
+      name: 'nothing-imports-tests',
+      comment: 'The product never depends on its tests.',
+      severity: 'error',
+      from: { pathNot: '^test/' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'A cycle makes the order of module loading matter; break it by moving the shared part down.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|cdk\\.out|coverage)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
