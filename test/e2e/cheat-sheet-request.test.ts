@@ -2,7 +2,8 @@ import type { Page } from 'playwright-core';
 import { outlinePhases } from '../../core/content/outline';
 import { pdfText } from '../support/pdf-text';
 import { openPage, problemsIn, type OpenedPage } from './support/browser';
-import { emailsTo, requestsFor } from './support/emulators';
+import { attachmentBytes, capturedEmails } from '../support/captured-emails';
+import { requestsFor } from './support/emulators';
 import { useProductInBrowser } from './support/local-product';
 
 jest.setTimeout(60_000);
@@ -58,12 +59,12 @@ describe('requesting the cheat sheet in the browser', () => {
     expect(record).toMatchObject({ name: ada.name, email: ada.email, cheat_sheet_sent: true });
     expect(typeof record.sent_at).toBe('string');
 
-    const emails = await emailsTo(running.product.mail, ada.email);
+    const emails = await capturedEmails(running.product.mail, ada.email);
     expect(emails).toHaveLength(1);
     expect(problemsIn(opened.console)).toEqual([]); // no CSP violation, no React warning
     const [attachment] = emails[0].attachments;
     expect(attachment.contentType).toBe('application/pdf');
-    const text = await pdfText(attachment.content);
+    const text = await pdfText(attachmentBytes(attachment));
     for (const item of outlinePhases.flatMap((phase) => phase.items)) expect(text).toContain(item.content);
   });
 
@@ -82,7 +83,7 @@ describe('requesting the cheat sheet in the browser', () => {
       'Please confirm that you have purchased the book',
     );
     expect(await requestsFor(running.product.dynamodb, ada.email)).toEqual([]);
-    expect(await emailsTo(running.product.mail, ada.email)).toEqual([]);
+    expect(await capturedEmails(running.product.mail, ada.email)).toEqual([]);
   });
 
   test('when the API is unreachable, shows Submission Failed and the details; Try Again resubmits', async () => {
@@ -101,7 +102,7 @@ describe('requesting the cheat sheet in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     await resubmitted;
     await toast('Cheat Sheet Sent').waitFor();
-    expect(await emailsTo(running.product.mail, ada.email)).toHaveLength(1);
+    expect(await capturedEmails(running.product.mail, ada.email)).toHaveLength(1);
   });
 
   test('when the sender is not verified, shows the inline Email Configuration Error and no dialog', async () => {
@@ -181,6 +182,6 @@ describe('the form from the keyboard alone', () => {
     await page.keyboard.press('Enter');
 
     await toast('Cheat Sheet Sent').waitFor();
-    expect(await emailsTo(running.product.mail, ada.email)).toHaveLength(1);
+    expect(await capturedEmails(running.product.mail, ada.email)).toHaveLength(1);
   });
 });

@@ -1,13 +1,5 @@
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
-import {
-  emailIndex,
-  partitionKey,
-  sendQuotaExpiryAttribute,
-  sendQuotaPartitionKey,
-  sendQuotaTableName,
-  tableName,
-} from '../../core/data/tables';
 import { createTestApp, privateBucketHardening, resourceByPrefix, synthTemplate } from './support/synth';
 
 describe('the data construct', () => {
@@ -18,15 +10,15 @@ describe('the data construct', () => {
 
   test('defines cheat_sheet_requests from the shared schema, on demand, with the e-mail index', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', {
-      TableName: tableName,
+      TableName: 'cheat_sheet_requests',
       BillingMode: 'PAY_PER_REQUEST',
-      KeySchema: [{ AttributeName: partitionKey, KeyType: 'HASH' }],
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
       GlobalSecondaryIndexes: [
         {
-          IndexName: emailIndex.name,
+          IndexName: 'email-requested_at-index',
           KeySchema: [
-            { AttributeName: emailIndex.partitionKey, KeyType: 'HASH' },
-            { AttributeName: emailIndex.sortKey, KeyType: 'RANGE' },
+            { AttributeName: 'email', KeyType: 'HASH' },
+            { AttributeName: 'requested_at', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
         },
@@ -67,17 +59,12 @@ describe('the data construct', () => {
   test('defines cheat_sheet_send_quotas from the shared schema: on demand, keyed by id, no index, TTL on expires_at', () => {
     const quota = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').resource.Properties;
     expect(quota).toMatchObject({
-      TableName: sendQuotaTableName,
+      TableName: 'cheat_sheet_send_quotas',
       BillingMode: 'PAY_PER_REQUEST',
-      KeySchema: [{ AttributeName: sendQuotaPartitionKey, KeyType: 'HASH' }],
-      AttributeDefinitions: [{ AttributeName: sendQuotaPartitionKey, AttributeType: 'S' }],
-      TimeToLiveSpecification: { AttributeName: sendQuotaExpiryAttribute, Enabled: true },
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
     });
-    expect([sendQuotaTableName, sendQuotaPartitionKey, sendQuotaExpiryAttribute]).toEqual([
-      'cheat_sheet_send_quotas',
-      'id',
-      'expires_at',
-    ]);
     expect(quota.GlobalSecondaryIndexes).toBeUndefined();
   });
 

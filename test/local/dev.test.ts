@@ -1,7 +1,8 @@
+import { postJson } from '../support/post-json';
 /** `npm run dev` (tsx local/dev.ts): Vite's dev server with /api proxied to the local API. */
 
 import { isListening, occupyPort } from './support/ports';
-import { freePorts, spawnScript } from './support/spawned-script';
+import { freePorts, spawnScript } from '../support/spawned-script';
 
 jest.setTimeout(60_000);
 
@@ -20,11 +21,7 @@ describe('npm run dev', () => {
 
       const page = await (await fetch(site)).text();
       expect(page).toContain('/@vite/client');
-      const reply = await fetch(new URL('/api/cheat-sheet-requests', site), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: '', email: 'ada@example.com' }),
-      });
+      const reply = await postJson(new URL('/api/cheat-sheet-requests', site), { name: '', email: 'ada@example.com' });
       expect(reply.status).toBe(400);
       expect(await reply.json()).toEqual({ error: 'Please enter your name.' });
 

@@ -1,3 +1,4 @@
+import { postJson } from '../support/post-json';
 /**
  * The local stack's DynamoDB: the requests table and, beside it, the daily cap's own table, as
  * the shared schema names them. A fresh stack, so "exactly one item" means exactly one.
@@ -6,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { sendQuotaTableName, tableName } from '../../core/data/tables';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
 import { buildCheatSheetPdf } from '../../core/documents/cheat-sheet-pdf';
 
@@ -29,13 +29,6 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const postJson = (path: string, body: unknown) =>
-  fetch(new URL(path, stack.urls.site), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-
 async function scan(name: string): Promise<Record<string, unknown>[]> {
   const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: name }));
   return Items;
@@ -46,12 +39,15 @@ describe('the local DynamoDB', () => {
     const { TableNames } = await dynamoDb.send(new ListTablesCommand({}));
 
     expect(TableNames).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
-    expect([stack.tableName, stack.sendQuotaTableName]).toEqual([tableName, sendQuotaTableName]);
-    expect([process.env.TABLE_NAME, process.env.SEND_QUOTA_TABLE_NAME]).toEqual([tableName, sendQuotaTableName]);
+    expect([stack.tableName, stack.sendQuotaTableName]).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    expect([process.env.TABLE_NAME, process.env.SEND_QUOTA_TABLE_NAME]).toEqual([
+      'cheat_sheet_requests',
+      'cheat_sheet_send_quotas',
+    ]);
   });
 
   test('keys the quota table by id alone, with no index', async () => {
-    const { Table } = await dynamoDb.send(new DescribeTableCommand({ TableName: sendQuotaTableName }));
+    const { Table } = await dynamoDb.send(new DescribeTableCommand({ TableName: 'cheat_sheet_send_quotas' }));
 
     expect(Table?.KeySchema).toEqual([{ AttributeName: 'id', KeyType: 'HASH' }]);
     expect(Table?.AttributeDefinitions).toEqual([{ AttributeName: 'id', AttributeType: 'S' }]);
@@ -60,13 +56,13 @@ describe('the local DynamoDB', () => {
 
   test('after a save and a send, holds the one request, flagged, in the requests table and the counter in the quota table', async () => {
     const visitor = { name: 'Ada Tables', email: 'ada.tables@example.com' };
-    const saved = await postJson('/api/cheat-sheet-requests', visitor);
+    const saved = await postJson(new URL('/api/cheat-sheet-requests', stack.urls.site), visitor);
     const { id } = (await saved.json()) as { id: string };
 
-    const sent = await postJson('/api/send-cheat-sheet', visitor);
+    const sent = await postJson(new URL('/api/send-cheat-sheet', stack.urls.site), visitor);
 
     expect([saved.status, sent.status]).toEqual([201, 200]);
-    const requests = await scan(tableName);
+    const requests = await scan('cheat_sheet_requests');
     expect(requests).toEqual([
       {
         id,
@@ -77,7 +73,7 @@ describe('the local DynamoDB', () => {
       },
     ]);
     const sentAt = Date.parse(requests[0]!.sent_at as string);
-    const [counter, ...others] = await scan(sendQuotaTableName);
+    const [counter, ...others] = await scan('cheat_sheet_send_quotas');
     expect(others).toEqual([]);
     expect(counter).toEqual({
       id: createHash('sha256').update(visitor.email).digest('hex'),

@@ -1,3 +1,4 @@
+import { postJson } from '../support/post-json';
 /** The whole local stack in this process, on free ports, serving a fixture site. */
 
 import { securityHeaders } from '../../infra/security-headers';
@@ -21,8 +22,6 @@ afterAll(async () => {
 });
 
 const url = (path: string) => new URL(path, stack.urls.site).href;
-const postJson = (path: string, body: unknown) =>
-  fetch(url(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 function expectSecurityHeaders(headers: Headers) {
   for (const [name, value] of Object.entries(securityHeaders)) expect(headers.get(name)).toBe(value);
@@ -90,7 +89,10 @@ describe('the local stack', () => {
   );
 
   test('saves a request through POST /api/cheat-sheet-requests: 201 with an id', async () => {
-    const response = await postJson('/api/cheat-sheet-requests', { name: 'Ada', email: 'ada.stack@example.com' });
+    const response = await postJson(new URL('/api/cheat-sheet-requests', stack.urls.site), {
+      name: 'Ada',
+      email: 'ada.stack@example.com',
+    });
 
     expect(response.status).toBe(201);
     expect(response.headers.get('content-type')).toBe('application/json');
@@ -99,7 +101,10 @@ describe('the local stack', () => {
   });
 
   test('sends the cheat sheet through POST /api/send-cheat-sheet, captured by the mail emulator', async () => {
-    const response = await postJson('/api/send-cheat-sheet', { name: 'Ada', email: 'ada.mail@example.com' });
+    const response = await postJson(new URL('/api/send-cheat-sheet', stack.urls.site), {
+      name: 'Ada',
+      email: 'ada.mail@example.com',
+    });
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ success: true, message: expect.any(String) });
@@ -110,7 +115,10 @@ describe('the local stack', () => {
   });
 
   test("passes an API error's status and JSON through unchanged", async () => {
-    const response = await postJson('/api/cheat-sheet-requests', { name: '', email: 'ada@example.com' });
+    const response = await postJson(new URL('/api/cheat-sheet-requests', stack.urls.site), {
+      name: '',
+      email: 'ada@example.com',
+    });
 
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/json');
@@ -119,9 +127,9 @@ describe('the local stack', () => {
 
   test("passes the send route's 429 through unchanged", async () => {
     const visitor = { name: 'Ada', email: 'ada.capped@example.com' };
-    for (let sent = 0; sent < 3; sent += 1) await postJson('/api/send-cheat-sheet', visitor);
+    for (let sent = 0; sent < 3; sent += 1) await postJson(new URL('/api/send-cheat-sheet', stack.urls.site), visitor);
 
-    const response = await postJson('/api/send-cheat-sheet', visitor);
+    const response = await postJson(new URL('/api/send-cheat-sheet', stack.urls.site), visitor);
 
     expect(response.status).toBe(429);
     expect(await response.json()).toEqual({ success: false, error: expect.stringMatching(/24 hours/) });

@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { isListening } from './support/ports';
-import { freePorts } from './support/spawned-script';
+import { freePorts } from '../support/spawned-script';
 
 jest.setTimeout(90_000);
 

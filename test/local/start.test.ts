@@ -1,7 +1,8 @@
+import { postJson } from '../support/post-json';
 /** `npm start` (tsx local/start.ts) as a person runs it. SKIP_BUILD=1: these tests must not rebuild the site. */
 
 import { isListening, occupyPort } from './support/ports';
-import { freePorts, spawnScript } from './support/spawned-script';
+import { freePorts, spawnScript } from '../support/spawned-script';
 
 jest.setTimeout(60_000);
 
@@ -22,10 +23,9 @@ describe('npm start', () => {
       const urls = lines.slice(0, 4).map((line) => line.split(/\s+/)[1]!);
       const [site, mail] = urls as [string, string];
       expect((await fetch(site)).headers.get('content-security-policy')).toContain("default-src 'self'");
-      const save = await fetch(new URL('/api/cheat-sheet-requests', site), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Ada', email: 'ada@example.com' }),
+      const save = await postJson(new URL('/api/cheat-sheet-requests', site), {
+        name: 'Ada',
+        email: 'ada@example.com',
       });
       expect(save.status).toBe(201);
       expect((await fetch(new URL('store', mail))).status).toBe(200);

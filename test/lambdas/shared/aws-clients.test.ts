@@ -55,17 +55,6 @@ let visitorNumber = 0;
 const newVisitor = () => ({ name: `Ada Owner ${++visitorNumber}`, email: `ada.clients.${visitorNumber}@example.com` });
 
 describe('the SDK clients', () => {
-  test('are the same objects however often a container imports them', async () => {
-    await inFreshContainer(async () => {
-      const first = await import('../../../lambdas/shared/aws-clients');
-      const second = await import('../../../lambdas/shared/aws-clients');
-
-      expect(second.dynamoDb).toBe(first.dynamoDb);
-      expect(second.s3).toBe(first.s3);
-      expect(second.ses).toBe(first.ses);
-    });
-  });
-
   test('are created once per container and used by every invocation of both handlers', async () => {
     await inFreshContainer(async (created) => {
       const { handler: save } = (await import('../../../lambdas/save-request/handler')) as { handler: Handler };

@@ -9,15 +9,7 @@ import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheatSheetRequestItem, SendQuotaItem } from '../../../core/data/tables';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../local/local-stack';
 import { buildCheatSheetPdf } from '../../../core/documents/cheat-sheet-pdf';
-
-export interface CapturedEmail {
-  readonly from: string;
-  readonly destination: { readonly to: string[]; readonly cc: string[]; readonly bcc: string[] };
-  readonly subject: string;
-  readonly body: { readonly html?: string; readonly text?: string };
-  readonly attachments: { readonly content: string; readonly contentType: string; readonly filename?: string }[];
-  readonly headers?: { readonly name: string; readonly value: string }[];
-}
+import { capturedEmails, type CapturedEmail } from '../../support/captured-emails';
 
 export interface HandlerStack {
   readonly stack: LocalStack;
@@ -68,11 +60,7 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
       const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.sendQuotaTableName }));
       return Items as SendQuotaItem[];
     },
-    async emails(to) {
-      const response = await fetch(new URL('store', stack.urls.mail));
-      const { emails } = (await response.json()) as { emails: CapturedEmail[] };
-      return to === undefined ? emails : emails.filter((email) => email.destination.to.includes(to));
-    },
+    emails: (to) => capturedEmails(stack.urls.mail, to),
     async deletePdf() {
       await s3.send(new DeleteObjectCommand({ Bucket: stack.bucket, Key: stack.key }));
     },
