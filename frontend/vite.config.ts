@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { buildOutput } from '../core/build-output';
 
 /**
  * sonner injects its stylesheet through a runtime <style> element, which the site's
@@ -36,13 +38,16 @@ function devSiteMetadata(): Plugin {
   };
 }
 
-export default defineConfig({
+const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react(), sonnerStylesAsFile(), devSiteMetadata()],
   build: {
-    outDir: 'dist',
+    // The client build is the site; the server build only feeds the pre-render step.
+    outDir: path.join(repositoryRoot, isSsrBuild ? buildOutput.prerenderDirectory : buildOutput.siteDirectory),
     emptyOutDir: true,
     target: 'es2022',
   },
   server: { port: 5173, strictPort: false },
-});
+}));

@@ -13,6 +13,7 @@ import {
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { buildOutput } from '../../core/build-output';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
 import { emailIndex, requestsTable, sendQuotaTable, type TableDefinition } from '../../core/data/tables';
 import { acknowledgeBucketDeployment, bucketDeploymentHandlerSettings } from './bucket-deployment-handler';
@@ -79,7 +80,7 @@ export class Data extends Construct {
 
   constructor(scope: Construct, id: string, props: DataProps = {}) {
     super(scope, id);
-    const cheatSheetDirectory = props.cheatSheetDirectory ?? path.join(process.cwd(), 'dist', 'cheat-sheet');
+    const cheatSheetDirectory = props.cheatSheetDirectory ?? path.join(process.cwd(), buildOutput.cheatSheetDirectory);
     const pdfPath = path.join(cheatSheetDirectory, this.cheatSheetKey);
     if (!existsSync(pdfPath)) {
       throw new Error(`The cheat sheet ${pdfPath} does not exist: run \`npm run build\` first (it generates the PDF).`);

@@ -24,6 +24,7 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { buildOutput } from '../../core/build-output';
 import { hashedAssetsCacheControl, hashedAssetsPrefix, pagesCacheControl } from '../cache-policy';
 import {
   contentSecurityPolicy,
@@ -84,7 +85,7 @@ export class Site extends Construct {
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
-    const siteDirectory = props.siteDirectory ?? path.join(process.cwd(), 'frontend', 'dist');
+    const siteDirectory = props.siteDirectory ?? path.join(process.cwd(), buildOutput.siteDirectory);
     for (const page of ['index.html', '404.html']) {
       if (!existsSync(path.join(siteDirectory, page))) {
         throw new Error(`The built site has no ${page} in ${siteDirectory}: run \`npm run build\` first.`);
