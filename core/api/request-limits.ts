@@ -1,6 +1,9 @@
-/** The limits of a cheat-sheet request, shared by the schema and the page's inputs. */
+/** The limits of a cheat-sheet request, shared by the schema, the functions and the page's inputs. */
 
 export const maxNameLength = 100;
 
 /** The longest address SMTP allows (RFC 5321's path limit, less the angle brackets). */
 export const maxEmailLength = 254;
+
+/** A `{name, email}` within its limits is a few hundred bytes; 10 KB leaves room for any client. */
+export const maxBodyBytes = 10 * 1024;

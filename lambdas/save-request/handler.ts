@@ -4,6 +4,7 @@
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { RequestSavedBody, SaveFailureBody } from '../../core/api/replies';
 import { dynamoDb } from '../shared/aws-clients';
 import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
 import { readSaveRequestConfig } from '../shared/config';
@@ -28,11 +29,11 @@ export async function handler(
       now: () => new Date(),
     });
     logger.info('Cheat-sheet request saved', { requestItemId: id, emailDomain: emailDomainOf(request.email) });
-    return jsonReply(201, { id });
+    return jsonReply(201, { id } satisfies RequestSavedBody);
   } catch (error) {
     const { statusCode, message } = describeFailure(error);
     const log = statusCode >= 500 ? logger.error.bind(logger) : logger.warn.bind(logger);
     log('Cheat-sheet request not saved', { statusCode, ...describeErrorForLog(error) });
-    return jsonReply(statusCode, { error: message });
+    return jsonReply(statusCode, { error: message } satisfies SaveFailureBody);
   }
 }

@@ -5,6 +5,7 @@
 
 import { setTimeout as delay } from 'node:timers/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { cheatSheetSentMessage, type CheatSheetSentBody, type SendFailureBody } from '../../core/api/replies';
 import { dynamoDb, s3, ses } from '../shared/aws-clients';
 import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
 import { readSendCheatSheetConfig } from '../shared/config';
@@ -18,8 +19,6 @@ import { sendQuotaTable } from './send-quota';
 
 const logger = createLogger('send-cheat-sheet');
 const sendEmail = sesEmailSender(ses);
-
-export const sentMessage = "We've sent the cheat sheet to your email. Please check your inbox.";
 
 export async function handler(
   event: APIGatewayProxyEventV2,
@@ -47,11 +46,11 @@ export async function handler(
       recordedAs: result.recordedAs,
       emailDomain: emailDomainOf(request.email),
     });
-    return jsonReply(200, { success: true, message: sentMessage });
+    return jsonReply(200, { success: true, message: cheatSheetSentMessage } satisfies CheatSheetSentBody);
   } catch (error) {
     const { statusCode, message } = describeFailure(error);
     const log = statusCode >= 500 ? logger.error.bind(logger) : logger.warn.bind(logger);
     log('Cheat sheet not sent', { statusCode, ...describeErrorForLog(error) });
-    return jsonReply(statusCode, { success: false, error: message });
+    return jsonReply(statusCode, { success: false, error: message } satisfies SendFailureBody);
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The one place where typed errors become HTTP statuses and public messages. Public messages for
- * server-side failures are fixed sentences: no stack trace, SDK message or internal detail ever
- * reaches the visitor.
+ * The one place where typed errors become HTTP statuses and public messages. The messages and the
+ * reply shapes are the API's own (`core/api/replies.ts`, described in `docs/openapi.yaml`); those
+ * of server-side failures are fixed sentences: no stack trace, SDK message or internal detail
+ * ever reaches the visitor.
  */
 
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -18,17 +19,21 @@ import {
   StorageUnavailableError,
   UnsupportedMediaTypeError,
 } from './errors';
+import {
+  cheatSheetUnavailableMessage,
+  dailyLimitReachedMessage,
+  emailRejectedMessage,
+  emailServiceUnavailableMessage,
+  misconfiguredMessage,
+  senderNotVerifiedMessage,
+  storageUnavailableMessage,
+  unexpectedFailureMessage,
+} from '../../core/api/replies';
 
 export interface FailureReply {
   readonly statusCode: number;
   readonly message: string;
 }
-
-/** The page shows its 'Email Configuration Error' when a send error contains 'domain' or 'verify'. */
-export const senderNotVerifiedMessage =
-  "The sender's email domain is not verified with the email service. Please verify the domain or contact support.";
-
-export const unexpectedFailureMessage = 'Something went wrong on our side. Please try again later.';
 
 /** The request errors' own messages are written for the visitor, so they are passed through. */
 export function describeFailure(error: unknown): FailureReply {
@@ -37,43 +42,18 @@ export function describeFailure(error: unknown): FailureReply {
   if (error instanceof PayloadTooLargeError) return { statusCode: 413, message: error.message };
   if (error instanceof UnsupportedMediaTypeError) return { statusCode: 415, message: error.message };
   if (error instanceof DailyLimitReachedError) {
-    return {
-      statusCode: 429,
-      message: `This email address has already received the cheat sheet ${error.limit} ${
-        error.limit === 1 ? 'time' : 'times'
-      } in the last 24 hours. Please check your inbox, or try again tomorrow.`,
-    };
+    return { statusCode: 429, message: dailyLimitReachedMessage(error.limit) };
   }
   // A misconfigured sender is our fault, reported by the upstream service: 502.
   if (error instanceof SenderNotVerifiedError) return { statusCode: 502, message: senderNotVerifiedMessage };
-  if (error instanceof EmailRejectedError) {
-    return {
-      statusCode: 502,
-      message: 'The email service could not deliver the cheat sheet. Please try again later or contact support.',
-    };
-  }
+  if (error instanceof EmailRejectedError) return { statusCode: 502, message: emailRejectedMessage };
   // Temporary: throttled or unreachable services, a PDF not (yet) in its bucket.
   if (error instanceof EmailServiceUnavailableError) {
-    return {
-      statusCode: 503,
-      message: 'The email service is temporarily unavailable. Please try again in a few minutes.',
-    };
+    return { statusCode: 503, message: emailServiceUnavailableMessage };
   }
-  if (error instanceof StorageUnavailableError) {
-    return {
-      statusCode: 503,
-      message: 'Our request database is temporarily unavailable. Please try again in a few minutes.',
-    };
-  }
-  if (error instanceof CheatSheetUnavailableError) {
-    return {
-      statusCode: 503,
-      message: 'The cheat sheet is temporarily unavailable. Please try again later or contact support.',
-    };
-  }
-  if (error instanceof ConfigurationError) {
-    return { statusCode: 500, message: 'The service is not configured correctly. Please contact support.' };
-  }
+  if (error instanceof StorageUnavailableError) return { statusCode: 503, message: storageUnavailableMessage };
+  if (error instanceof CheatSheetUnavailableError) return { statusCode: 503, message: cheatSheetUnavailableMessage };
+  if (error instanceof ConfigurationError) return { statusCode: 500, message: misconfiguredMessage };
   return { statusCode: 500, message: unexpectedFailureMessage };
 }
 

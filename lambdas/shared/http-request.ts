@@ -5,10 +5,16 @@
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { InvalidRequestError, MethodNotAllowedError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+import {
+  bodyNotJsonMessage,
+  bodyNotUtf8Message,
+  bodyTooLargeMessage,
+  emptyBodyMessage,
+  methodNotAllowedMessage,
+  unsupportedMediaTypeMessage,
+} from '../../core/api/replies';
+import { maxBodyBytes } from '../../core/api/request-limits';
 import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';
-
-/** A `{name, email}` within its limits is a few hundred bytes; 10 KB leaves room for any client. */
-export const maxBodyBytes = 10 * 1024;
 
 function headerValue(event: APIGatewayProxyEventV2, name: string): string | undefined {
   // HTTP API lower-cases header names, but a hand-made event (or another front) may not.
@@ -30,7 +36,7 @@ function isJsonContentType(contentType: string | undefined): boolean {
 
 export function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (!isJsonContentType(headerValue(event, 'content-type'))) {
-    throw new UnsupportedMediaTypeError('Please send the request as JSON (Content-Type: application/json).');
+    throw new UnsupportedMediaTypeError(unsupportedMediaTypeMessage);
   }
   const rawBody = event.body ?? '';
   // Check before decoding so an oversized body is never copied; base64 is 4/3 of the bytes.
@@ -38,23 +44,23 @@ export function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (rawBody.length > encodedLimit) throw tooLarge();
   const bytes = Buffer.from(rawBody, event.isBase64Encoded ? 'base64' : 'utf8');
   if (bytes.length > maxBodyBytes) throw tooLarge();
-  if (bytes.length === 0) throw new InvalidRequestError('The request body is empty: please send your name and email.');
+  if (bytes.length === 0) throw new InvalidRequestError(emptyBodyMessage);
 
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new InvalidRequestError('The request body is not valid UTF-8 text.');
+    throw new InvalidRequestError(bodyNotUtf8Message);
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new InvalidRequestError('The request body is not valid JSON.');
+    throw new InvalidRequestError(bodyNotJsonMessage);
   }
 }
 
 function tooLarge(): PayloadTooLargeError {
-  return new PayloadTooLargeError(`The request body is larger than ${maxBodyBytes / 1024} KB.`);
+  return new PayloadTooLargeError(bodyTooLargeMessage);
 }
 
 /** Both routes take the same body: the validated `{name, email}`, or a typed 4xx error. */
@@ -62,7 +68,7 @@ export function parseCheatSheetRequestEvent(event: APIGatewayProxyEventV2): Chea
   // Both routes also take ANY method, so that a GET gets this 405 rather than the site's 404 page.
   const method = event.requestContext?.http?.method;
   if (method !== undefined && method !== 'POST') {
-    throw new MethodNotAllowedError(`${method} is not allowed here: please send the request with POST.`);
+    throw new MethodNotAllowedError(methodNotAllowedMessage(method));
   }
   const parsed = parseCheatSheetRequest(parseJsonBody(event));
   if (!parsed.success) throw new InvalidRequestError(parsed.error);

@@ -5,7 +5,8 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../../lambdas/shared/errors';
-import { maxBodyBytes, parseCheatSheetRequestEvent, parseJsonBody } from '../../../lambdas/shared/http-request';
+import { maxBodyBytes } from '../../../core/api/request-limits';
+import { parseCheatSheetRequestEvent, parseJsonBody } from '../../../lambdas/shared/http-request';
 import { postEvent, saveRoute } from '../support/http-api-events';
 
 const event = (body: string | undefined, headers: Record<string, string>, isBase64Encoded = false) =>
