@@ -126,6 +126,12 @@ export const failureBodies = {
   sendCheatSheet: sendFailureBody,
 } as const satisfies Record<ApiRouteName, z.core.$ZodType>;
 
+/** Each route's failure body around a public message. */
+export const failureBodyOf = {
+  saveRequest: (error: string): SaveFailureBody => ({ error }),
+  sendCheatSheet: (error: string): SendFailureBody => ({ success: false, error }),
+} as const satisfies Record<ApiRouteName, (message: string) => unknown>;
+
 const requestRefusals: readonly FailureCause[] = [
   {
     name: 'invalidField',
@@ -148,7 +154,7 @@ export const failureStatuses: readonly FailureStatus[] = [
   {
     status: 405,
     description:
-      'The route takes POST only. It answers every other method itself, so that none gets the site’s not-found page.',
+      "The route takes POST only. It answers every other method itself, so that none gets the site's not-found page.",
     headers: { Allow: { description: 'The only method the route takes.', value: 'POST' } },
     causes: bothRoutes([
       { name: 'otherMethod', when: 'Any method but POST.', message: methodNotAllowedMessage('GET') },

@@ -4,7 +4,7 @@
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { RequestSavedBody, SaveFailureBody } from '../../core/api/replies';
+import { failureBodyOf, type RequestSavedBody } from '../../core/api/replies';
 import { dynamoDb } from '../shared/aws-clients';
 import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
 import { readSaveRequestConfig } from '../shared/config';
@@ -34,6 +34,6 @@ export async function handler(
     const { statusCode, message } = describeFailure(error);
     const log = statusCode >= 500 ? logger.error.bind(logger) : logger.warn.bind(logger);
     log('Cheat-sheet request not saved', { statusCode, ...describeErrorForLog(error) });
-    return jsonReply(statusCode, { error: message } satisfies SaveFailureBody);
+    return jsonReply(statusCode, failureBodyOf.saveRequest(message));
   }
 }

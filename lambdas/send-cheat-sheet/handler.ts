@@ -5,7 +5,7 @@
 
 import { setTimeout as delay } from 'node:timers/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { cheatSheetSentMessage, type CheatSheetSentBody, type SendFailureBody } from '../../core/api/replies';
+import { cheatSheetSentMessage, failureBodyOf, type CheatSheetSentBody } from '../../core/api/replies';
 import { dynamoDb, s3, ses } from '../shared/aws-clients';
 import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
 import { readSendCheatSheetConfig } from '../shared/config';
@@ -51,6 +51,6 @@ export async function handler(
     const { statusCode, message } = describeFailure(error);
     const log = statusCode >= 500 ? logger.error.bind(logger) : logger.warn.bind(logger);
     log('Cheat sheet not sent', { statusCode, ...describeErrorForLog(error) });
-    return jsonReply(statusCode, { success: false, error: message } satisfies SendFailureBody);
+    return jsonReply(statusCode, failureBodyOf.sendCheatSheet(message));
   }
 }

@@ -1,0 +1,295 @@
+/**
+ * Builds the API's OpenAPI 3.1 description (`docs/openapi.yaml`, written by `npm run openapi`)
+ * from what the functions really use: the routes (routes.ts), the request schema and its limits
+ * (request-schema.ts, request-limits.ts) and the replies (replies.ts). Pure: the document is a
+ * plain object; the entry point turns it into YAML.
+ */
+
+import { stringify } from 'yaml';
+import * as z from 'zod/mini';
+
+import { failureBodies, failureBodyOf, failureStatuses, successReplies, type ApiRouteName } from './replies';
+import { maxBodyBytes, maxEmailLength, maxNameLength } from './request-limits';
+import { cheatSheetRequestSchema } from './request-schema';
+import { apiRoutes } from './routes';
+
+export type JsonSchema = { readonly [keyword: string]: unknown };
+
+export interface OpenApiHeader {
+  readonly description: string;
+  readonly required: boolean;
+  readonly schema: JsonSchema;
+}
+
+export interface OpenApiExample {
+  readonly summary: string;
+  readonly value: unknown;
+}
+
+export interface OpenApiMediaType {
+  readonly schema: JsonSchema;
+  readonly example?: unknown;
+  readonly examples?: Readonly<Record<string, OpenApiExample>>;
+}
+
+/** A type, not an interface, so that it is also a `JsonSchema`. */
+export type OpenApiReference = { readonly $ref: string };
+
+export interface OpenApiResponse {
+  readonly description: string;
+  readonly headers: Readonly<Record<string, OpenApiHeader | OpenApiReference>>;
+  readonly content: { readonly 'application/json': OpenApiMediaType };
+}
+
+export interface OpenApiOperation {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly requestBody?: {
+    readonly description: string;
+    readonly required: true;
+    readonly content: { readonly 'application/json': OpenApiMediaType };
+  };
+  readonly responses: Readonly<Record<string, OpenApiResponse | OpenApiReference>>;
+}
+
+export interface OpenApiDocument {
+  readonly openapi: '3.1.0';
+  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly servers: readonly { readonly url: string; readonly description: string }[];
+  readonly paths: Readonly<Record<string, Readonly<Record<string, OpenApiOperation>>>>;
+  readonly components: {
+    readonly schemas: Readonly<Record<string, JsonSchema>>;
+    readonly headers: Readonly<Record<string, OpenApiHeader>>;
+    readonly responses: Readonly<Record<string, OpenApiResponse>>;
+  };
+}
+
+/** Where the document is committed, from the repository's root. */
+export const openApiFile = 'docs/openapi.yaml';
+
+/** The version of the API's contract: raise it when a route, a field or a reply shape changes. */
+export const apiVersion = '1.0.0';
+
+/** Every method but POST reaches the functions (CloudFront passes them all) and gets 405; HEAD too, without a body. */
+export const methodsAnsweredWith405 = ['get', 'put', 'patch', 'delete', 'options'] as const;
+
+const routeNames = Object.keys(apiRoutes) as ApiRouteName[];
+
+/** The names the document gives the shapes, under `components`. */
+const schemaNames = {
+  request: 'CheatSheetRequest',
+  saveRequest: { success: 'RequestSaved', failure: 'SaveFailure' },
+  sendCheatSheet: { success: 'CheatSheetSent', failure: 'SendFailure' },
+} as const;
+
+const operations = {
+  saveRequest: {
+    operationId: 'saveCheatSheetRequest',
+    summary: 'Record a cheat-sheet request',
+    description:
+      'Stores the request as unsent. The page calls this first, then the send route with the same body; it goes on to the send even when this fails.',
+  },
+  sendCheatSheet: {
+    operationId: 'sendCheatSheet',
+    summary: 'E-mail the cheat sheet',
+    description:
+      'Checks the address against its daily cap, e-mails the cheat-sheet PDF and records the send (on the request saved before, or on a new item).',
+  },
+} as const satisfies Record<ApiRouteName, { operationId: string; summary: string; description: string }>;
+
+const fieldDescriptions: Readonly<Record<string, string>> = {
+  name: `The reader's name: ${maxNameLength} characters at most once trimmed (control characters and line breaks become spaces, runs of spaces one). Since it is mailed to the given address, a name that looks like a link or an address is refused: \`://\`, \`www.\`, an \`@\`, or a word ending in a dot and a common top-level domain (\`evil.example\`); "J.R. Smith" passes.`,
+  email: `Where to send the cheat sheet: one plain address (no display name), ${maxEmailLength} characters at most once trimmed. Stored lower-cased, so the daily cap counts "Ada@Example.com" and "ada@example.com" as one.`,
+};
+
+const requestExample = { name: 'Ada Owner', email: 'ada@example.com' };
+
+/** Zod's JSON Schema of one view of a schema, without the dialect (the document sets it). */
+function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io });
+  void $schema;
+  return rest;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** One field's keywords from both views; a keyword the two views give different values is a mistake to look at. */
+function mergeKeywords(field: string, input: JsonSchema, output: JsonSchema): JsonSchema {
+  const merged: Record<string, unknown> = { ...input };
+  for (const [keyword, value] of Object.entries(output)) {
+    if (keyword in merged && !sameJson(merged[keyword], value)) {
+      throw new Error(`The request schema's input and output disagree on ${field}.${keyword}: describe it by hand.`);
+    }
+    merged[keyword] = value;
+  }
+  return merged;
+}
+
+/**
+ * The request body as the functions check it. Zod's input view says what a client must send (the
+ * required fields; unknown keys are allowed, and dropped), but loses what is checked after a
+ * transform (the name's length, the address's format); the output view has those. So: the
+ * object from the input view, each field with the keywords of both.
+ */
+export function requestBodySchema(): JsonSchema {
+  const input = jsonSchemaOf(cheatSheetRequestSchema, 'input');
+  const output = jsonSchemaOf(cheatSheetRequestSchema, 'output');
+  const inputFields = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const outputFields = (output.properties ?? {}) as Record<string, JsonSchema>;
+  const properties = Object.fromEntries(
+    Object.keys({ ...inputFields, ...outputFields }).map((field) => {
+      const merged = mergeKeywords(field, inputFields[field] ?? {}, outputFields[field] ?? {});
+      const description = fieldDescriptions[field];
+      return [field, description === undefined ? merged : { description, ...merged }];
+    }),
+  );
+  return {
+    description: 'Both fields are trimmed first; the limits apply to the trimmed text. Unknown keys are ignored.',
+    ...input,
+    properties,
+  };
+}
+
+const ref = (section: 'schemas' | 'headers' | 'responses', name: string): OpenApiReference => ({
+  $ref: `#/components/${section}/${name}`,
+});
+
+const headerName = (header: string) => header.replaceAll('-', '');
+
+function alwaysHeaders(extra: readonly string[] = []): Record<string, OpenApiReference> {
+  return Object.fromEntries(['Cache-Control', ...extra].map((header) => [header, ref('headers', headerName(header))]));
+}
+
+function successResponse(route: ApiRouteName): OpenApiResponse {
+  const reply = successReplies[route];
+  return {
+    description: reply.description,
+    headers: alwaysHeaders(),
+    content: { 'application/json': { schema: ref('schemas', schemaNames[route].success), example: reply.example } },
+  };
+}
+
+/** The failures a route answers, by status, in the order of `failureStatuses`. */
+function failureResponses(route: ApiRouteName): [string, OpenApiResponse][] {
+  return failureStatuses.flatMap((failure) => {
+    const causes = failure.causes[route] ?? [];
+    if (causes.length === 0) return [];
+    const response: OpenApiResponse = {
+      description: failure.description,
+      headers: alwaysHeaders(Object.keys(failure.headers ?? {})),
+      content: {
+        'application/json': {
+          schema: ref('schemas', schemaNames[route].failure),
+          examples: Object.fromEntries(
+            causes.map((cause) => [cause.name, { summary: cause.when, value: failureBodyOf[route](cause.message) }]),
+          ),
+        },
+      },
+    };
+    return [[String(failure.status), response]];
+  });
+}
+
+const methodNotAllowedResponseName = (route: ApiRouteName) => `${schemaNames[route].failure}MethodNotAllowed`;
+
+function pathItem(route: ApiRouteName): Record<string, OpenApiOperation> {
+  const { operationId, summary, description } = operations[route];
+  const failures = failureResponses(route);
+  const post: OpenApiOperation = {
+    operationId,
+    summary,
+    description,
+    requestBody: {
+      description: `JSON (\`Content-Type: application/json\`, optionally with \`charset=utf-8\`), at most ${
+        maxBodyBytes / 1024
+      } KB (${maxBodyBytes} bytes).`,
+      required: true,
+      content: { 'application/json': { schema: ref('schemas', schemaNames.request), example: requestExample } },
+    },
+    responses: Object.fromEntries([
+      [String(successReplies[route].status), successResponse(route)],
+      // A POST is never answered 405: the other methods' operations below are.
+      ...failures.filter(([status]) => status !== '405'),
+    ]),
+  };
+  const refused = Object.fromEntries(
+    methodsAnsweredWith405.map((method) => [
+      method,
+      {
+        operationId: `${operationId}${method.charAt(0).toUpperCase()}${method.slice(1)}`,
+        summary: `${method.toUpperCase()}: not allowed`,
+        description: 'The route takes POST only; every other method is answered 405.',
+        responses: { '405': ref('responses', methodNotAllowedResponseName(route)) },
+      } satisfies OpenApiOperation,
+    ]),
+  );
+  return { post, ...refused };
+}
+
+function fixedHeaders(): Record<string, OpenApiHeader> {
+  const headers: Record<string, OpenApiHeader> = {
+    CacheControl: {
+      description: "Replies are never cached: each answers one visitor's request.",
+      required: true,
+      schema: { type: 'string', const: 'no-store' },
+    },
+  };
+  for (const failure of failureStatuses) {
+    for (const [name, header] of Object.entries(failure.headers ?? {})) {
+      headers[headerName(name)] = {
+        description: header.description,
+        required: true,
+        schema: { type: 'string', const: header.value },
+      };
+    }
+  }
+  return headers;
+}
+
+export function buildOpenApiDocument(): OpenApiDocument {
+  const schemas: Record<string, JsonSchema> = { [schemaNames.request]: requestBodySchema() };
+  const responses: Record<string, OpenApiResponse> = {};
+  for (const route of routeNames) {
+    schemas[schemaNames[route].success] = jsonSchemaOf(successReplies[route].body, 'output');
+    schemas[schemaNames[route].failure] = jsonSchemaOf(failureBodies[route], 'output');
+    const methodNotAllowed = failureResponses(route).find(([status]) => status === '405');
+    if (methodNotAllowed) responses[methodNotAllowedResponseName(route)] = methodNotAllowed[1];
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Cheat-sheet API of the First 100 Days site',
+      version: apiVersion,
+      description: [
+        "The two routes behind the site's cheat-sheet form. Both take the same JSON body, `{name, email}`, by POST",
+        'and reply JSON that is never cached; every failure carries a sentence written for the visitor in `error`.',
+        '',
+        'Generated from `core/api/` by `npm run openapi`; a test fails when this file and the code disagree.',
+        '',
+        "In front of the functions, API Gateway limits the whole API's rate (the stack's `apiRateLimit` and",
+        '`apiBurstLimit`): above it, it answers `429` with its own body, `{"message": "Too Many Requests"}`, before',
+        'any function runs. A function that crashes or runs out of time also gets its own `5xx` and `{"message": ...}`.',
+      ].join('\n'),
+    },
+    servers: [
+      {
+        url: '/',
+        description:
+          "The site's own origin: CloudFront sends `/api/*` to the HTTP API. Locally, the address `npm start` prints.",
+      },
+    ],
+    paths: Object.fromEntries(routeNames.map((route) => [apiRoutes[route], pathItem(route)])),
+    components: { schemas, headers: fixedHeaders(), responses },
+  };
+}
+
+/** The document as `docs/openapi.yaml` holds it. */
+export function openApiYaml(document: OpenApiDocument = buildOpenApiDocument()): string {
+  const header = '# Generated from core/api/ by `npm run openapi`: edit the code, not this file.\n';
+  // No anchors and aliases: a reader (or a tool) sees every part where it is used.
+  return header + stringify(document, { aliasDuplicateObjects: false, lineWidth: 120 });
+}
