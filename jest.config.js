@@ -11,7 +11,9 @@ export default {
       displayName: 'node',
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
-      testMatch: ['<rootDir>/test/{core,lambdas,local,infra,ops,scripts,repository,frontend/build}/**/*.test.ts'],
+      testMatch: [
+        '<rootDir>/test/{core,lambdas,local,infra,ops,scripts,repository,support,frontend/build}/**/*.test.ts',
+      ],
       transform,
     },
     {

@@ -7,6 +7,7 @@ import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-p
 import { buildCheatSheetPdf } from '../../core/documents/cheat-sheet-pdf';
 import { rawRequest } from './support/raw-request';
 import { createSiteFixture, type SiteFixture } from './support/site-fixture';
+import { expectDocumentedResponse } from '../support/openapi';
 
 let site: SiteFixture;
 let stack: LocalStack;
@@ -143,6 +144,7 @@ describe('the local stack', () => {
   ])('answers %s with %s as 405 JSON in the route’s error shape, never 404', async (path, method, shape) => {
     const response = await fetch(url(path), { method });
 
+    await expectDocumentedResponse(method, response);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
     expect(await response.json()).toEqual({ ...shape, error: expect.stringContaining('with POST') });

@@ -1,16 +1,14 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { badInputs } from '../support/bad-inputs';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
-import { base64Event, postEvent, replyJson, saveRoute } from '../support/http-api-events';
-
-type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+import { base64Event, postEvent, replyJson, saveRoute, withMethod } from '../support/http-api-events';
+import { documented, type Handler } from '../support/documented-handler';
 
 let emulators: HandlerStack;
 let handler: Handler;
 
 beforeAll(async () => {
   emulators = await startHandlerStack();
-  ({ handler } = await import('../../../lambdas/save-request/handler'));
+  handler = documented((await import('../../../lambdas/save-request/handler')).handler);
 });
 afterAll(() => emulators?.stop());
 
@@ -86,6 +84,17 @@ describe('save-request handler', () => {
     const reply = await handler(postEvent(saveRoute, { name: 'N'.repeat(100), email }));
 
     expect(reply.statusCode).toBe(201);
+  });
+
+  test.each(['GET', 'PUT', 'DELETE'])('refuses %s with 405 and Allow: POST, storing nothing', async (method) => {
+    const visitor = newVisitor();
+
+    const reply = await handler(withMethod(postEvent(saveRoute, visitor), method));
+
+    expect(reply.statusCode).toBe(405);
+    expect(reply.headers).toMatchObject({ Allow: 'POST' });
+    expect(replyJson(reply)).toEqual({ error: `${method} is not allowed here: please send the request with POST.` });
+    expect(await emulators.items(visitor.email)).toEqual([]);
   });
 
   test.each(badInputs)('refuses $description with $status and an error, storing nothing', async ({ event, status }) => {

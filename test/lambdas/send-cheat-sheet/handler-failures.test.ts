@@ -5,15 +5,14 @@
  * container, as in Lambda).
  */
 
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { sdkTimeouts, worstCaseSdkCallMs } from '../../../lambdas/shared/sdk-timeouts';
 import { sendQuotaId } from '../../../lambdas/send-cheat-sheet/send-quota';
 import { closedPortUrl } from '../support/closed-port';
 import { startHangingEndpoint } from '../support/hanging-endpoint';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
-
-type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+import { documented, type Handler } from '../support/documented-handler';
 
 let emulators: HandlerStack;
 
@@ -36,7 +35,7 @@ async function withFreshHandler<T>(
     let result: T | undefined;
     await jest.isolateModulesAsync(async () => {
       const { handler } = (await import(modulePath)) as { handler: Handler };
-      result = await use(handler);
+      result = await use(documented(handler));
     });
     return result as T;
   } finally {
@@ -68,8 +67,8 @@ describe('send-cheat-sheet handler when a service fails', () => {
   let send: Handler;
   let save: Handler;
   beforeAll(async () => {
-    ({ handler: send } = await import(sendHandlerPath));
-    ({ handler: save } = await import(saveHandlerPath));
+    send = documented(((await import(sendHandlerPath)) as { handler: Handler }).handler);
+    save = documented(((await import(saveHandlerPath)) as { handler: Handler }).handler);
   });
 
   test.each([

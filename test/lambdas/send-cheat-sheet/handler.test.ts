@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { cheatSheetFileName } from '../../../core/content/cheat-sheet';
 import { badInputs } from '../support/bad-inputs';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
-import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
-
-type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+import { postEvent, replyJson, saveRoute, sendRoute, withMethod } from '../support/http-api-events';
+import { documented, type Handler } from '../support/documented-handler';
 
 let emulators: HandlerStack;
 let send: Handler;
@@ -13,8 +11,8 @@ let save: Handler;
 
 beforeAll(async () => {
   emulators = await startHandlerStack({ senderEmail: 'cheatsheet@example.com' });
-  ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
-  ({ handler: save } = await import('../../../lambdas/save-request/handler'));
+  send = documented((await import('../../../lambdas/send-cheat-sheet/handler')).handler);
+  save = documented((await import('../../../lambdas/save-request/handler')).handler);
 });
 afterAll(() => emulators?.stop());
 
@@ -237,6 +235,20 @@ describe('send-cheat-sheet handler', () => {
     } finally {
       await emulators.restorePdf();
     }
+  });
+
+  test.each(['GET', 'PUT', 'DELETE'])('refuses %s with 405 and Allow: POST, sending nothing', async (method) => {
+    const visitor = newVisitor();
+
+    const reply = await send(withMethod(postEvent(sendRoute, visitor), method));
+
+    expect(reply.statusCode).toBe(405);
+    expect(reply.headers).toMatchObject({ Allow: 'POST' });
+    expect(replyJson(reply)).toEqual({
+      success: false,
+      error: `${method} is not allowed here: please send the request with POST.`,
+    });
+    expect(await emulators.emails(visitor.email)).toEqual([]);
   });
 
   test.each(badInputs)(

@@ -4,12 +4,11 @@
  * handlers still talk to the emulators through the real clients.
  */
 
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { sdkTimeouts } from '../../../lambdas/shared/sdk-timeouts';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, saveRoute, sendRoute } from '../support/http-api-events';
+import { documented } from '../support/documented-handler';
 
-type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 type Client = { send: (...args: unknown[]) => Promise<unknown>; config: { maxAttempts: () => Promise<number> } };
 
 let emulators: HandlerStack;
@@ -57,8 +56,8 @@ const newVisitor = () => ({ name: `Ada Owner ${++visitorNumber}`, email: `ada.cl
 describe('the SDK clients', () => {
   test('are created once per container and used by every invocation of both handlers', async () => {
     await inFreshContainer(async (created) => {
-      const { handler: save } = (await import('../../../lambdas/save-request/handler')) as { handler: Handler };
-      const { handler: send } = (await import('../../../lambdas/send-cheat-sheet/handler')) as { handler: Handler };
+      const save = documented((await import('../../../lambdas/save-request/handler')).handler);
+      const send = documented((await import('../../../lambdas/send-cheat-sheet/handler')).handler);
       const clients = await import('../../../lambdas/shared/aws-clients');
       expect([created.dynamodb.length, created.s3.length, created.ses.length]).toEqual([1, 1, 1]);
       const s3Send = jest.spyOn(created.s3[0]!, 'send');

@@ -1,10 +1,8 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { StorageUnavailableError } from '../../../lambdas/shared/errors';
 import { describeErrorForLog, emailDomainOf } from '../../../lambdas/shared/logger';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, saveRoute, sendRoute } from '../support/http-api-events';
-
-type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+import { documented, type Handler } from '../support/documented-handler';
 
 describe('log redaction', () => {
   test('an address is logged as its domain only', () => {
@@ -47,8 +45,8 @@ describe("the handlers' logs at INFO level", () => {
     const spies = [capture(process.stdout), capture(process.stderr)];
     try {
       await jest.isolateModulesAsync(async () => {
-        const { handler: save } = (await import('../../../lambdas/save-request/handler')) as { handler: Handler };
-        const { handler: send } = (await import('../../../lambdas/send-cheat-sheet/handler')) as { handler: Handler };
+        const save = documented((await import('../../../lambdas/save-request/handler')).handler);
+        const send = documented((await import('../../../lambdas/send-cheat-sheet/handler')).handler);
         await run({ save, send });
       });
     } finally {

@@ -41,6 +41,15 @@ export function base64Event(event: APIGatewayProxyEventV2): APIGatewayProxyEvent
   return { ...event, body: Buffer.from(event.body ?? '', 'utf8').toString('base64'), isBase64Encoded: true };
 }
 
+/** The same request with another method, as the route's ANY twin passes it on. */
+export function withMethod(event: APIGatewayProxyEventV2, method: string): APIGatewayProxyEventV2 {
+  return {
+    ...event,
+    routeKey: `ANY ${event.rawPath}`,
+    requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method } },
+  };
+}
+
 export function replyJson(reply: { body?: string }): Record<string, unknown> {
   return JSON.parse(reply.body ?? 'null') as Record<string, unknown>;
 }

@@ -1,0 +1,118 @@
+import { buildOpenApiDocument } from '../../../core/api/openapi';
+import { invalidEmailExampleMessage } from '../../../core/api/replies';
+import { parseCheatSheetRequest } from '../../../core/api/request-schema';
+import { openApiChecker } from '../../support/openapi';
+
+const document = buildOpenApiDocument() as any;
+const checker = openApiChecker(document);
+const save = '/api/cheat-sheet-requests';
+const send = '/api/send-cheat-sheet';
+const statusesOf = (route: string, method: string) => Object.keys(document.paths[route][method].responses);
+const resolve = (node: any): any => (node?.$ref ? resolve(pointerNode(node.$ref)) : node);
+const pointerNode = (pointer: string): any =>
+  pointer
+    .slice(2)
+    .split('/')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce((node: any, segment) => node[segment], document);
+
+describe('the OpenAPI document', () => {
+  test('is OpenAPI 3.1 and describes exactly the two routes', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual([save, send]);
+  });
+
+  test('gives the save route 201 and each failure it can answer to a POST', () => {
+    expect(statusesOf(save, 'post')).toEqual(['201', '400', '413', '415', '500', '503']);
+  });
+
+  test('gives the send route 200 and each failure it can answer to a POST, the daily cap and SES refusals included', () => {
+    expect(statusesOf(send, 'post')).toEqual(['200', '400', '413', '415', '429', '500', '502', '503']);
+  });
+
+  test.each([save, send])('answers every other method on %s with 405 and Allow: POST only', (route) => {
+    for (const method of ['get', 'put', 'patch', 'delete', 'options']) {
+      expect(statusesOf(route, method)).toEqual(['405']);
+      const response = resolve(document.paths[route][method].responses['405']);
+      expect(resolve(response.headers.Allow)).toMatchObject({ required: true, schema: { const: 'POST' } });
+    }
+  });
+
+  test('marks every reply of both routes as never cached', () => {
+    for (const route of [save, send]) {
+      for (const operation of Object.values<any>(document.paths[route])) {
+        for (const response of Object.values<any>(operation.responses).map(resolve)) {
+          expect(resolve(response.headers['Cache-Control'])).toMatchObject({
+            required: true,
+            schema: { const: 'no-store' },
+          });
+        }
+      }
+    }
+  });
+
+  test('states the 10 KB body limit and the JSON content type of the request', () => {
+    const { requestBody } = document.paths[save].post;
+
+    expect(requestBody.description).toMatch(/at most 10 KB \(10240 bytes\)/);
+    expect(Object.keys(requestBody.content)).toEqual(['application/json']);
+  });
+
+  test('gives every reply an example, and every example matches its schema', () => {
+    let examples = 0;
+    for (const route of [save, send]) {
+      for (const operation of Object.values<any>(document.paths[route])) {
+        for (const [status, reference] of Object.entries<any>(operation.responses)) {
+          const media = resolve(reference).content['application/json'];
+          const values =
+            media.example === undefined ? Object.values<any>(media.examples).map((e) => e.value) : [media.example];
+          expect(values.length).toBeGreaterThan(0);
+          const validate = checker.schemaAt(media.schema.$ref);
+          for (const value of values) {
+            examples += 1;
+            if (!validate(value))
+              throw new Error(`${route} ${status}: ${JSON.stringify(value)} ${JSON.stringify(validate.errors)}`);
+          }
+        }
+      }
+    }
+    expect(examples).toBeGreaterThan(20);
+  });
+
+  test("quotes the request schema's own message for a malformed address", () => {
+    expect(parseCheatSheetRequest({ name: 'Ada Owner', email: 'ada.example.com' })).toEqual({
+      success: false,
+      error: invalidEmailExampleMessage,
+    });
+  });
+});
+
+describe("the document's request schema, generated from the one the functions use", () => {
+  const validate = checker.schemaAt('#/components/schemas/CheatSheetRequest');
+  const valid = { name: 'Ada Owner', email: 'ada@example.com' };
+  const longestEmail = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.com`;
+
+  test('has the example request the functions accept', () => {
+    const { example } = document.paths[send].post.requestBody.content['application/json'];
+
+    expect(validate(example)).toBe(true);
+    expect(parseCheatSheetRequest(example).success).toBe(true);
+  });
+
+  // Trimmed values: the document's limits apply after trimming, as it says.
+  test.each([
+    ['a name of 100 characters and an address of 254', { name: 'N'.repeat(100), email: longestEmail }, true],
+    ['unknown keys, which are ignored', { ...valid, cheat_sheet_sent: true }, true],
+    ['a name of 101 characters', { ...valid, name: 'N'.repeat(101) }, false],
+    ['an empty name', { ...valid, name: '' }, false],
+    ['an address of 255 characters', { ...valid, email: `d${longestEmail}` }, false],
+    ['an address without a top-level domain', { ...valid, email: 'ada@example' }, false],
+    ['an address with a display name', { ...valid, email: 'Ada <ada@example.com>' }, false],
+    ['no name', { email: valid.email }, false],
+    ['no address', { name: valid.name }, false],
+    ['a numeric name', { ...valid, name: 42 }, false],
+  ])('agrees with the functions on %s', (_, body, accepted) => {
+    expect(parseCheatSheetRequest(body).success).toBe(accepted);
+    expect(validate(body)).toBe(accepted);
+  });
+});
