@@ -11,6 +11,7 @@
 // zod/mini, as the request schema: the same shapes give the types here and the JSON Schemas in the document.
 import * as z from 'zod/mini';
 
+import { defaultDailyLimit } from '../config/function-environment';
 import { maxBodyBytes } from './request-limits';
 import type { apiRoutes } from './routes';
 
@@ -69,9 +70,6 @@ export const unexpectedFailureMessage = 'Something went wrong on our side. Pleas
 
 /** An example field error, as the request schema words it (a test holds the schema to it). */
 export const invalidEmailExampleMessage = 'Please enter a valid email address.';
-
-/** The daily cap the examples quote: the deployed default (`dailySendCap`). */
-const exampleDailyLimit = 3;
 
 // The replies each route gives. To describe a new one, add a cause to its status below (or a new
 // status): the OpenAPI document picks it up on the next `npm run openapi`.
@@ -175,13 +173,13 @@ export const failureStatuses: readonly FailureStatus[] = [
   },
   {
     status: 429,
-    description: 'The address reached its daily cap of cheat sheets (`dailySendCap`, 3 by default). Nothing was sent.',
+    description: `The address reached its daily cap of cheat sheets (the stack's \`dailySendCap\`, ${defaultDailyLimit} by default). Nothing was sent.`,
     causes: {
       sendCheatSheet: [
         {
           name: 'dailyLimitReached',
           when: 'The address received the cheat sheet as often as the cap allows in the last 24 hours.',
-          message: dailyLimitReachedMessage(exampleDailyLimit),
+          message: dailyLimitReachedMessage(defaultDailyLimit),
         },
       ],
     },
