@@ -11,11 +11,16 @@ import { readSaveRequestConfig } from '../shared/config';
 import { describeFailure, jsonReply } from '../shared/http-reply';
 import { parseCheatSheetRequestEvent } from '../shared/http-request';
 import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
+import { ProductMetrics } from '../shared/metrics';
+import { functionServices } from '../../core/observability/product-metrics';
 import { saveRequest } from './save-request';
 
-const logger = createLogger('save-request');
+const logger = createLogger(functionServices.saveRequest);
+const metrics = new ProductMetrics(functionServices.saveRequest);
 
-export async function handler(
+export const handler = metrics.instrument(saveRequestHandler);
+
+async function saveRequestHandler(
   event: APIGatewayProxyEventV2,
   context?: Context,
 ): Promise<APIGatewayProxyStructuredResultV2> {
@@ -29,8 +34,10 @@ export async function handler(
       now: () => new Date(),
     });
     logger.info('Cheat-sheet request saved', { requestItemId: id, emailDomain: emailDomainOf(request.email) });
+    metrics.countOutcome('RequestSaved');
     return jsonReply(201, { id } satisfies RequestSavedBody);
   } catch (error) {
+    metrics.countFailure(error);
     const { statusCode, message } = describeFailure(error);
     const log = statusCode >= 500 ? logger.error.bind(logger) : logger.warn.bind(logger);
     log('Cheat-sheet request not saved', { statusCode, ...describeErrorForLog(error) });

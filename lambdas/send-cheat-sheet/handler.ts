@@ -12,15 +12,20 @@ import { readSendCheatSheetConfig } from '../shared/config';
 import { describeFailure, jsonReply } from '../shared/http-reply';
 import { parseCheatSheetRequestEvent } from '../shared/http-request';
 import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
+import { ProductMetrics } from '../shared/metrics';
+import { functionServices } from '../../core/observability/product-metrics';
 import { loadCheatSheetPdf } from './cheat-sheet-pdf';
 import { sesEmailSender } from './email-sender';
 import { sendCheatSheet } from './send-cheat-sheet';
 import { sendQuotaTable } from './send-quota';
 
-const logger = createLogger('send-cheat-sheet');
+const logger = createLogger(functionServices.sendCheatSheet);
+const metrics = new ProductMetrics(functionServices.sendCheatSheet);
 const sendEmail = sesEmailSender(ses);
 
-export async function handler(
+export const handler = metrics.instrument(sendCheatSheetHandler);
+
+async function sendCheatSheetHandler(
   event: APIGatewayProxyEventV2,
   context?: Context,
 ): Promise<APIGatewayProxyStructuredResultV2> {
@@ -46,8 +51,10 @@ export async function handler(
       recordedAs: result.recordedAs,
       emailDomain: emailDomainOf(request.email),
     });
+    metrics.countOutcome('CheatSheetSent');
     return jsonReply(200, { success: true, message: cheatSheetSentMessage } satisfies CheatSheetSentBody);
   } catch (error) {
+    metrics.countFailure(error);
     const { statusCode, message } = describeFailure(error);
     const log = statusCode >= 500 ? logger.error.bind(logger) : logger.warn.bind(logger);
     log('Cheat sheet not sent', { statusCode, ...describeErrorForLog(error) });

@@ -29,8 +29,10 @@ export interface HandlerStack {
 }
 
 export async function startHandlerStack(options: LocalStackOptions = {}): Promise<HandlerStack> {
-  // Set before the handlers (and so their loggers) are imported; the tests read replies, not logs.
+  // Set before the handlers (and so their loggers and metrics) are imported; the tests read replies, not logs.
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  // Metrics too are stdout lines; test/lambdas/shared/metrics.test.ts turns them back on to read them.
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   const pdf = await buildCheatSheetPdf();
   const stack = await startLocalStack({ siteDir: null, cheatSheetPdf: pdf, ...options });
 

@@ -1,0 +1,86 @@
+/**
+ * The functions' own CloudWatch metrics, named once: the functions emit them (embedded metric
+ * format, `lambdas/shared/metrics.ts`), the stack alarms on them and graphs them
+ * (`infra/constructs/monitoring.ts`). Plain data.
+ *
+ * Dimensions: `service` on every metric (which function: one of `functionServices`) and, on the
+ * failure metrics only, `kind`. Powertools adds `function_name` to its own `ColdStart`. Nothing
+ * else, ever: no name, no e-mail address, no IP address in a dimension or in metadata.
+ */
+
+/** One namespace for everything the product reports about itself. */
+export const metricsNamespace = 'First100DaysSite';
+
+export const metricDimensions = {
+  /** The function: `functionServices`, also the Powertools logger's service name. */
+  service: 'service',
+  /** On SendFailed and SaveFailed: one of `failureKinds`. */
+  kind: 'kind',
+} as const;
+
+/** The `service` dimension of each function (and its logs' `service` field). */
+export const functionServices = {
+  saveRequest: 'save-request',
+  sendCheatSheet: 'send-cheat-sheet',
+} as const;
+export type FunctionService = (typeof functionServices)[keyof typeof functionServices];
+
+/** What went right: the funnel, from a saved request to a sent cheat sheet. */
+export const outcomeMetrics = {
+  /** save-request stored a request (201). */
+  requestSaved: 'RequestSaved',
+  /** send-cheat-sheet had SES accept the e-mail (200). */
+  cheatSheetSent: 'CheatSheetSent',
+} as const;
+
+/** What failed, counted with a `kind`: the save route's failures and the send route's. */
+export const failureMetrics = {
+  saveFailed: 'SaveFailed',
+  sendFailed: 'SendFailed',
+} as const;
+
+/**
+ * Why a request failed (5xx), one per typed error; `Misconfigured` and `Unexpected` are the
+ * functions' own fault (a missing variable, a bug).
+ */
+export const failureKinds = [
+  'SesRejected',
+  'SesUnavailable',
+  'SenderNotVerified',
+  'StorageUnavailable',
+  'PdfUnavailable',
+  'Misconfigured',
+  'Unexpected',
+] as const;
+export type FailureKind = (typeof failureKinds)[number];
+
+/**
+ * The defences that turn a request away on purpose; each is its own metric (count 1 per refused
+ * request), with `service` only.
+ */
+export const refusalMetrics = ['AddressCapReached', 'ClientCapReached', 'SendBudgetRefused', 'HoneypotCaught'] as const;
+export type RefusalKind = (typeof refusalMetrics)[number];
+
+/** Powertools Metrics' own, once per new container (dimensions `service` and `function_name`). */
+export const coldStartMetric = 'ColdStart';
+
+/**
+ * Which failure kinds each function can report: what its alarms and graphs cover. Save only
+ * writes one item; send also reads the PDF and calls SES.
+ */
+export const failureKindsByService: Readonly<Record<FunctionService, readonly FailureKind[]>> = {
+  'save-request': ['StorageUnavailable', 'Misconfigured', 'Unexpected'],
+  'send-cheat-sheet': failureKinds,
+};
+
+/** The failure metric each function emits. */
+export const failureMetricByService: Readonly<Record<FunctionService, string>> = {
+  'save-request': failureMetrics.saveFailed,
+  'send-cheat-sheet': failureMetrics.sendFailed,
+};
+
+/** Which refusals each function can report. */
+export const refusalsByService: Readonly<Record<FunctionService, readonly RefusalKind[]>> = {
+  'save-request': ['HoneypotCaught'],
+  'send-cheat-sheet': refusalMetrics,
+};

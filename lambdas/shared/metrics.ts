@@ -1,0 +1,102 @@
+/**
+ * The functions' metrics, in CloudWatch embedded metric format (Powertools Metrics): one JSON
+ * line on stdout per invocation, which CloudWatch Logs turns into metrics. No API call, so no
+ * latency and no IAM permission. Names and dimensions: `core/observability/product-metrics.ts`.
+ *
+ * Which failure or refusal a typed error stands for is decided here, next to `http-reply.ts`'s
+ * mapping from the same errors to statuses; a handler only says what happened.
+ */
+
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Context } from 'aws-lambda';
+import {
+  CheatSheetUnavailableError,
+  ConfigurationError,
+  DailyLimitReachedError,
+  EmailRejectedError,
+  EmailServiceUnavailableError,
+  InvalidRequestError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  SenderNotVerifiedError,
+  StorageUnavailableError,
+  UnsupportedMediaTypeError,
+} from './errors';
+import {
+  failureMetricByService,
+  metricDimensions,
+  metricsNamespace,
+  outcomeMetrics,
+  type FailureKind,
+  type FunctionService,
+  type RefusalKind,
+} from '../../core/observability/product-metrics';
+
+export type OutcomeMetric = (typeof outcomeMetrics)[keyof typeof outcomeMetrics];
+
+/** What a failed request counts as: a refusal, a failure of some kind, or nothing (the visitor's own input). */
+export type FailureCount = { readonly refusal: RefusalKind } | { readonly failure: FailureKind } | null;
+
+/** The errors a visitor causes by what they send: answered 4xx, counted by API Gateway's own 4xx. */
+const visitorErrors = [InvalidRequestError, MethodNotAllowedError, PayloadTooLargeError, UnsupportedMediaTypeError];
+
+/** Which metric a typed error counts towards. */
+export function failureCountOf(error: unknown): FailureCount {
+  if (visitorErrors.some((visitorError) => error instanceof visitorError)) return null;
+  if (error instanceof DailyLimitReachedError) return { refusal: 'AddressCapReached' };
+  if (error instanceof SenderNotVerifiedError) return { failure: 'SenderNotVerified' };
+  if (error instanceof EmailRejectedError) return { failure: 'SesRejected' };
+  if (error instanceof EmailServiceUnavailableError) return { failure: 'SesUnavailable' };
+  if (error instanceof StorageUnavailableError) return { failure: 'StorageUnavailable' };
+  if (error instanceof CheatSheetUnavailableError) return { failure: 'PdfUnavailable' };
+  if (error instanceof ConfigurationError) return { failure: 'Misconfigured' };
+  return { failure: 'Unexpected' };
+}
+
+/** One function's metrics: count what happened, and flush once per invocation. */
+export class ProductMetrics {
+  private readonly metrics: Metrics;
+
+  constructor(readonly service: FunctionService) {
+    this.metrics = new Metrics({ namespace: metricsNamespace, serviceName: service });
+  }
+
+  countOutcome(metric: OutcomeMetric): void {
+    this.metrics.addMetric(metric, MetricUnit.Count, 1);
+  }
+
+  countRefusal(kind: RefusalKind): void {
+    this.metrics.addMetric(kind, MetricUnit.Count, 1);
+  }
+
+  /** Counts the refusal or failure `error` stands for; nothing for a visitor's malformed request. */
+  countFailure(error: unknown): void {
+    const count = failureCountOf(error);
+    if (count === null) return;
+    if ('refusal' in count) {
+      this.countRefusal(count.refusal);
+      return;
+    }
+    // An invocation has one outcome, so `kind` applies to this metric alone.
+    this.metrics.addDimension(metricDimensions.kind, count.failure);
+    this.metrics.addMetric(failureMetricByService[this.service], MetricUnit.Count, 1);
+  }
+
+  /**
+   * The handler with a ColdStart count on a container's first invocation and one flush of
+   * everything counted when it returns or throws.
+   */
+  instrument<Event, Result>(
+    handler: (event: Event, context?: Context) => Promise<Result>,
+  ): (event: Event, context?: Context) => Promise<Result> {
+    return async (event, context) => {
+      this.metrics.captureColdStartMetric(context?.functionName);
+      try {
+        return await handler(event, context);
+      } finally {
+        // Without a check Powertools warns on every invocation that counted nothing (a 400).
+        if (this.metrics.hasStoredMetrics()) this.metrics.publishStoredMetrics();
+      }
+    };
+  }
+}

@@ -1,0 +1,252 @@
+/**
+ * The functions' metrics as CloudWatch reads them: the embedded-metric-format lines on stdout.
+ * First each typed error and each refusal on its own, then through the real handlers against
+ * the emulators.
+ */
+
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import {
+  CheatSheetUnavailableError,
+  ConfigurationError,
+  DailyLimitReachedError,
+  EmailRejectedError,
+  EmailServiceUnavailableError,
+  InvalidRequestError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  SenderNotVerifiedError,
+  StorageUnavailableError,
+  UnsupportedMediaTypeError,
+} from '../../../lambdas/shared/errors';
+import { ProductMetrics } from '../../../lambdas/shared/metrics';
+import {
+  failureKinds,
+  metricsNamespace,
+  refusalMetrics,
+  type FailureKind,
+} from '../../../core/observability/product-metrics';
+import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
+import { postEvent, saveRoute, sendRoute } from '../support/http-api-events';
+
+interface EmfLine {
+  _aws: {
+    Timestamp: number;
+    CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string }> }>;
+  };
+  [key: string]: unknown;
+}
+
+/** Runs `run` with metrics on, returning the EMF lines written to stdout (and everything written). */
+async function emfOf(run: () => Promise<void> | void): Promise<{ lines: EmfLine[]; written: string }> {
+  const chunks: string[] = [];
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return true;
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  const written = chunks.join('');
+  const lines = written
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((line): line is EmfLine => '_aws' in line);
+  return { lines, written };
+}
+
+/** Each metric a line declares, with its dimensions' values and its own value. */
+function metricsIn(lines: EmfLine[]): Array<{ name: string; dimensions: Record<string, unknown>; value: unknown }> {
+  return lines.flatMap((line) =>
+    line._aws.CloudWatchMetrics.flatMap(({ Namespace, Dimensions, Metrics }) => {
+      expect(Namespace).toBe(metricsNamespace);
+      return Metrics.map(({ Name }) => ({
+        name: Name,
+        dimensions: Object.fromEntries(Dimensions.flat().map((dimension) => [dimension, line[dimension]])),
+        value: line[Name],
+      }));
+    }),
+  );
+}
+
+/** Lambda's environment as Powertools reads it: metrics on, and an on-demand container (cold starts counted). */
+const lambdaEnvironment = { POWERTOOLS_METRICS_DISABLED: 'false', AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' };
+
+function withEnvironment<T>(env: Record<string, string>, use: () => T): T {
+  const before = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  const restore = () => {
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  try {
+    const result = use();
+    if (result instanceof Promise) return result.finally(restore) as T;
+    restore();
+    return result;
+  } catch (error) {
+    restore();
+    throw error;
+  }
+}
+
+/** Metrics constructed as in Lambda (the handler tests' environment disables them). */
+function enabledMetrics(service: 'save-request' | 'send-cheat-sheet'): ProductMetrics {
+  return withEnvironment(lambdaEnvironment, () => new ProductMetrics(service));
+}
+
+const lambdaContext = { functionName: 'First100DaysSite-SendFunction' } as Context;
+
+/** Every failure kind and an error that stands for it. */
+const errorOfKind: Record<FailureKind, Error> = {
+  SesRejected: new EmailRejectedError('SES rejected the message'),
+  SesUnavailable: new EmailServiceUnavailableError('SES is unavailable'),
+  SenderNotVerified: new SenderNotVerifiedError('SES refused an unverified identity'),
+  StorageUnavailable: new StorageUnavailableError('DynamoDB PutItem failed'),
+  PdfUnavailable: new CheatSheetUnavailableError('Could not read the PDF'),
+  Misconfigured: new ConfigurationError('Environment variable TABLE_NAME is not set'),
+  Unexpected: new TypeError("Cannot read properties of undefined (reading 'id')"),
+};
+
+describe('one failure or refusal', () => {
+  test.each(failureKinds.map((kind) => [kind]))(
+    'a send failing with %s counts one SendFailed of that kind',
+    async (kind) => {
+      const metrics = enabledMetrics('send-cheat-sheet');
+      const { lines } = await emfOf(() =>
+        metrics.instrument(async () => metrics.countFailure(errorOfKind[kind]))(undefined, lambdaContext),
+      );
+      expect(metricsIn(lines).filter(({ name }) => name !== 'ColdStart')).toEqual([
+        { name: 'SendFailed', dimensions: { service: 'send-cheat-sheet', kind }, value: 1 },
+      ]);
+    },
+  );
+
+  test('a save failing counts SaveFailed, not SendFailed', async () => {
+    const metrics = enabledMetrics('save-request');
+    const { lines } = await emfOf(() =>
+      metrics.instrument(async () => metrics.countFailure(errorOfKind.StorageUnavailable))(undefined, lambdaContext),
+    );
+    expect(metricsIn(lines).filter(({ name }) => name !== 'ColdStart')).toEqual([
+      { name: 'SaveFailed', dimensions: { service: 'save-request', kind: 'StorageUnavailable' }, value: 1 },
+    ]);
+  });
+
+  test.each(refusalMetrics.map((refusal) => [refusal]))(
+    'a %s refusal counts that metric, by service only',
+    async (refusal) => {
+      const metrics = enabledMetrics('send-cheat-sheet');
+      const { lines } = await emfOf(() =>
+        metrics.instrument(async () => metrics.countRefusal(refusal))(undefined, lambdaContext),
+      );
+      expect(metricsIn(lines).filter(({ name }) => name !== 'ColdStart')).toEqual([
+        { name: refusal, dimensions: { service: 'send-cheat-sheet' }, value: 1 },
+      ]);
+    },
+  );
+
+  test("the per-address cap's error counts AddressCapReached, not a failure", async () => {
+    const metrics = enabledMetrics('send-cheat-sheet');
+    const { lines } = await emfOf(() =>
+      metrics.instrument(async () => metrics.countFailure(new DailyLimitReachedError(3)))(undefined, lambdaContext),
+    );
+    expect(metricsIn(lines).filter(({ name }) => name !== 'ColdStart')).toEqual([
+      { name: 'AddressCapReached', dimensions: { service: 'send-cheat-sheet' }, value: 1 },
+    ]);
+  });
+
+  test.each([
+    new InvalidRequestError('Please enter a valid email address.'),
+    new MethodNotAllowedError('GET is not allowed here'),
+    new PayloadTooLargeError('The request body is larger than 10 KB.'),
+    new UnsupportedMediaTypeError('Please send the request as JSON'),
+  ])("a visitor's malformed request ($name) counts nothing and prints nothing", async (error) => {
+    const metrics = enabledMetrics('send-cheat-sheet');
+    await emfOf(() => metrics.instrument(async () => undefined)(undefined, lambdaContext)); // the cold start
+    const { written } = await emfOf(() =>
+      metrics.instrument(async () => metrics.countFailure(error))(undefined, lambdaContext),
+    );
+    expect(written).toBe('');
+  });
+});
+
+describe('once per invocation', () => {
+  test("ColdStart is counted on a container's first invocation only, with the function's name", async () => {
+    const metrics = enabledMetrics('save-request');
+    const handler = metrics.instrument(async () => metrics.countOutcome('RequestSaved'));
+    const first = await emfOf(() => handler(undefined, lambdaContext));
+    const second = await emfOf(() => handler(undefined, lambdaContext));
+
+    expect(metricsIn(first.lines)).toContainEqual({
+      name: 'ColdStart',
+      dimensions: { service: 'save-request', function_name: lambdaContext.functionName },
+      value: 1,
+    });
+    expect(metricsIn(second.lines).map(({ name }) => name)).toEqual(['RequestSaved']);
+  });
+
+  test('what an invocation counted is flushed in one line, even when the handler throws', async () => {
+    const metrics = enabledMetrics('send-cheat-sheet');
+    await emfOf(() => metrics.instrument(async () => undefined)(undefined, lambdaContext)); // the cold start
+    const failing = metrics.instrument(async () => {
+      metrics.countRefusal('HoneypotCaught');
+      throw new Error('uncaught');
+    });
+
+    const { lines } = await emfOf(() => expect(failing(undefined, lambdaContext)).rejects.toThrow('uncaught'));
+    expect(lines).toHaveLength(1);
+    expect(metricsIn(lines).map(({ name }) => name)).toEqual(['HoneypotCaught']);
+  });
+});
+
+type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+describe('the handlers', () => {
+  let emulators: HandlerStack;
+  beforeAll(async () => {
+    emulators = await startHandlerStack({ emailFaultInjection: true, dailyLimit: 1 });
+  });
+  afterAll(() => emulators?.stop());
+  afterEach(() => emulators.stack.setEmailFault(null));
+
+  /** Fresh containers of both handlers with metrics on: what they print while `run` calls them. */
+  async function handlerEmf(run: (handlers: { save: Handler; send: Handler }) => Promise<void>) {
+    return withEnvironment(lambdaEnvironment, () =>
+      emfOf(() =>
+        jest.isolateModulesAsync(async () => {
+          const { handler: save } = (await import('../../../lambdas/save-request/handler')) as { handler: Handler };
+          const { handler: send } = (await import('../../../lambdas/send-cheat-sheet/handler')) as { handler: Handler };
+          await run({ save, send });
+        }),
+      ),
+    );
+  }
+
+  test('count the funnel, a failure by kind and the per-address cap, with neither name nor address anywhere', async () => {
+    const visitor = { name: 'Zelda Quixote-Marlowe', email: 'zelda.metrics@example.org' };
+    const other = { name: 'Yorick Metrics', email: 'yorick.metrics@example.org' };
+
+    const { lines, written } = await handlerEmf(async ({ save, send }) => {
+      expect((await save(postEvent(saveRoute, visitor), lambdaContext)).statusCode).toBe(201);
+      expect((await send(postEvent(sendRoute, visitor), lambdaContext)).statusCode).toBe(200);
+      expect((await send(postEvent(sendRoute, visitor), lambdaContext)).statusCode).toBe(429);
+      emulators.stack.setEmailFault('unverified-sender');
+      expect((await send(postEvent(sendRoute, other), lambdaContext)).statusCode).toBe(502);
+    });
+
+    const counted = metricsIn(lines).filter(({ name }) => name !== 'ColdStart');
+    expect(counted).toEqual([
+      { name: 'RequestSaved', dimensions: { service: 'save-request' }, value: 1 },
+      { name: 'CheatSheetSent', dimensions: { service: 'send-cheat-sheet' }, value: 1 },
+      { name: 'AddressCapReached', dimensions: { service: 'send-cheat-sheet' }, value: 1 },
+      { name: 'SendFailed', dimensions: { service: 'send-cheat-sheet', kind: 'SenderNotVerified' }, value: 1 },
+    ]);
+    for (const text of ['Zelda', 'Quixote', 'zelda.metrics', 'Yorick', 'yorick.metrics', 'example.org']) {
+      expect(written).not.toContain(text);
+    }
+  });
+});
