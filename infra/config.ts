@@ -6,7 +6,7 @@
  * Pure: no CDK import, so it is unit-tested without synthesizing anything.
  */
 
-import { defaultDailyLimit } from '../core/config/function-environment';
+import { defaultDailyLimit, defaultDailySendBudget } from '../core/config/function-environment';
 
 /** The context keys an operator may pass with `-c key=value` (or set in cdk.json). */
 export const contextKeys = {
@@ -24,6 +24,10 @@ export const contextKeys = {
   apiBurstLimit: 'apiBurstLimit',
   /** Optional. Cheat sheets sent to one address per day. */
   dailySendCap: 'dailySendCap',
+  /** Optional. Cheat sheets the whole product sends per 24 hours; the budget alarms read it too. */
+  dailySendBudget: 'dailySendBudget',
+  /** Optional. Where the alarms are e-mailed (an SNS e-mail subscription, confirmed by a link). */
+  alarmEmail: 'alarmEmail',
 } as const;
 
 /**
@@ -34,6 +38,7 @@ export const defaultApiThrottle = { rateLimit: 10, burstLimit: 20 } as const;
 
 /** The send function's own default (lambdas/shared/config.ts), deployed explicitly. */
 export const defaultDailySendCap = defaultDailyLimit;
+export { defaultDailySendBudget };
 
 export interface ApiThrottle {
   /** Requests per second, averaged. */
@@ -58,6 +63,9 @@ export interface DeploymentConfig {
   readonly customDomain?: CustomDomain;
   readonly apiThrottle: ApiThrottle;
   readonly dailySendCap: number;
+  readonly dailySendBudget: number;
+  /** When set, the alarm topic e-mails this address (after it confirms the subscription). */
+  readonly alarmEmail?: string;
 }
 
 /** A problem with the context values; its message is meant for the person running `cdk`. */
@@ -139,6 +147,14 @@ export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
   const rateLimit = readNumber(lookup, contextKeys.apiRateLimit, problems, { integer: false });
   const burstLimit = readNumber(lookup, contextKeys.apiBurstLimit, problems, { integer: true });
   const dailySendCap = readNumber(lookup, contextKeys.dailySendCap, problems, { integer: true });
+  const dailySendBudget = readNumber(lookup, contextKeys.dailySendBudget, problems, { integer: true });
+
+  const alarmEmail = readString(lookup, contextKeys.alarmEmail);
+  if (alarmEmail !== undefined && (!emailPattern.test(alarmEmail) || alarmEmail.length > 254)) {
+    problems.push(
+      `${contextKeys.alarmEmail} "${alarmEmail}" is not an e-mail address: pass the address the alarms should reach, e.g. -c ${contextKeys.alarmEmail}=ops@yourdomain.com, or leave it out (the alarms still exist; subscribe later).`,
+    );
+  }
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -151,6 +167,8 @@ export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
       burstLimit: burstLimit ?? defaultApiThrottle.burstLimit,
     },
     dailySendCap: dailySendCap ?? defaultDailySendCap,
+    dailySendBudget: dailySendBudget ?? defaultDailySendBudget,
+    ...(alarmEmail !== undefined && { alarmEmail }),
   };
 }
 

@@ -29,6 +29,14 @@ export const sendCheatSheetVariables = {
  */
 export const defaultDailyLimit = 3;
 
+/**
+ * Cheat sheets the whole product sends in 24 hours. About 25 times a book page's ordinary day,
+ * yet a fraction of SES's production quota: it caps what many clients spraying at once can do to
+ * the sender's reputation and the bill, and an operator raises it for a launch. The alarms on it
+ * (infra/constructs/monitoring.ts) read the same value.
+ */
+export const defaultDailySendBudget = 500;
+
 export interface SaveRequestSettings {
   readonly tableName: string;
 }

@@ -11,13 +11,14 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { apiRoutes } from '../../core/api/routes';
 import { saveRequestEnvironment, sendCheatSheetEnvironment } from '../../core/config/function-environment';
+import { functionServices, type FunctionService } from '../../core/observability/product-metrics';
 import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
 
 /** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
@@ -70,6 +71,23 @@ export interface ApiProps {
   readonly saveRequestEntry?: string;
   /** @default `lambdas/send-cheat-sheet/handler.ts` under projectRoot */
   readonly sendCheatSheetEntry?: string;
+  /**
+   * Route-level metrics (Latency, 5xx... per route), which the per-route latency alarms and the
+   * dashboard read. Billed as CloudWatch custom metrics: 6 per route, about 0.30 USD a month each
+   * in the hours a route gets requests (README, 'Operate').
+   *
+   * @default true
+   */
+  readonly detailedMetrics?: boolean;
+}
+
+/** A function behind the API, as the monitoring sees it. */
+export interface ApiFunction {
+  readonly function: NodejsFunction;
+  /** The `service` dimension of its own metrics (core/observability/product-metrics.ts). */
+  readonly service: FunctionService;
+  /** The path it answers with POST (its `ANY` twin answers 405). */
+  readonly route: string;
 }
 
 /** The HTTP API, its `$default` stage and the two functions behind its routes. */
@@ -80,6 +98,8 @@ export class Api extends Construct {
   public readonly accessLogGroup: LogGroup;
   public readonly saveRequestFunction: NodejsFunction;
   public readonly sendCheatSheetFunction: NodejsFunction;
+  /** Every function behind a route, with its route and metrics service: what the monitoring iterates. */
+  public readonly functions: readonly ApiFunction[];
   /** The API's own URL (execute-api), ending in `/`. */
   public readonly url: string;
 
@@ -171,6 +191,7 @@ export class Api extends Construct {
       stageName: '$default',
       autoDeploy: true,
       throttle: props.throttle,
+      detailedMetricsEnabled: props.detailedMetrics ?? true,
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogGroup),
         // One JSON object per request; no bodies, so no names or addresses.
@@ -221,6 +242,14 @@ export class Api extends Construct {
       });
     }
 
+    this.functions = [
+      { function: this.saveRequestFunction, service: functionServices.saveRequest, route: apiRoutes.saveRequest },
+      {
+        function: this.sendCheatSheetFunction,
+        service: functionServices.sendCheatSheet,
+        route: apiRoutes.sendCheatSheet,
+      },
+    ];
     this.url = this.stage.url;
   }
 
@@ -255,7 +284,7 @@ export class Api extends Construct {
     });
     logGroup.grantWrite(role);
 
-    return new NodejsFunction(this, `${id}Function`, {
+    const fn = new NodejsFunction(this, `${id}Function`, {
       entry: options.entry,
       handler: 'handler',
       projectRoot: options.projectRoot,
@@ -272,7 +301,16 @@ export class Api extends Construct {
         NODE_OPTIONS: '--enable-source-maps', // stack traces point at the TypeScript source
       },
       bundling: functionBundling,
+      // Lambda's own segments (init, invocation, overhead) in X-Ray; no SDK instrumentation in
+      // the bundle (README, 'Operate': it would cost more cold start than it tells).
+      tracing: Tracing.ACTIVE,
     });
+    Validations.of(role.node.findChild('DefaultPolicy')).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords, which X-Ray only grants on *: they have no resource-level permissions.',
+    });
+    return fn;
   }
 }
 

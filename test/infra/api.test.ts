@@ -21,6 +21,13 @@ function statementsOf(template: Template, rolePrefix: string): Statement[] {
   return policies[0].Properties.PolicyDocument.Statement as Statement[];
 }
 
+/** Active tracing's grant, on * because X-Ray has no resource-level permissions (test/infra/stack.test.ts). */
+const xrayStatement: Statement = {
+  Effect: 'Allow',
+  Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
+  Resource: '*',
+};
+
 function functionProps(template: Template, prefix: string): Record<string, any> {
   return resourceByPrefix(template, 'AWS::Lambda::Function', prefix).resource.Properties;
 }
@@ -129,6 +136,7 @@ describe('the API construct', () => {
         Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
         Resource: { 'Fn::GetAtt': [ids.saveLogs, 'Arn'] },
       },
+      xrayStatement,
       { Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
     ]);
   });
@@ -140,6 +148,7 @@ describe('the API construct', () => {
         Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
         Resource: { 'Fn::GetAtt': [ids.sendLogs, 'Arn'] },
       },
+      xrayStatement,
       {
         Effect: 'Allow',
         Action: 's3:GetObject',
@@ -196,11 +205,27 @@ describe('the API construct', () => {
     }
   });
 
-  test('grants no function a * resource or a wildcard action', () => {
+  test('grants no function a * resource or a wildcard action, but for active tracing', () => {
     for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
-      const granted = statementsOf(template, prefix).map(({ Action, Resource }) => ({ Action, Resource }));
+      const granted = statementsOf(template, prefix)
+        .filter((statement) => JSON.stringify(statement.Action) !== JSON.stringify(xrayStatement.Action))
+        .map(({ Action, Resource }) => ({ Action, Resource }));
       expect(JSON.stringify(granted)).not.toContain('*');
     }
+  });
+
+  test('traces every function actively with X-Ray', () => {
+    const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) =>
+      id.startsWith('Api'),
+    );
+    expect(functions.length).toBeGreaterThanOrEqual(2);
+    for (const [, fn] of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+  });
+
+  test('turns on route-level metrics, which the per-route latency alarms read', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { DetailedMetricsEnabled: true },
+    });
   });
 
   test('throttles the $default stage to the documented rate and burst, overridable by context', () => {

@@ -22,7 +22,31 @@ describe('deployment configuration from CDK context', () => {
       senderEmail: 'cheatsheet@example.com',
       apiThrottle: { rateLimit: 10, burstLimit: 20 },
       dailySendCap: 3,
+      dailySendBudget: 500,
     });
+  });
+
+  test('takes an alarmEmail, trimmed', () => {
+    expect(parse({ senderEmail: 'cheatsheet@example.com', alarmEmail: ' ops@example.com ' })).toMatchObject({
+      alarmEmail: 'ops@example.com',
+    });
+  });
+
+  test.each(['ops', 'ops@', 'ops@example', 'two words@example.com'])(
+    'refuses the malformed alarmEmail %p and says what to pass or that it may be left out',
+    (alarmEmail) => {
+      const message = problemsOf({ senderEmail: 'cheatsheet@example.com', alarmEmail });
+      expect(message).toContain(`alarmEmail "${alarmEmail}" is not an e-mail address`);
+      expect(message).toContain('-c alarmEmail=ops@yourdomain.com');
+      expect(message).toContain('or leave it out');
+    },
+  );
+
+  test('reads the daily send budget as a positive whole number', () => {
+    expect(parse({ senderEmail: 'cheatsheet@example.com', dailySendBudget: '2000' }).dailySendBudget).toBe(2000);
+    expect(problemsOf({ senderEmail: 'cheatsheet@example.com', dailySendBudget: '0' })).toContain(
+      'dailySendBudget "0" must be a positive whole number',
+    );
   });
 
   test('refuses a missing senderEmail and says exactly what to pass', () => {
