@@ -3,7 +3,9 @@ import type { Construct } from 'constructs';
 import type { DeploymentConfig } from './config';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
+import { Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { Mail } from './constructs/mail';
+import { Monitoring } from './constructs/monitoring';
 import { Site } from './constructs/site';
 
 export interface CheatSheetSiteStackProps extends StackProps {
@@ -29,6 +31,7 @@ export class CheatSheetSiteStack extends Stack {
   public readonly data: Data;
   public readonly api: Api;
   public readonly site: Site;
+  public readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: CheatSheetSiteStackProps) {
     super(scope, id, props);
@@ -65,6 +68,19 @@ export class CheatSheetSiteStack extends Stack {
       siteDirectory: props.buildOutput?.siteDirectory,
     });
 
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage: this.api.stage,
+      functions: this.api.functions,
+      // The operations the functions' roles allow on each table (infra/constructs/api.ts).
+      tables: [
+        { table: this.data.table, operations: [Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.QUERY] },
+        { table: this.data.sendQuotaTable, operations: [Operation.GET_ITEM, Operation.UPDATE_ITEM] },
+      ],
+      distribution: this.site.distribution,
+      dailySendBudget: config.dailySendBudget,
+      alarmEmail: config.alarmEmail,
+    });
+
     new CfnOutput(this, 'SiteUrl', {
       description: 'The site: the custom domain when one is given, else the CloudFront address.',
       value: this.site.url,
@@ -89,6 +105,18 @@ export class CheatSheetSiteStack extends Stack {
     new CfnOutput(this, 'CheatSheetBucketName', {
       description: `The private bucket holding the PDF at key ${this.data.cheatSheetKey} (kept when the stack is deleted).`,
       value: this.data.cheatSheetBucket.bucketName,
+    });
+    new CfnOutput(this, 'SenderIdentityName', {
+      description: 'The SES identity the cheat sheet is sent from: the sender address, or its domain.',
+      value: this.mail.identity.emailIdentityName,
+    });
+    new CfnOutput(this, 'DashboardUrl', {
+      description: 'The CloudWatch dashboard: alarms, funnel, refusals, failures, latency, SES, throttles.',
+      value: this.monitoring.dashboardUrl,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', {
+      description: 'The SNS topic every alarm notifies (on alarm and when OK again): subscribe to it here.',
+      value: this.monitoring.alarmTopic.topicArn,
     });
     this.mail.dkimRecords.forEach((record, index) => {
       new CfnOutput(this, `SenderDomainDkimRecord${index + 1}`, {

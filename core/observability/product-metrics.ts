@@ -33,6 +33,8 @@ export const outcomeMetrics = {
   cheatSheetSent: 'CheatSheetSent',
 } as const;
 
+export type OutcomeMetric = (typeof outcomeMetrics)[keyof typeof outcomeMetrics];
+
 /** What failed, counted with a `kind`: the save route's failures and the send route's. */
 export const failureMetrics = {
   saveFailed: 'SaveFailed',
@@ -71,6 +73,12 @@ export const coldStartMetric = 'ColdStart';
 export const failureKindsByService: Readonly<Record<FunctionService, readonly FailureKind[]>> = {
   'save-request': ['StorageUnavailable', 'Misconfigured', 'Unexpected'],
   'send-cheat-sheet': failureKinds,
+};
+
+/** The success each function counts: the funnel's steps. */
+export const outcomeMetricByService: Readonly<Record<FunctionService, OutcomeMetric>> = {
+  'save-request': outcomeMetrics.requestSaved,
+  'send-cheat-sheet': outcomeMetrics.cheatSheetSent,
 };
 
 /** The failure metric each function emits. */

@@ -11,7 +11,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -83,11 +83,13 @@ export interface ApiProps {
 
 /** A function behind the API, as the monitoring sees it. */
 export interface ApiFunction {
-  readonly function: NodejsFunction;
+  readonly function: IFunction;
   /** The `service` dimension of its own metrics (core/observability/product-metrics.ts). */
   readonly service: FunctionService;
   /** The path it answers with POST (its `ANY` twin answers 405). */
   readonly route: string;
+  /** Its timeout: past it Lambda ends the invocation and the visitor gets a bare 500. */
+  readonly timeout: Duration;
 }
 
 /** The HTTP API, its `$default` stage and the two functions behind its routes. */
@@ -116,12 +118,13 @@ export class Api extends Construct {
     // Save does one PutItem: 10 s is that call failing at worst (7 s) plus 3 s to spare. 256 MB
     // rather than 128 because Lambda's CPU share grows with memory, and loading the ~390 KB
     // bundle is most of a cold request.
+    const saveRequestTimeout = Duration.seconds(10);
     this.saveRequestFunction = this.createFunction('SaveRequest', {
       projectRoot,
       entry: props.saveRequestEntry ?? path.join(projectRoot, 'lambdas/save-request/handler.ts'),
       description: `POST ${apiRoutes.saveRequest}: stores a cheat-sheet request.`,
       memorySize: 256,
-      timeout: Duration.seconds(10),
+      timeout: saveRequestTimeout,
       logRetention,
       environment: saveRequestEnvironment({ tableName: props.table.tableName }),
     });
@@ -135,12 +138,13 @@ export class Api extends Construct {
     // catches up). A service that stalls fails its first call, so one failing call (7 s) plus the
     // others at their usual speed is the worst case: 15 s leaves over 5 s to spare. 512 MB keeps
     // the ~600 KB bundle's cold start and the encoding quick.
+    const sendCheatSheetTimeout = Duration.seconds(15);
     this.sendCheatSheetFunction = this.createFunction('SendCheatSheet', {
       projectRoot,
       entry: props.sendCheatSheetEntry ?? path.join(projectRoot, 'lambdas/send-cheat-sheet/handler.ts'),
       description: `POST ${apiRoutes.sendCheatSheet}: e-mails the cheat sheet.`,
       memorySize: 512,
-      timeout: Duration.seconds(15),
+      timeout: sendCheatSheetTimeout,
       logRetention,
       environment: sendCheatSheetEnvironment({
         tableName: props.table.tableName,
@@ -243,11 +247,17 @@ export class Api extends Construct {
     }
 
     this.functions = [
-      { function: this.saveRequestFunction, service: functionServices.saveRequest, route: apiRoutes.saveRequest },
+      {
+        function: this.saveRequestFunction,
+        service: functionServices.saveRequest,
+        route: apiRoutes.saveRequest,
+        timeout: saveRequestTimeout,
+      },
       {
         function: this.sendCheatSheetFunction,
         service: functionServices.sendCheatSheet,
         route: apiRoutes.sendCheatSheet,
+        timeout: sendCheatSheetTimeout,
       },
     ];
     this.url = this.stage.url;

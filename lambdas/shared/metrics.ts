@@ -26,13 +26,11 @@ import {
   failureMetricByService,
   metricDimensions,
   metricsNamespace,
-  outcomeMetrics,
   type FailureKind,
+  type OutcomeMetric,
   type FunctionService,
   type RefusalKind,
 } from '../../core/observability/product-metrics';
-
-export type OutcomeMetric = (typeof outcomeMetrics)[keyof typeof outcomeMetrics];
 
 /** What a failed request counts as: a refusal, a failure of some kind, or nothing (the visitor's own input). */
 export type FailureCount = { readonly refusal: RefusalKind } | { readonly failure: FailureKind } | null;

@@ -58,12 +58,28 @@ describe('the stack outputs', () => {
 
   test('has no DKIM outputs for an address identity', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+      'AlarmTopicArn',
       'ApiUrl',
       'CheatSheetBucketName',
+      'DashboardUrl',
       'DistributionDomainName',
       'SendQuotaTableName',
+      'SenderIdentityName',
       'SiteUrl',
       'TableName',
     ]);
+  });
+
+  test('names the SES identity the smoke test checks: the address, or the domain when one is given', () => {
+    template.hasOutput('SenderIdentityName', {
+      Value: { Ref: resourceByPrefix(template, 'AWS::SES::EmailIdentity', 'MailSenderIdentity').logicalId },
+    });
+    const withDomain = synthTemplate({
+      context: { senderEmail: 'cheatsheet@example.com', senderDomain: 'example.com' },
+    });
+    withDomain.hasOutput('SenderIdentityName', {
+      Value: { Ref: resourceByPrefix(withDomain, 'AWS::SES::EmailIdentity', 'MailSenderIdentity').logicalId },
+    });
+    withDomain.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.com' });
   });
 });

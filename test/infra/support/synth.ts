@@ -35,6 +35,12 @@ export interface SynthOptions {
   readonly complianceChecks?: boolean;
   /** Where the cloud assembly goes. @default a fresh temporary folder */
   readonly outdir?: string;
+  /**
+   * The stack's account and region.
+   *
+   * @default - environment-agnostic, as `infra/app.ts` makes it
+   */
+  readonly env?: { readonly account?: string; readonly region?: string };
   /** Build folders other than the fixtures. */
   readonly buildOutput?: { readonly siteDirectory?: string; readonly cheatSheetDirectory?: string };
 }
@@ -52,6 +58,7 @@ export function createTestApp(options: SynthOptions = {}): { app: App; stack: Ch
   const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
   const stack = new CheatSheetSiteStack(app, 'First100DaysSite', {
     config,
+    env: options.env,
     buildOutput: { ...fixtures, ...options.buildOutput },
   });
   if (options.complianceChecks) addComplianceChecks(app);
