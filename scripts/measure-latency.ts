@@ -9,6 +9,7 @@ import { buildCheatSheetPdf } from '../core/documents/cheat-sheet-pdf';
 
 const pairs = Number(process.argv[2] ?? 100);
 process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 
 const stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await buildCheatSheetPdf() });
 
