@@ -61,7 +61,8 @@ export function findHashedAsset(html: string): string | undefined {
   return html.match(/(?:src|href)="(\/assets\/[^"]+-[A-Za-z0-9_-]{8,}\.(?:js|css))"/)?.[1];
 }
 
-function describeSecurityHeaders(headers: Headers, https: boolean): { ok: boolean; detail: string } {
+/** Whether a page carries the security headers: CSP, nosniff, frame denial, and HSTS (a year at least) on https. */
+export function securityHeadersVerdict(headers: Headers, https: boolean): { ok: boolean; detail: string } {
   const csp = headers.get('content-security-policy');
   const frameOptions = headers.get('x-frame-options');
   const frameDenied = /^(deny|sameorigin)$/i.test(frameOptions ?? '') || /frame-ancestors\s+'none'/.test(csp ?? '');
@@ -119,7 +120,7 @@ export async function runSiteChecks(siteUrl: string, options: SiteCheckOptions =
   results.push(
     await check('security headers', async () => {
       const page = home ?? (await request(new URL('/', base), {}, timeoutMs));
-      return describeSecurityHeaders(page.headers, https);
+      return securityHeadersVerdict(page.headers, https);
     }),
   );
 

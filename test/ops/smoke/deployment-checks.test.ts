@@ -1,0 +1,157 @@
+/**
+ * `--stack NAME`: the stack's outputs, the SES account and the sender identity, with the AWS
+ * calls answered by aws-sdk-client-mock (no AWS account in tests); then the whole command, its
+ * site checks run against the local twin the stack's SiteUrl points to.
+ */
+
+import path from 'node:path';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { mockClient } from 'aws-sdk-client-mock';
+import { buildOutput } from '../../../core/build-output';
+import { buildCheatSheetPdf } from '../../../core/documents/cheat-sheet-pdf';
+import { startLocalStack, type LocalStack } from '../../../local/local-stack';
+import { runDeploymentChecks } from '../../../ops/smoke/deployment-checks';
+import { runSmokeCommand, usage } from '../../../ops/smoke/smoke-command';
+
+const cloudFormation = new CloudFormationClient({ region: 'eu-west-1' });
+const ses = new SESv2Client({ region: 'eu-west-1' });
+const cloudFormationMock = mockClient(cloudFormation);
+const sesMock = mockClient(ses);
+const clients = { cloudFormation, ses };
+
+function stackWithOutputs(siteUrl = 'https://d111111abcdef8.cloudfront.net') {
+  cloudFormationMock.on(DescribeStacksCommand, { StackName: 'First100DaysSite' }).resolves({
+    Stacks: [
+      {
+        StackName: 'First100DaysSite',
+        CreationTime: new Date(),
+        StackStatus: 'UPDATE_COMPLETE',
+        Outputs: [
+          { OutputKey: 'SiteUrl', OutputValue: siteUrl },
+          { OutputKey: 'SenderIdentityName', OutputValue: 'cheatsheet@example.com' },
+        ],
+      },
+    ],
+  });
+}
+
+function sesAccount({ production, verified }: { production: boolean; verified: boolean }) {
+  sesMock.on(GetAccountCommand).resolves({
+    ProductionAccessEnabled: production,
+    SendingEnabled: true,
+    SendQuota: { Max24HourSend: production ? 50_000 : 200, MaxSendRate: 14, SentLast24Hours: 3 },
+  });
+  sesMock.on(GetEmailIdentityCommand, { EmailIdentity: 'cheatsheet@example.com' }).resolves({
+    VerifiedForSendingStatus: verified,
+    VerificationStatus: verified ? 'SUCCESS' : 'PENDING',
+  });
+}
+
+beforeEach(() => {
+  cloudFormationMock.reset();
+  sesMock.reset();
+});
+
+describe('the deployment checks', () => {
+  test('pass when the account is out of the sandbox and the sender identity is verified', async () => {
+    stackWithOutputs();
+    sesAccount({ production: true, verified: true });
+
+    const { results, siteUrl } = await runDeploymentChecks('First100DaysSite', clients);
+
+    expect(results.map(({ name, ok }) => [name, ok])).toEqual([
+      ['stack First100DaysSite', true],
+      ['SES account', true],
+      ['sender identity', true],
+    ]);
+    expect(results[1].detail).toBe('out of the sandbox, sending enabled, quota 50000 a day, 3 sent in 24 h');
+    expect(results[2].detail).toBe('cheatsheet@example.com verified for sending');
+    expect(siteUrl).toBe('https://d111111abcdef8.cloudfront.net');
+  });
+
+  test('fail, saying so, while the account is in the SES sandbox', async () => {
+    stackWithOutputs();
+    sesAccount({ production: false, verified: true });
+
+    const { results } = await runDeploymentChecks('First100DaysSite', clients);
+
+    const account = results.find(({ name }) => name === 'SES account')!;
+    expect(account.ok).toBe(false);
+    expect(account.detail).toMatch(/^still in the sandbox: it delivers only to verified addresses, 200 a day/);
+  });
+
+  test('fail while the sender identity is not verified, with its status', async () => {
+    stackWithOutputs();
+    sesAccount({ production: true, verified: false });
+
+    const { results } = await runDeploymentChecks('First100DaysSite', clients);
+
+    const identity = results.find(({ name }) => name === 'sender identity')!;
+    expect(identity.ok).toBe(false);
+    expect(identity.detail).toContain('cheatsheet@example.com not verified (PENDING)');
+  });
+
+  test('fail with the reason when the stack cannot be read', async () => {
+    cloudFormationMock
+      .on(DescribeStacksCommand)
+      .rejects(Object.assign(new Error('Stack with id Nope does not exist'), { name: 'ValidationError' }));
+
+    const { results, siteUrl } = await runDeploymentChecks('Nope', clients);
+
+    expect(results).toEqual([
+      { name: 'stack Nope', ok: false, detail: 'cannot read it: ValidationError: Stack with id Nope does not exist' },
+    ]);
+    expect(siteUrl).toBeUndefined();
+  });
+});
+
+describe('npm run smoke', () => {
+  let stack: LocalStack;
+  beforeAll(async () => {
+    process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+    process.env.POWERTOOLS_METRICS_DISABLED = 'true';
+    stack = await startLocalStack({
+      siteDir: path.join(process.cwd(), buildOutput.siteDirectory),
+      cheatSheetPdf: await buildCheatSheetPdf(),
+    });
+  });
+  afterAll(() => stack?.stop());
+
+  async function run(args: string[]): Promise<{ code: number; output: string }> {
+    const printed: string[] = [];
+    const code = await runSmokeCommand(args, { print: (text) => printed.push(text), clients: () => clients });
+    return { code, output: printed.join('\n') };
+  }
+
+  test('with --stack alone checks the site at its SiteUrl, and exits 0 when everything holds', async () => {
+    stackWithOutputs(stack.urls.site);
+    sesAccount({ production: true, verified: true });
+
+    const { code, output } = await run(['--stack', 'First100DaysSite']);
+
+    expect(output).toContain(`Checking ${stack.urls.site}`);
+    expect(output.split('\n').at(-1)).toBe('All 12 checks passed.');
+    expect(code).toBe(0);
+  });
+
+  test('exits 1 naming the failed check when the account is in the sandbox', async () => {
+    stackWithOutputs(stack.urls.site);
+    sesAccount({ production: false, verified: true });
+
+    const { code, output } = await run([stack.urls.site, '--stack', 'First100DaysSite']);
+
+    expect(output).toContain('FAIL  SES account: still in the sandbox');
+    expect(output.split('\n').at(-1)).toBe('1 of 12 checks failed: SES account.');
+    expect(code).toBe(1);
+  });
+
+  test.each([[[]], [['not-a-url']], [['http://a.example', 'http://b.example']]])(
+    'exits 2 with the usage for the arguments %j',
+    async (args) => {
+      const { code, output } = await run(args);
+      expect(code).toBe(2);
+      expect(output).toContain(usage);
+    },
+  );
+});
