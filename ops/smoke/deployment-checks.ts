@@ -32,7 +32,10 @@ export async function runDeploymentChecks(stackName: string, clients: Deployment
     const { Stacks = [] } = await clients.cloudFormation.send(new DescribeStacksCommand({ StackName: stackName }));
     const stack = Stacks[0];
     if (!stack) throw new Error('no such stack');
-    outputs = Object.fromEntries((stack.Outputs ?? []).map(({ OutputKey, OutputValue }) => [OutputKey, OutputValue]));
+    outputs = {};
+    for (const { OutputKey, OutputValue } of stack.Outputs ?? []) {
+      if (OutputKey !== undefined && OutputValue !== undefined) outputs[OutputKey] = OutputValue;
+    }
   } catch (error) {
     return { results: [{ name: `stack ${stackName}`, ok: false, detail: `cannot read it: ${describeError(error)}` }] };
   }
