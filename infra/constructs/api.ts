@@ -116,7 +116,7 @@ export class Api extends Construct {
     // Gateway answers a bare 500. Both stay well inside API Gateway's 30 s integration limit.
     //
     // Save does one PutItem: 10 s is that call failing at worst (7 s) plus 3 s to spare. 256 MB
-    // rather than 128 because Lambda's CPU share grows with memory, and loading the ~390 KB
+    // rather than 128 because Lambda's CPU share grows with memory, and loading the ~400 KB
     // bundle is most of a cold request.
     const saveRequestTimeout = Duration.seconds(10);
     this.saveRequestFunction = this.createFunction('SaveRequest', {
@@ -137,7 +137,7 @@ export class Api extends Construct {
     // finds and flags the request (Query, UpdateItem; up to two 150 ms pauses while the index
     // catches up). A service that stalls fails its first call, so one failing call (7 s) plus the
     // others at their usual speed is the worst case: 15 s leaves over 5 s to spare. 512 MB keeps
-    // the ~600 KB bundle's cold start and the encoding quick.
+    // the ~615 KB bundle's cold start and the encoding quick.
     const sendCheatSheetTimeout = Duration.seconds(15);
     this.sendCheatSheetFunction = this.createFunction('SendCheatSheet', {
       projectRoot,

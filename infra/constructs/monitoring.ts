@@ -250,8 +250,9 @@ export class Monitoring extends Construct {
         'The API answered 3 or more 5xx replies in 5 minutes: readers see an error instead of the cheat sheet. First: the failure-kind alarms and the dashboard say which; then the function log groups.',
     });
     for (const { route, timeout } of functions) {
-      // Past half the timeout an SDK call is retrying or timing out (a cold start with the PDF
-      // read takes about a second); two slow periods in fifteen minutes is no single cold start.
+      // Past half the timeout (5 s, 7.5 s) an SDK call is retrying or timing out: a normal call
+      // takes milliseconds and loading the send bundle about 130 ms (README, 'Tracing'), so even
+      // a cold request stays far below. Two slow periods in fifteen minutes is no single cold start.
       const thresholdMs = timeout.toMilliseconds() / 2;
       this.alarm(`Latency${routeId(route)}`, {
         metric: routeLatency(stage, route, 'p99'),
