@@ -6,7 +6,11 @@
  * Pure: no CDK import, so it is unit-tested without synthesizing anything.
  */
 
-import { defaultDailyLimit, defaultDailySendBudget } from '../core/config/function-environment';
+import {
+  defaultClientHourlyLimit,
+  defaultDailyLimit,
+  defaultDailySendBudget,
+} from '../core/config/function-environment';
 
 /** The context keys an operator may pass with `-c key=value` (or set in cdk.json). */
 export const contextKeys = {
@@ -24,10 +28,14 @@ export const contextKeys = {
   apiBurstLimit: 'apiBurstLimit',
   /** Optional. Cheat sheets sent to one address per day. */
   dailySendCap: 'dailySendCap',
+  /** Optional. Cheat sheets sent at the request of one client (IPv4 address, IPv6 /64) per hour. */
+  clientHourlySendCap: 'clientHourlySendCap',
   /** Optional. Cheat sheets the whole product sends per 24 hours; the budget alarms read it too. */
   dailySendBudget: 'dailySendBudget',
   /** Optional. Where the alarms are e-mailed (an SNS e-mail subscription, confirmed by a link). */
   alarmEmail: 'alarmEmail',
+  /** Optional. `true` puts an AWS WAF web ACL in front of the distribution (about 8 USD a month). */
+  waf: 'waf',
 } as const;
 
 /**
@@ -36,8 +44,9 @@ export const contextKeys = {
  */
 export const defaultApiThrottle = { rateLimit: 10, burstLimit: 20 } as const;
 
-/** The send function's own default (lambdas/shared/config.ts), deployed explicitly. */
+/** The send function's own defaults (core/config/function-environment.ts, with their reasons), deployed explicitly. */
 export const defaultDailySendCap = defaultDailyLimit;
+export const defaultClientHourlySendCap = defaultClientHourlyLimit;
 export { defaultDailySendBudget };
 
 export interface ApiThrottle {
@@ -63,9 +72,12 @@ export interface DeploymentConfig {
   readonly customDomain?: CustomDomain;
   readonly apiThrottle: ApiThrottle;
   readonly dailySendCap: number;
+  readonly clientHourlySendCap: number;
   readonly dailySendBudget: number;
   /** When set, the alarm topic e-mails this address (after it confirms the subscription). */
   readonly alarmEmail?: string;
+  /** Whether an AWS WAF web ACL protects the distribution. */
+  readonly waf: boolean;
 }
 
 /** A problem with the context values; its message is meant for the person running `cdk`. */
@@ -147,7 +159,9 @@ export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
   const rateLimit = readNumber(lookup, contextKeys.apiRateLimit, problems, { integer: false });
   const burstLimit = readNumber(lookup, contextKeys.apiBurstLimit, problems, { integer: true });
   const dailySendCap = readNumber(lookup, contextKeys.dailySendCap, problems, { integer: true });
-  const dailySendBudget = readNumber(lookup, contextKeys.dailySendBudget, problems, { integer: true });
+  const clientHourlySendCap = readNumber(lookup, contextKeys.clientHourlySendCap, problems, { integer: true });
+  const dailySendBudget = readNumber(lookup, contextKeys.dailySendBudget, problems, { integer: true, example: 2000 });
+  const waf = readBoolean(lookup, contextKeys.waf, problems);
 
   const alarmEmail = readString(lookup, contextKeys.alarmEmail);
   if (alarmEmail !== undefined && (!emailPattern.test(alarmEmail) || alarmEmail.length > 254)) {
@@ -167,9 +181,20 @@ export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
       burstLimit: burstLimit ?? defaultApiThrottle.burstLimit,
     },
     dailySendCap: dailySendCap ?? defaultDailySendCap,
+    clientHourlySendCap: clientHourlySendCap ?? defaultClientHourlySendCap,
     dailySendBudget: dailySendBudget ?? defaultDailySendBudget,
     ...(alarmEmail !== undefined && { alarmEmail }),
+    waf: waf ?? false,
   };
+}
+
+/** `-c waf=true` passes a string, cdk.json a boolean: accept both, and nothing else. */
+function readBoolean(lookup: ContextLookup, key: string, problems: string[]): boolean | undefined {
+  const text = readString(lookup, key)?.toLowerCase();
+  if (text === undefined) return undefined;
+  if (text === 'true' || text === 'false') return text === 'true';
+  problems.push(`${key} "${text}" must be true or false, e.g. -c ${key}=true.`);
+  return undefined;
 }
 
 /** A trimmed string, or undefined when absent or blank (`-c senderEmail=` counts as missing). */
@@ -186,14 +211,14 @@ function readNumber(
   lookup: ContextLookup,
   key: string,
   problems: string[],
-  { integer }: { integer: boolean },
+  { integer, example = integer ? 5 : 10 }: { integer: boolean; example?: number },
 ): number | undefined {
   const text = readString(lookup, key);
   if (text === undefined) return undefined;
   const value = Number(text);
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
     problems.push(
-      `${key} "${text}" must be a positive ${integer ? 'whole number' : 'number'}, e.g. -c ${key}=${integer ? 5 : 10}.`,
+      `${key} "${text}" must be a positive ${integer ? 'whole number' : 'number'}, e.g. -c ${key}=${example}.`,
     );
     return undefined;
   }

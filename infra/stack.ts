@@ -4,9 +4,11 @@ import type { DeploymentConfig } from './config';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
 import { Operation } from 'aws-cdk-lib/aws-dynamodb';
-import { Mail } from './constructs/mail';
+import { Mail, sesEventDimensionName } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
+import { OriginSecret } from './constructs/origin-secret';
 import { Site } from './constructs/site';
+import { WebFirewall } from './constructs/web-firewall';
 
 export interface CheatSheetSiteStackProps extends StackProps {
   /** The validated context (infra/config.ts). */
@@ -23,15 +25,25 @@ export interface CheatSheetSiteStackProps extends StackProps {
    * @default `lambdas/save-request/handler.ts` and `lambdas/send-cheat-sheet/handler.ts`
    */
   readonly handlerEntries?: { readonly saveRequest?: string; readonly sendCheatSheet?: string };
+  /**
+   * With `config.waf`, the web ACL made by the companion stack in us-east-1 (infra/stacks.ts),
+   * when this stack is in another region.
+   *
+   * @default - with `config.waf`, the web ACL is made in this stack, which must be in us-east-1
+   */
+  readonly webAclArn?: string;
 }
 
 /** The whole product in one stack. Wiring only: each concern lives in its construct. */
 export class CheatSheetSiteStack extends Stack {
   public readonly mail: Mail;
   public readonly data: Data;
+  public readonly originSecret: OriginSecret;
   public readonly api: Api;
   public readonly site: Site;
   public readonly monitoring: Monitoring;
+  /** Only with `config.waf` in us-east-1 (elsewhere it lives in the companion stack). */
+  public readonly webFirewall?: WebFirewall;
 
   constructor(scope: Construct, id: string, props: CheatSheetSiteStackProps) {
     super(scope, id, props);
@@ -44,6 +56,7 @@ export class CheatSheetSiteStack extends Stack {
     this.data = new Data(this, 'Data', {
       cheatSheetDirectory: props.buildOutput?.cheatSheetDirectory,
     });
+    this.originSecret = new OriginSecret(this, 'OriginSecret');
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       sendQuotaTable: this.data.sendQuotaTable,
@@ -53,16 +66,24 @@ export class CheatSheetSiteStack extends Stack {
       cheatSheetVersion: this.data.cheatSheetVersion,
       senderEmail: this.mail.senderEmail,
       senderIdentityArn: this.mail.identityArn,
+      configurationSetName: this.mail.configurationSetName,
+      configurationSetArn: this.mail.configurationSetArn,
+      originSecret: this.originSecret.secret,
       throttle: config.apiThrottle,
       dailySendCap: config.dailySendCap,
+      clientHourlySendCap: config.clientHourlySendCap,
+      dailySendBudget: config.dailySendBudget,
       saveRequestEntry: props.handlerEntries?.saveRequest,
       sendCheatSheetEntry: props.handlerEntries?.sendCheatSheet,
     });
     // A new PDF is in the bucket before the send function's fresh containers first read it.
     this.api.sendCheatSheetFunction.node.addDependency(this.data.cheatSheetDeployment);
 
+    if (config.waf && props.webAclArn === undefined) this.webFirewall = new WebFirewall(this, 'WebFirewall');
     this.site = new Site(this, 'Site', {
       api: this.api.httpApi,
+      originSecret: this.originSecret.secret,
+      webAclArn: props.webAclArn ?? this.webFirewall?.webAclArn,
       accessLogsBucket: this.data.accessLogsBucket,
       customDomain: config.customDomain,
       siteDirectory: props.buildOutput?.siteDirectory,
@@ -74,11 +95,15 @@ export class CheatSheetSiteStack extends Stack {
       // The operations the functions' roles allow on each table (infra/constructs/api.ts).
       tables: [
         { table: this.data.table, operations: [Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.QUERY] },
-        { table: this.data.sendQuotaTable, operations: [Operation.GET_ITEM, Operation.UPDATE_ITEM] },
+        {
+          table: this.data.sendQuotaTable,
+          operations: [Operation.GET_ITEM, Operation.UPDATE_ITEM, Operation.BATCH_GET_ITEM],
+        },
       ],
       distribution: this.site.distribution,
       dailySendBudget: config.dailySendBudget,
       alarmEmail: config.alarmEmail,
+      sesConfigurationSet: { name: this.mail.configurationSetName, dimensionName: sesEventDimensionName },
     });
 
     new CfnOutput(this, 'SiteUrl', {

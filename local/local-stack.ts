@@ -9,6 +9,7 @@
  * process (or a jest module registry) runs one stack at a time.
  */
 
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type http from 'node:http';
 import os from 'node:os';
@@ -17,7 +18,11 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-s
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { cheatSheetFileName } from '../core/content/cheat-sheet';
 import { apiRoutes } from '../core/api/routes';
-import { saveRequestEnvironment, sendCheatSheetEnvironment } from '../core/config/function-environment';
+import {
+  saveRequestEnvironment,
+  sendCheatSheetEnvironment,
+  sendCheatSheetVariables,
+} from '../core/config/function-environment';
 import { requestsTable, sendQuotaTable, tables } from '../core/data/tables';
 import { buildOutput } from '../core/build-output';
 import { startEmailFaultInjector, type EmailFault, type EmailFaultInjector } from './email-fault-injector';
@@ -52,6 +57,12 @@ export interface LocalStackOptions {
   readonly senderEmail?: string;
   /** CHEAT_SHEET_DAILY_LIMIT for the send function; unset keeps the environment's or the default. */
   readonly dailyLimit?: number;
+  /** CHEAT_SHEET_CLIENT_HOURLY_LIMIT; unset keeps the environment's or the default. */
+  readonly clientHourlyLimit?: number;
+  /** CHEAT_SHEET_DAILY_SEND_BUDGET; unset keeps the environment's or the default. */
+  readonly dailySendBudget?: number;
+  /** SES_CONFIGURATION_SET_NAME; none by default, since aws-ses-v2-local has no configuration sets. */
+  readonly configurationSetName?: string;
   /** Puts an EmailFaultInjector between the send function and SES, driven by `setEmailFault`. */
   readonly emailFaultInjection?: boolean;
   /** Non-fatal problems, such as a missing PDF; defaults to console.warn. */
@@ -131,8 +142,16 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
       cheatSheetKey: cheatSheetFileName,
       senderEmail: options.senderEmail ?? localSenderEmail,
       dailyLimit: options.dailyLimit,
+      clientHourlyLimit: options.clientHourlyLimit,
+      dailySendBudget: options.dailySendBudget,
+      // As API Gateway: the socket's peer address (site-server.ts), which no header changes. The
+      // counters' key is new on every start, so it never needs keeping.
+      clientAddressSource: 'source-ip',
+      clientAddressKey: randomBytes(32).toString('base64'),
+      configurationSetName: options.configurationSetName,
     }),
   );
+  if (options.configurationSetName === undefined) delete env[sendCheatSheetVariables.configurationSetName];
 }
 
 /** Waits for a new table: createTableMs: 0 makes it ACTIVE on the next tick, but that is not assumed. */

@@ -11,8 +11,8 @@
 // zod/mini, as the request schema: the same shapes give the types here and the JSON Schemas in the document.
 import * as z from 'zod/mini';
 
-import { defaultDailyLimit } from '../config/function-environment';
-import { maxBodyBytes } from './request-limits';
+import { defaultClientHourlyLimit, defaultDailyLimit, defaultDailySendBudget } from '../config/function-environment';
+import { maxBodyBytes, maxWebsiteLength } from './request-limits';
 import type { apiRoutes } from './routes';
 
 /** A route by its name in `apiRoutes`. */
@@ -53,6 +53,21 @@ export function dailyLimitReachedMessage(limit: number): string {
     limit === 1 ? 'time' : 'times'
   } in the last 24 hours. Please check your inbox, or try again tomorrow.`;
 }
+
+// No 'domain' or 'verify' in the next four: the page keys its configuration alert on those words.
+
+export function clientLimitReachedMessage(limit: number): string {
+  return `Too many cheat sheets have been requested from your network in the last hour (at most ${limit}). Please try again later.`;
+}
+
+/** The daily send budget is spent: the service cannot send for now, and says so plainly. */
+export const sendBudgetSpentMessage = "We can't send the cheat sheet right now. Please try again later.";
+
+/** Behind CloudFront, a request that did not come through it (a direct call to the API's own address). */
+export const untrustedOriginMessage = 'Requests must come through the website: please use the form there.';
+
+export const originSecretUnavailableMessage =
+  'The service is temporarily unavailable. Please try again in a few minutes.';
 
 /** The page shows its 'Email Configuration Error' when a send error contains 'domain' or 'verify'. */
 export const senderNotVerifiedMessage =
@@ -106,13 +121,15 @@ export interface SuccessReply {
 export const successReplies = {
   saveRequest: {
     status: 201,
-    description: 'The request was recorded, unsent. `id` names the stored item.',
+    description:
+      'The request was recorded, unsent. `id` names the stored item. A request whose honeypot field `website` is filled in gets the same reply, with a fresh id, and nothing is stored.',
     body: requestSavedBody,
     example: { id: '3f6c2a9e-8b1d-4c7a-9e0f-5d2b7a1c4e68' } satisfies RequestSavedBody,
   },
   sendCheatSheet: {
     status: 200,
-    description: 'The cheat sheet was e-mailed, with the PDF attached.',
+    description:
+      'The cheat sheet was e-mailed, with the PDF attached. A request whose honeypot field `website` is filled in gets the same reply, and nothing is sent or stored.',
     body: cheatSheetSentBody,
     example: { success: true, message: cheatSheetSentMessage } satisfies CheatSheetSentBody,
   },
@@ -146,8 +163,22 @@ const bothRoutes = <T>(value: T) => ({ saveRequest: value, sendCheatSheet: value
 export const failureStatuses: readonly FailureStatus[] = [
   {
     status: 400,
-    description: 'The request is not a usable `{name, email}`. Nothing was stored or sent.',
+    description: `The request is not a usable \`{name, email}\` (with, optionally, the honeypot \`website\`: text of at most ${maxWebsiteLength} characters). Nothing was stored or sent.`,
     causes: bothRoutes(requestRefusals),
+  },
+  {
+    status: 403,
+    description:
+      'Behind CloudFront: the request did not come through the site (the API was called at its own address), so the address it comes from cannot be trusted. Nothing was stored or sent.',
+    causes: {
+      sendCheatSheet: [
+        {
+          name: 'untrustedOrigin',
+          when: 'The request lacks the secret CloudFront adds to every request it forwards to the API.',
+          message: untrustedOriginMessage,
+        },
+      ],
+    },
   },
   {
     status: 405,
@@ -173,13 +204,18 @@ export const failureStatuses: readonly FailureStatus[] = [
   },
   {
     status: 429,
-    description: `The address reached its daily cap of cheat sheets (the stack's \`dailySendCap\`, ${defaultDailyLimit} by default). Nothing was sent.`,
+    description: `The address reached its daily cap of cheat sheets (the stack's \`dailySendCap\`, ${defaultDailyLimit} by default), or the client its hourly limit (\`clientHourlySendCap\`, ${defaultClientHourlyLimit} by default). Nothing was sent.`,
     causes: {
       sendCheatSheet: [
         {
           name: 'dailyLimitReached',
           when: 'The address received the cheat sheet as often as the cap allows in the last 24 hours.',
           message: dailyLimitReachedMessage(defaultDailyLimit),
+        },
+        {
+          name: 'clientLimitReached',
+          when: 'The client (one IPv4 address, or one IPv6 /64) was sent as many cheat sheets as its limit allows in the last hour, to whatever addresses.',
+          message: clientLimitReachedMessage(defaultClientHourlyLimit),
         },
       ],
     },
@@ -232,6 +268,16 @@ export const failureStatuses: readonly FailureStatus[] = [
           name: 'cheatSheetUnavailable',
           when: 'The PDF could not be read from its bucket.',
           message: cheatSheetUnavailableMessage,
+        },
+        {
+          name: 'sendBudgetSpent',
+          when: `The product sent its daily send budget (the stack's \`dailySendBudget\`, ${defaultDailySendBudget} by default) in the last 24 hours. A request saved first stays saved.`,
+          message: sendBudgetSpentMessage,
+        },
+        {
+          name: 'originSecretUnavailable',
+          when: 'Behind CloudFront: the secret that proves a request came through it could not be read.',
+          message: originSecretUnavailableMessage,
         },
       ],
     },

@@ -7,3 +7,9 @@ export const maxEmailLength = 254;
 
 /** A `{name, email}` within its limits is a few hundred bytes; 10 KB leaves room for any client. */
 export const maxBodyBytes = 10 * 1024;
+
+/**
+ * The honeypot field `website`: people never see it, so any text in it was put there by a
+ * script. A URL's practical maximum; longer is refused like any over-long field.
+ */
+export const maxWebsiteLength = 2048;

@@ -1,5 +1,5 @@
 /**
- * The one validation of a cheat-sheet request, `{name, email}`, shared by both functions. The
+ * The one validation of a cheat-sheet request, `{name, email, website?}`, shared by both functions. The
  * page shares its limits (request-limits.ts) without paying for zod.
  *
  * Policy:
@@ -13,6 +13,9 @@
  * - The e-mail must be 1 to 254 characters and a plain address (zod's e-mail format: no display
  *   name, no spaces, no CR/LF). It is lower-cased, so the daily cap cannot be dodged by
  *   changing letter case.
+ * - `website` is the form's honeypot, an input people never see: optional, text, at most 2,048
+ *   characters, trimmed. When it holds anything, a script filled the form in
+ *   (`isHoneypotFilled`): both routes answer as on success and store and send nothing.
  * - Unknown keys are ignored, never stored: the page's insert also sends `cheat_sheet_sent`,
  *   which the server always sets itself.
  * - No message mentions 'domain' or 'verify': the page reserves those words for SES's
@@ -22,9 +25,9 @@
 // zod/mini: the same validation, tree-shakable; the classic API adds ~450 KB to each bundle.
 import * as z from 'zod/mini';
 
-import { maxEmailLength, maxNameLength } from './request-limits';
+import { maxEmailLength, maxNameLength, maxWebsiteLength } from './request-limits';
 
-export { maxEmailLength, maxNameLength };
+export { maxEmailLength, maxNameLength, maxWebsiteLength };
 
 // C0 and C1 control characters, DEL, and the Unicode line and paragraph separators.
 const lineBreakingCharacters = /[\p{Cc}\u2028\u2029]+/gu;
@@ -121,12 +124,26 @@ const email = z.pipe(
   z.email('Please enter a valid email address.').check(z.toLowerCase()),
 );
 
+const website = z.optional(
+  z.pipe(
+    z
+      .string({ error: 'Website must be text.' })
+      .check(z.maxLength(maxWebsiteLength, `Website must be at most ${maxWebsiteLength} characters.`)),
+    z.transform((text: string) => text.trim()),
+  ),
+);
+
 export const cheatSheetRequestSchema = z.object(
-  { name, email },
+  { name, email, website },
   { error: 'The request body must be a JSON object with a name and an email.' },
 );
 
 export type CheatSheetRequest = z.output<typeof cheatSheetRequestSchema>;
+
+/** Whether the honeypot holds anything: no person sees the field, so a script filled the form in. */
+export function isHoneypotFilled(request: CheatSheetRequest): boolean {
+  return (request.website ?? '') !== '';
+}
 
 export type RequestParseResult =
   { readonly success: true; readonly data: CheatSheetRequest } | { readonly success: false; readonly error: string };

@@ -19,6 +19,16 @@ export const sendCheatSheetVariables = {
   cheatSheetKey: 'CHEAT_SHEET_KEY',
   senderEmail: 'SENDER_EMAIL',
   dailyLimit: 'CHEAT_SHEET_DAILY_LIMIT',
+  clientHourlyLimit: 'CHEAT_SHEET_CLIENT_HOURLY_LIMIT',
+  dailySendBudget: 'CHEAT_SHEET_DAILY_SEND_BUDGET',
+  /** Which address identifies a client: one of `clientAddressSources`. */
+  clientAddressSource: 'CLIENT_ADDRESS_SOURCE',
+  /** Local runs only: the key of the clients' counters (a fresh random one per `npm start`). */
+  clientAddressKey: 'CLIENT_ADDRESS_KEY',
+  /** Behind CloudFront: the Secrets Manager secret CloudFront sends to the API, and the counters' key comes from. */
+  originSecretArn: 'ORIGIN_SECRET_ARN',
+  /** The SES configuration set the e-mail is sent through; none locally (the emulator has none). */
+  configurationSetName: 'SES_CONFIGURATION_SET_NAME',
   /** Not read by the code: a new PDF changes it, so Lambda replaces warm containers holding the old one. */
   cheatSheetVersion: 'CHEAT_SHEET_VERSION',
 } as const;
@@ -30,12 +40,29 @@ export const sendCheatSheetVariables = {
 export const defaultDailyLimit = 3;
 
 /**
+ * Cheat sheets one client (one IPv4 address, or one IPv6 /64 network) may be sent in an hour,
+ * whatever the addresses: a household or an office sharing one address sends a few, while a
+ * script spraying addresses is stopped after 10 an hour (240 a day) instead of the stage
+ * throttle's hundreds of thousands.
+ */
+export const defaultClientHourlyLimit = 10;
+
+/**
  * Cheat sheets the whole product sends in 24 hours. About 25 times a book page's ordinary day,
  * yet a fraction of SES's production quota: it caps what many clients spraying at once can do to
- * the sender's reputation and the bill, and an operator raises it for a launch. The alarms on it
- * (infra/constructs/monitoring.ts) read the same value.
+ * the sender's reputation and the bill, and an operator raises it for a launch (README, 'Limits
+ * and abuse'). The alarms on it (infra/constructs/monitoring.ts) read the same value.
  */
 export const defaultDailySendBudget = 500;
+
+/**
+ * Where a function finds the visitor's address. `source-ip`: API Gateway's
+ * `requestContext.http.sourceIp`, the TCP peer (the local twin passes its socket's address).
+ * `cloudfront-viewer-address`: the `CloudFront-Viewer-Address` header, trusted only on a request
+ * that carries the origin secret, i.e. that came through this stack's CloudFront distribution.
+ */
+export const clientAddressSources = ['source-ip', 'cloudfront-viewer-address'] as const;
+export type ClientAddressSource = (typeof clientAddressSources)[number];
 
 export interface SaveRequestSettings {
   readonly tableName: string;
@@ -49,6 +76,17 @@ export interface SendCheatSheetSettings {
   readonly senderEmail: string;
   /** @default the function's own default, `defaultDailyLimit` */
   readonly dailyLimit?: number;
+  /** @default the function's own default, `defaultClientHourlyLimit` */
+  readonly clientHourlyLimit?: number;
+  /** @default the function's own default, `defaultDailySendBudget` */
+  readonly dailySendBudget?: number;
+  readonly clientAddressSource: ClientAddressSource;
+  /** Required with `source-ip`. */
+  readonly clientAddressKey?: string;
+  /** Required with `cloudfront-viewer-address`. */
+  readonly originSecretArn?: string;
+  /** @default none: SES's defaults, no event publishing */
+  readonly configurationSetName?: string;
   /** @default none */
   readonly cheatSheetVersion?: string;
 }

@@ -91,7 +91,38 @@ export interface SendQuotaItem {
   readonly expires_at: number;
 }
 
-/** The daily cap's counters; DynamoDB deletes each one a day after its newest send. */
+/**
+ * The same table holds the two rolling counters of `lambdas/send-cheat-sheet/rolling-counter.ts`,
+ * under ids no address hash can take (a hex SHA-256 has no `#`):
+ *
+ * - the per-client limit, `client#<key>#<bucket start>`: `<key>` is the HMAC-SHA-256 of the
+ *   client's network (its IPv4 address, or its IPv6 /64) under a key generated per deployment,
+ *   so neither the address nor a hash anyone could recompute by trying every IPv4 address is
+ *   stored; one item per client per 5-minute bucket;
+ * - the product's daily send budget, `budget#<bucket start>`: one item per hour.
+ *
+ * Each item counts the sends claimed in its bucket and expires (TTL) once no window reaches it.
+ */
+export function clientCounterSubject(clientKey: string): string {
+  return `client#${clientKey}`;
+}
+export const sendBudgetCounterSubject = 'budget';
+
+/** One bucket of a rolling counter as stored. */
+export interface SendCounterItem {
+  readonly id: string;
+  /** Sends claimed in this bucket (absent until the first). */
+  readonly sends?: number;
+  /** Set once a claim of the next bucket began: no claim may land here any more. */
+  readonly sealed?: boolean;
+  /** Epoch seconds: the end of the last window that counts this bucket. */
+  readonly expires_at: number;
+}
+
+/**
+ * The daily cap's counters (DynamoDB deletes each one a day after its newest send), and the
+ * per-client and daily-budget counters (deleted once their window has passed).
+ */
 export const sendQuotaTable: TableDefinition = {
   name: sendQuotaTableName,
   partitionKey: text(sendQuotaPartitionKey),

@@ -15,6 +15,7 @@ import { Architecture, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-
 import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { apiRoutes } from '../../core/api/routes';
 import { saveRequestEnvironment, sendCheatSheetEnvironment } from '../../core/config/function-environment';
@@ -49,12 +50,24 @@ export interface ApiProps {
   readonly cheatSheetVersion?: string;
   /** The From address. */
   readonly senderEmail: string;
-  /** ARN of the SES identity; send may call ses:SendEmail on it alone. */
+  /** ARN of the SES identity; send may call ses:SendEmail on it and the configuration set alone. */
   readonly senderIdentityArn: string;
+  /** The SES configuration set send sends through (its name goes into SendEmail). */
+  readonly configurationSetName: string;
+  readonly configurationSetArn: string;
+  /**
+   * The secret CloudFront sends as the origin header: send reads it to trust the viewer address
+   * CloudFront forwards, and to key its per-client counters.
+   */
+  readonly originSecret: ISecret;
   /** Stage-wide throttling (the defaults live in infra/config.ts). */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
   /** Cheat sheets sent to one address per day (the default lives in infra/config.ts). */
   readonly dailySendCap: number;
+  /** Cheat sheets sent at one client's request per hour (the default lives in infra/config.ts). */
+  readonly clientHourlySendCap: number;
+  /** Cheat sheets the product sends per 24 hours (the default lives in infra/config.ts). */
+  readonly dailySendBudget: number;
   /**
    * How long function logs and API access logs are kept.
    *
@@ -132,12 +145,14 @@ export class Api extends Construct {
       new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
     );
 
-    // Send reads the PDF into memory (cold containers only; about 1.4 times its size once
-    // base64-encoded into the e-mail), claims a quota slot (GetItem, UpdateItem), calls SES, then
-    // finds and flags the request (Query, UpdateItem; up to two 150 ms pauses while the index
-    // catches up). A service that stalls fails its first call, so one failing call (7 s) plus the
+    // Send reads the origin secret and the PDF into memory (cold containers only; the PDF about
+    // 1.4 times its size once base64-encoded into the e-mail), claims a slot of each limit (the
+    // client's and the budget's counters: an UpdateItem, a BatchGetItem and an UpdateItem each;
+    // the address's: GetItem, UpdateItem), calls SES, then finds and flags the request (Query,
+    // UpdateItem; up to two 150 ms pauses while the index catches up). Each call takes a few
+    // milliseconds; a service that stalls fails its first call, so one failing call (7 s) plus the
     // others at their usual speed is the worst case: 15 s leaves over 5 s to spare. 512 MB keeps
-    // the ~615 KB bundle's cold start and the encoding quick.
+    // the bundle's cold start and the encoding quick.
     const sendCheatSheetTimeout = Duration.seconds(15);
     this.sendCheatSheetFunction = this.createFunction('SendCheatSheet', {
       projectRoot,
@@ -153,6 +168,13 @@ export class Api extends Construct {
         cheatSheetKey: props.cheatSheetKey,
         senderEmail: props.senderEmail,
         dailyLimit: props.dailySendCap,
+        clientHourlyLimit: props.clientHourlySendCap,
+        dailySendBudget: props.dailySendBudget,
+        // The API's TCP peer is a CloudFront server: the viewer's address is the one CloudFront
+        // forwards, trusted only with the origin secret (lambdas/shared/client-address.ts).
+        clientAddressSource: 'cloudfront-viewer-address',
+        originSecretArn: props.originSecret.secretArn,
+        configurationSetName: props.configurationSetName,
         cheatSheetVersion: props.cheatSheetVersion,
       }),
     });
@@ -171,12 +193,19 @@ export class Api extends Construct {
       // requests table's items are read through the e-mail index only.
       new PolicyStatement({ actions: ['dynamodb:UpdateItem'], resources: [props.table.tableArn] }),
       // The daily cap (lambdas/send-cheat-sheet/send-quota.ts): a consistent GetItem, then a
-      // conditional UpdateItem that also sets the TTL attribute. On the quota table alone.
+      // conditional UpdateItem that also sets the TTL attribute. The per-client and budget
+      // counters (rolling-counter.ts) in the same table: UpdateItem to seal and to claim, a
+      // consistent BatchGetItem of the window's earlier buckets. On the quota table alone.
       new PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'],
         resources: [props.sendQuotaTable.tableArn],
       }),
-      new PolicyStatement({ actions: ['ses:SendEmail'], resources: [props.senderIdentityArn] }),
+      // SES checks SendEmail against the identity and, when one is named, the configuration set.
+      new PolicyStatement({
+        actions: ['ses:SendEmail'],
+        resources: [props.senderIdentityArn, props.configurationSetArn],
+      }),
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.originSecret.secretArn] }),
     ]) {
       this.sendCheatSheetFunction.addToRolePolicy(statement);
     }
@@ -242,7 +271,7 @@ export class Api extends Construct {
       Validations.of(route.node.defaultChild ?? route).acknowledge({
         id: 'AwsSolutions-APIG4',
         reason:
-          "The route is the anonymous cheat-sheet form of a public marketing page: visitors have no accounts to authorize. Abuse is bounded by the stage throttling, the handlers' input validation (schema, 10 KB body) and the per-address daily send cap.",
+          "The route is the anonymous cheat-sheet form of a public marketing page: visitors have no accounts to authorize. Abuse is bounded by the stage throttling, the handlers' input validation (schema, 10 KB body, honeypot), the per-address daily cap, the per-client hourly limit and the product's daily send budget.",
       });
     }
 

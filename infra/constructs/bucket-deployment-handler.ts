@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
@@ -80,6 +80,20 @@ function isBucketDeploymentHandler(construct: IConstruct): boolean {
   return construct.node.id.startsWith(handlerIdPrefix);
 }
 
+/**
+ * The objects of CDK's bootstrap asset bucket as cdk-nag names them: pseudo parameters for an
+ * environment-agnostic stack, literal values once the stack has an account and region (with
+ * `-c waf=true`, infra/stacks.ts).
+ */
+function assetBucketObjects(stack: Stack): string {
+  const literalOr = (value: string, pseudoParameter: string) =>
+    Token.isUnresolved(value) ? `<${pseudoParameter}>` : value;
+  const partition = literalOr(stack.partition, 'AWS::Partition');
+  const account = literalOr(stack.account, 'AWS::AccountId');
+  const region = literalOr(stack.region, 'AWS::Region');
+  return `arn:${partition}:s3:::cdk-hnb659fds-assets-${account}-${region}/*`;
+}
+
 /** The wildcards of CDK's own grant templates, the same whichever buckets are involved. */
 function acknowledgeGrantTemplates(policy: IConstruct): void {
   const findings: ReadonlyArray<readonly [string, string]> = [
@@ -104,7 +118,7 @@ function acknowledgeGrantTemplates(policy: IConstruct): void {
       "CDK grant template (bucket.grantReadWrite): AbortMultipartUpload cleans up an interrupted upload of a large file; limited to this stack's destination buckets.",
     ],
     [
-      'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]',
+      `AwsSolutions-IAM5[Resource::${assetBucketObjects(Stack.of(policy))}]`,
       "Objects of the CDK bootstrap asset bucket: the handler reads the zipped build from it, under a content-hash key that is only known at deploy time (Source.asset grants read on the bucket's objects).",
     ],
   ];

@@ -13,7 +13,10 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
@@ -22,9 +25,11 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { buildOutput } from '../../core/build-output';
+import { originSecretHeader } from '../../core/config/edge-headers';
 import { hashedAssetsCacheControl, hashedAssetsPrefix, pagesCacheControl } from '../cache-policy';
 import {
   contentSecurityPolicy,
@@ -40,9 +45,29 @@ import { PrivateBucket } from './private-bucket';
 /** The paths CloudFront sends to the HTTP API instead of the bucket. */
 export const apiPathPattern = '/api/*';
 
+/**
+ * The viewer headers the API receives, and the one CloudFront adds: `Content-Type` (the functions
+ * refuse anything but JSON), `User-Agent` (for the API's access logs) and
+ * `CloudFront-Viewer-Address`, the viewer's `IP:port` as CloudFront saw the connection, which
+ * CloudFront sets itself. Nothing else: a visitor's own `X-Forwarded-For`, `X-Real-IP`,
+ * `Forwarded` or cookies never reach the functions. (Not Host: API Gateway needs its own.)
+ */
+export const apiOriginRequestHeaders = ['Content-Type', 'User-Agent', 'CloudFront-Viewer-Address'] as const;
+
 export interface SiteProps {
   /** The API behind `/api/*`. */
   readonly api: IHttpApi;
+  /**
+   * Sent to the API with every request (header `x-origin-secret`), so the functions can tell a
+   * request that came through this distribution from a direct call to the API.
+   */
+  readonly originSecret: ISecret;
+  /**
+   * ARN of an AWS WAF web ACL (scope CLOUDFRONT, in us-east-1) to attach.
+   *
+   * @default - no web ACL
+   */
+  readonly webAclArn?: string;
   /** Where the site bucket's S3 access logs and the distribution's logs go. */
   readonly accessLogsBucket: IBucket;
   /**
@@ -73,6 +98,8 @@ export class Site extends Construct {
   /** The built site; retained when the stack is deleted. */
   public readonly bucket: PrivateBucket;
   public readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  /** What `/api/*` requests carry to the API: apiOriginRequestHeaders, no query string, no cookie. */
+  public readonly apiOriginRequestPolicy: OriginRequestPolicy;
   public readonly distribution: Distribution;
   /** Copies `assets/**` with long, immutable caching; runs first. */
   public readonly hashedAssetsDeployment: BucketDeployment;
@@ -127,6 +154,15 @@ export class Site extends Construct {
     const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
       protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
       originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      // Resolved by CloudFormation at deploy time ({{resolve:secretsmanager:…}}): the value is in
+      // neither the repository nor the template. A viewer's header of the same name is replaced.
+      customHeaders: { [originSecretHeader]: props.originSecret.secretValue.unsafeUnwrap() },
+    });
+    this.apiOriginRequestPolicy = new OriginRequestPolicy(this, 'ApiOriginRequests', {
+      comment: 'The cheat-sheet API: Content-Type, User-Agent and the viewer address CloudFront saw.',
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...apiOriginRequestHeaders),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -151,8 +187,7 @@ export class Site extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // The API's own host name must reach API Gateway, so everything but Host is forwarded.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: this.apiOriginRequestPolicy,
           responseHeadersPolicy: this.responseHeadersPolicy,
         },
       },
@@ -173,6 +208,7 @@ export class Site extends Construct {
       logBucket: props.accessLogsBucket,
       logFilePrefix: 'cloudfront/',
       httpVersion: HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
       ...(props.customDomain && {
         domainNames: [props.customDomain.domainName],
@@ -200,11 +236,13 @@ export class Site extends Construct {
       reason:
         'The site is a public book-marketing page meant for readers in every country; there is no legal or licensing reason to restrict it geographically.',
     });
-    Validations.of(distributionResource).acknowledge({
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF web ACL: the only dynamic paths are two POST routes protected by API stage throttling and a per-address daily send cap; a WAF would cost more per month than the site and adds no rule this traffic needs.',
-    });
+    if (!props.webAclArn) {
+      Validations.of(distributionResource).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF web ACL unless -c waf=true: the only dynamic paths are two POST routes, bounded by the API stage throttle, the per-address daily cap, the per-client hourly limit and the daily send budget in the function; a web ACL (about 8 USD a month) would cost more than the rest of the site.',
+      });
+    }
 
     // One asset, two deployments: the same files, split by path, with different caching.
     const siteFiles = Source.asset(siteDirectory);

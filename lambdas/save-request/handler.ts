@@ -1,8 +1,9 @@
 /**
  * POST /api/cheat-sheet-requests (API Gateway HTTP API, payload 2.0): parses, saves, replies
- * `201 {id}` or `4xx/5xx {error}`.
+ * `201 {id}` or `4xx/5xx {error}`. A filled honeypot gets the same `201 {id}` and is not saved.
  */
 
+import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { failureBodyOf, type RequestSavedBody } from '../../core/api/replies';
 import { dynamoDb } from '../shared/aws-clients';
@@ -12,6 +13,7 @@ import { describeFailure, jsonReply } from '../shared/http-reply';
 import { parseCheatSheetRequestEvent } from '../shared/http-request';
 import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
 import { ProductMetrics } from '../shared/metrics';
+import { isHoneypotFilled } from '../../core/api/request-schema';
 import { functionServices } from '../../core/observability/product-metrics';
 import { saveRequest } from './save-request';
 
@@ -27,6 +29,12 @@ async function saveRequestHandler(
   if (context) logger.addContext(context);
   try {
     const request = parseCheatSheetRequestEvent(event);
+    if (isHoneypotFilled(request)) {
+      // A script filled the hidden field: it sees a success with an id like any other; nothing is stored.
+      logger.warn('Honeypot filled in: answered as saved, nothing stored');
+      metrics.countRefusal('HoneypotCaught');
+      return jsonReply(201, { id: randomUUID() } satisfies RequestSavedBody);
+    }
 
     const { tableName } = readSaveRequestConfig();
     const { id } = await saveRequest(request, {

@@ -12,6 +12,13 @@ export interface OutgoingEmail extends CheatSheetEmail {
   /** Already validated as a plain address by the request schema. */
   readonly to: string;
   readonly attachment: { readonly fileName: string; readonly contentType: string; readonly content: Uint8Array };
+  /**
+   * The SES configuration set to send through: reputation metrics, suppression of addresses that
+   * bounce or complain, and bounce/complaint/reject/delivery events (infra/constructs/mail.ts).
+   *
+   * @default none: SES's account defaults (the local emulator has no configuration sets)
+   */
+  readonly configurationSetName?: string;
 }
 
 export type SendEmail = (email: OutgoingEmail) => Promise<{ messageId: string }>;
@@ -40,10 +47,11 @@ export function classifySesError(error: unknown): Error {
 }
 
 export function sesEmailSender(ses: SESv2Client): SendEmail {
-  return async ({ from, to, subject, html, text, attachment }) => {
+  return async ({ from, to, subject, html, text, attachment, configurationSetName }) => {
     try {
       const result = await ses.send(
         new SendEmailCommand({
+          ...(configurationSetName !== undefined && { ConfigurationSetName: configurationSetName }),
           FromEmailAddress: from,
           Destination: { ToAddresses: [to] },
           Content: {

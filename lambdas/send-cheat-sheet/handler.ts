@@ -1,21 +1,27 @@
 /**
- * POST /api/send-cheat-sheet (API Gateway HTTP API, payload 2.0): parses, sends, replies
- * `200 {success: true, message}` or `4xx/5xx {success: false, error}`.
+ * POST /api/send-cheat-sheet (API Gateway HTTP API, payload 2.0): parses, identifies the client
+ * (behind CloudFront, refusing a request that did not come through it), sends, replies
+ * `200 {success: true, message}` or `4xx/5xx {success: false, error}`. A filled honeypot gets the
+ * same 200 and nothing is sent.
  */
 
 import { setTimeout as delay } from 'node:timers/promises';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { cheatSheetSentMessage, failureBodyOf, type CheatSheetSentBody } from '../../core/api/replies';
-import { dynamoDb, s3, ses } from '../shared/aws-clients';
+import { dynamoDb, s3, secretsManager, ses } from '../shared/aws-clients';
 import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
+import { clientCounterKeyOf } from '../shared/client-address';
 import { readSendCheatSheetConfig } from '../shared/config';
 import { describeFailure, jsonReply } from '../shared/http-reply';
 import { parseCheatSheetRequestEvent } from '../shared/http-request';
 import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
 import { ProductMetrics } from '../shared/metrics';
+import { loadOriginSecret } from '../shared/origin-secret';
+import { isHoneypotFilled } from '../../core/api/request-schema';
 import { functionServices } from '../../core/observability/product-metrics';
 import { loadCheatSheetPdf } from './cheat-sheet-pdf';
 import { sesEmailSender } from './email-sender';
+import { clientHourlyWindow, dailyBudgetWindow, rollingCounterTable } from './rolling-counter';
 import { sendCheatSheet } from './send-cheat-sheet';
 import { sendQuotaTable } from './send-quota';
 
@@ -34,14 +40,30 @@ async function sendCheatSheetHandler(
     const request = parseCheatSheetRequestEvent(event);
 
     const config = readSendCheatSheetConfig();
+    // Behind CloudFront, a request without the origin secret stops here (403), before any counter.
+    const clientKey = await clientCounterKeyOf(event, config.clientAddress, (arn) =>
+      loadOriginSecret(secretsManager, arn),
+    );
+    if (isHoneypotFilled(request)) {
+      logger.warn('Honeypot filled in: answered as sent, nothing sent or stored');
+      metrics.countRefusal('HoneypotCaught');
+      return jsonReply(200, { success: true, message: cheatSheetSentMessage } satisfies CheatSheetSentBody);
+    }
+
     const result = await sendCheatSheet(request, {
       requests: cheatSheetRequestsTable(dynamoDb, config.tableName),
       quota: sendQuotaTable(dynamoDb, config.sendQuotaTableName),
+      clientSends: rollingCounterTable(dynamoDb, config.sendQuotaTableName, clientHourlyWindow),
+      sendBudget: rollingCounterTable(dynamoDb, config.sendQuotaTableName, dailyBudgetWindow),
+      clientKey,
       loadPdf: () => loadCheatSheetPdf(s3, config.bucket, config.key),
       sendEmail,
       senderEmail: config.senderEmail,
       attachmentFileName: config.attachmentFileName,
       dailyLimit: config.dailyLimit,
+      clientHourlyLimit: config.clientHourlyLimit,
+      dailySendBudget: config.dailySendBudget,
+      configurationSetName: config.configurationSetName,
       now: () => new Date(),
       pause: (ms) => delay(ms),
       logger,

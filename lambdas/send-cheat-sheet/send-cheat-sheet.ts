@@ -1,9 +1,13 @@
 /**
- * Sending the cheat sheet: claim a slot of the daily cap, e-mail the PDF, then record the send.
- * Knows nothing of HTTP or of which services sit behind its dependencies.
+ * Sending the cheat sheet: claim a slot of each of the three limits, e-mail the PDF, then record
+ * the send. Knows nothing of HTTP or of which services sit behind its dependencies.
  *
- * - The cap is the address's item in the quota table (send-quota.ts), claimed atomically before
- *   SES is called, so parallel sends cannot overshoot it. If SES then fails, the slot is given back.
+ * - The limits, each claimed atomically before SES is called, so parallel sends cannot overshoot
+ *   any of them, in this order: the client's hourly limit (rolling-counter.ts; first, so a script
+ *   spraying addresses is stopped before it touches anything else), the address's daily cap
+ *   (send-quota.ts), then the product's daily send budget (rolling-counter.ts; last, so only sends
+ *   the other two allow touch the one counter every send shares). A refusal, or a failure of SES
+ *   or of a later claim, gives back every slot already taken: only e-mails sent count.
  * - Once SES accepted, the address's newest unsent request (whatever its age) is
  *   flagged `cheat_sheet_sent: true` with `sent_at`. It is found through the e-mail index, which
  *   in the cloud may lag a request saved a moment before: so an empty answer is asked again a
@@ -13,12 +17,14 @@
 
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CheatSheetRequests } from '../shared/cheat-sheet-requests';
-import { DailyLimitReachedError } from '../shared/errors';
+import { ClientLimitReachedError, DailyLimitReachedError, SendBudgetExhaustedError } from '../shared/errors';
 import { describeErrorForLog } from '../shared/logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
+import { clientCounterSubject, sendBudgetCounterSubject } from '../../core/data/tables';
 import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 import type { SendEmail } from './email-sender';
-import type { SendQuota, SendQuotaClaim } from './send-quota';
+import type { RollingCounter } from './rolling-counter';
+import type { SendQuota } from './send-quota';
 
 /** Looks for the request to flag before recording the send as a new item. */
 export const unsentRequestLookups = 3;
@@ -27,12 +33,23 @@ export const unsentRequestLookupIntervalMs = 150;
 
 export interface SendCheatSheetDependencies {
   readonly requests: CheatSheetRequests;
+  /** The per-address daily cap. */
   readonly quota: SendQuota;
+  /** The per-client hourly counters. */
+  readonly clientSends: RollingCounter;
+  /** The product's daily send budget. */
+  readonly sendBudget: RollingCounter;
+  /** Who is asking: the keyed hash of the client's network (client-address.ts), never an address. */
+  readonly clientKey: string;
   readonly loadPdf: () => Promise<Uint8Array>;
   readonly sendEmail: SendEmail;
   readonly senderEmail: string;
   readonly attachmentFileName: string;
   readonly dailyLimit: number;
+  readonly clientHourlyLimit: number;
+  readonly dailySendBudget: number;
+  /** @default none: SES's defaults */
+  readonly configurationSetName?: string;
   readonly now: () => Date;
   readonly pause: (ms: number) => Promise<void>;
   readonly logger: Pick<Logger, 'error' | 'warn'>;
@@ -48,34 +65,53 @@ export async function sendCheatSheet(
   request: CheatSheetRequest,
   deps: SendCheatSheetDependencies,
 ): Promise<SendCheatSheetResult> {
-  // Before the claim: a missing PDF must not use up one of the visitor's sends.
+  // Before the claims: a missing PDF must not use up one of the visitor's sends.
   const pdf = await deps.loadPdf();
+  const at = deps.now();
 
-  const claim = await deps.quota.claim(request.email, deps.now(), deps.dailyLimit);
-  if (!claim) throw new DailyLimitReachedError(deps.dailyLimit);
-
+  const taken: TakenSlot[] = [];
   let messageId: string;
   try {
+    const clientClaim = await deps.clientSends.claim(clientCounterSubject(deps.clientKey), at, deps.clientHourlyLimit);
+    if (!clientClaim) throw new ClientLimitReachedError(deps.clientHourlyLimit);
+    taken.push({ limit: 'client hourly limit', release: () => deps.clientSends.release(clientClaim) });
+
+    const addressClaim = await deps.quota.claim(request.email, at, deps.dailyLimit);
+    if (!addressClaim) throw new DailyLimitReachedError(deps.dailyLimit);
+    taken.push({ limit: 'daily cap', release: () => deps.quota.release(addressClaim) });
+
+    const budgetClaim = await deps.sendBudget.claim(sendBudgetCounterSubject, at, deps.dailySendBudget);
+    if (!budgetClaim) throw new SendBudgetExhaustedError(deps.dailySendBudget);
+    taken.push({ limit: 'daily send budget', release: () => deps.sendBudget.release(budgetClaim) });
+
     ({ messageId } = await deps.sendEmail({
       from: deps.senderEmail,
       to: request.email,
       ...buildCheatSheetEmail({ name: request.name }),
       attachment: { fileName: deps.attachmentFileName, contentType: 'application/pdf', content: pdf },
+      configurationSetName: deps.configurationSetName,
     }));
   } catch (error) {
-    await releaseQuietly(claim, deps);
+    await releaseQuietly(taken, deps);
     throw error;
   }
 
   return { messageId, recordedAs: await recordSend(request, deps) };
 }
 
-/** Nothing was sent, so the slot goes back; if that fails, the visitor has one send fewer today. */
-async function releaseQuietly(claim: SendQuotaClaim, deps: SendCheatSheetDependencies): Promise<void> {
-  try {
-    await deps.quota.release(claim);
-  } catch (error) {
-    deps.logger.warn('Send failed and its daily-cap slot could not be given back', describeErrorForLog(error));
+interface TakenSlot {
+  readonly limit: string;
+  readonly release: () => Promise<void>;
+}
+
+/** Nothing was sent, so every slot goes back; one that cannot means one send fewer for a while. */
+async function releaseQuietly(taken: readonly TakenSlot[], deps: SendCheatSheetDependencies): Promise<void> {
+  for (const slot of [...taken].reverse()) {
+    try {
+      await slot.release();
+    } catch (error) {
+      deps.logger.warn(`Send failed and its ${slot.limit} slot could not be given back`, describeErrorForLog(error));
+    }
   }
 }
 

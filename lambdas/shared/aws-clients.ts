@@ -7,6 +7,7 @@
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { sdkTimeouts } from './sdk-timeouts';
@@ -22,7 +23,8 @@ const clientSettings = {
   },
 };
 
-// Marked pure so a bundle keeps only the clients its handler uses (save-request: DynamoDB alone).
+// Marked pure so a bundle keeps only the clients its handler uses (save-request: DynamoDB alone;
+// send-cheat-sheet: all four, Secrets Manager for the origin secret behind CloudFront).
 export const dynamoDb = /* @__PURE__ */ DynamoDBDocumentClient.from(new DynamoDBClient(clientSettings), {
   marshallOptions: { removeUndefinedValues: true },
 });
@@ -30,3 +32,5 @@ export const dynamoDb = /* @__PURE__ */ DynamoDBDocumentClient.from(new DynamoDB
 export const s3 = /* @__PURE__ */ new S3Client(clientSettings);
 
 export const ses = /* @__PURE__ */ new SESv2Client(clientSettings);
+
+export const secretsManager = /* @__PURE__ */ new SecretsManagerClient(clientSettings);

@@ -6,9 +6,13 @@
 
 import { posix } from 'node:path';
 import {
+  clientAddressSources,
+  defaultClientHourlyLimit,
   defaultDailyLimit,
+  defaultDailySendBudget,
   saveRequestVariables,
   sendCheatSheetVariables,
+  type ClientAddressSource,
 } from '../../core/config/function-environment';
 import { ConfigurationError } from './errors';
 
@@ -25,7 +29,19 @@ export interface SendCheatSheetConfig extends SaveRequestConfig {
   readonly attachmentFileName: string;
   readonly senderEmail: string;
   readonly dailyLimit: number;
+  readonly clientHourlyLimit: number;
+  readonly dailySendBudget: number;
+  /** Where the client's address comes from, and what keys its counters. */
+  readonly clientAddress: ClientAddressSettings;
+  /** Sent as SendEmail's ConfigurationSetName; undefined sends with SES's defaults. */
+  readonly configurationSetName?: string;
 }
+
+export type ClientAddressSettings =
+  /** Locally: the socket's address; the counters' key is given (random per `npm start`). */
+  | { readonly source: Extract<ClientAddressSource, 'source-ip'>; readonly key: string }
+  /** Behind CloudFront: the viewer address, proven by the secret, which also yields the key. */
+  | { readonly source: Extract<ClientAddressSource, 'cloudfront-viewer-address'>; readonly originSecretArn: string };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -43,6 +59,16 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function clientAddressSettings(env: Env): ClientAddressSettings {
+  const names = sendCheatSheetVariables;
+  const source = required(env, names.clientAddressSource);
+  if (source === 'source-ip') return { source, key: required(env, names.clientAddressKey) };
+  if (source === 'cloudfront-viewer-address') {
+    return { source, originSecretArn: required(env, names.originSecretArn) };
+  }
+  throw new ConfigurationError(`${names.clientAddressSource} must be one of ${clientAddressSources.join(', ')}`);
+}
+
 export function readSaveRequestConfig(env: Env = process.env): SaveRequestConfig {
   return { tableName: required(env, saveRequestVariables.tableName) };
 }
@@ -58,5 +84,9 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
     attachmentFileName: posix.basename(key),
     senderEmail: required(env, names.senderEmail),
     dailyLimit: positiveInteger(env, names.dailyLimit, defaultDailyLimit),
+    clientHourlyLimit: positiveInteger(env, names.clientHourlyLimit, defaultClientHourlyLimit),
+    dailySendBudget: positiveInteger(env, names.dailySendBudget, defaultDailySendBudget),
+    clientAddress: clientAddressSettings(env),
+    configurationSetName: env[names.configurationSetName]?.trim() || undefined,
   };
 }

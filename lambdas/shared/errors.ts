@@ -31,6 +31,36 @@ export class DailyLimitReachedError extends Error {
   }
 }
 
+/** The client (one IPv4 address or IPv6 /64) was already sent as many cheat sheets this hour as its limit allows. */
+export class ClientLimitReachedError extends Error {
+  override readonly name = 'ClientLimitReachedError';
+  constructor(readonly limit: number) {
+    super(`Client limit of ${limit} cheat sheets an hour reached`);
+  }
+}
+
+/** The product already sent its daily send budget: nothing more goes out until older sends leave the window. */
+export class SendBudgetExhaustedError extends Error {
+  override readonly name = 'SendBudgetExhaustedError';
+  constructor(readonly budget: number) {
+    super(`Daily send budget of ${budget} cheat sheets spent`);
+  }
+}
+
+/**
+ * Behind CloudFront, a request without the origin secret: it did not come through the
+ * distribution (the execute-api address was called directly), so its viewer address is not
+ * CloudFront's and is not trusted.
+ */
+export class UntrustedOriginError extends Error {
+  override readonly name = 'UntrustedOriginError';
+}
+
+/** The origin secret could not be read from Secrets Manager (unreachable, throttled, or not allowed). */
+export class OriginSecretUnavailableError extends Error {
+  override readonly name = 'OriginSecretUnavailableError';
+}
+
 /** SES refused because the sender's identity or domain (or, in the SES sandbox, the recipient) is not verified. */
 export class SenderNotVerifiedError extends Error {
   override readonly name = 'SenderNotVerifiedError';

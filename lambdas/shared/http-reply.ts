@@ -8,26 +8,34 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import {
   CheatSheetUnavailableError,
+  ClientLimitReachedError,
   ConfigurationError,
   DailyLimitReachedError,
   EmailRejectedError,
   EmailServiceUnavailableError,
   InvalidRequestError,
   MethodNotAllowedError,
+  OriginSecretUnavailableError,
   PayloadTooLargeError,
+  SendBudgetExhaustedError,
   SenderNotVerifiedError,
   StorageUnavailableError,
   UnsupportedMediaTypeError,
+  UntrustedOriginError,
 } from './errors';
 import {
   cheatSheetUnavailableMessage,
+  clientLimitReachedMessage,
   dailyLimitReachedMessage,
   emailRejectedMessage,
   emailServiceUnavailableMessage,
   misconfiguredMessage,
+  originSecretUnavailableMessage,
+  sendBudgetSpentMessage,
   senderNotVerifiedMessage,
   storageUnavailableMessage,
   unexpectedFailureMessage,
+  untrustedOriginMessage,
 } from '../../core/api/replies';
 
 export interface FailureReply {
@@ -38,12 +46,19 @@ export interface FailureReply {
 /** The request errors' own messages are written for the visitor, so they are passed through. */
 export function describeFailure(error: unknown): FailureReply {
   if (error instanceof InvalidRequestError) return { statusCode: 400, message: error.message };
+  // Never 404: CloudFront would replace the JSON with the not-found page.
+  if (error instanceof UntrustedOriginError) return { statusCode: 403, message: untrustedOriginMessage };
   if (error instanceof MethodNotAllowedError) return { statusCode: 405, message: error.message };
   if (error instanceof PayloadTooLargeError) return { statusCode: 413, message: error.message };
   if (error instanceof UnsupportedMediaTypeError) return { statusCode: 415, message: error.message };
   if (error instanceof DailyLimitReachedError) {
     return { statusCode: 429, message: dailyLimitReachedMessage(error.limit) };
   }
+  if (error instanceof ClientLimitReachedError) {
+    return { statusCode: 429, message: clientLimitReachedMessage(error.limit) };
+  }
+  // The product's own budget, not the visitor's doing: the service cannot send for now.
+  if (error instanceof SendBudgetExhaustedError) return { statusCode: 503, message: sendBudgetSpentMessage };
   // A misconfigured sender is our fault, reported by the upstream service: 502.
   if (error instanceof SenderNotVerifiedError) return { statusCode: 502, message: senderNotVerifiedMessage };
   if (error instanceof EmailRejectedError) return { statusCode: 502, message: emailRejectedMessage };
@@ -53,6 +68,9 @@ export function describeFailure(error: unknown): FailureReply {
   }
   if (error instanceof StorageUnavailableError) return { statusCode: 503, message: storageUnavailableMessage };
   if (error instanceof CheatSheetUnavailableError) return { statusCode: 503, message: cheatSheetUnavailableMessage };
+  if (error instanceof OriginSecretUnavailableError) {
+    return { statusCode: 503, message: originSecretUnavailableMessage };
+  }
   if (error instanceof ConfigurationError) return { statusCode: 500, message: misconfiguredMessage };
   return { statusCode: 500, message: unexpectedFailureMessage };
 }

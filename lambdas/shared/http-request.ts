@@ -16,7 +16,8 @@ import {
 import { maxBodyBytes } from '../../core/api/request-limits';
 import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';
 
-function headerValue(event: APIGatewayProxyEventV2, name: string): string | undefined {
+/** A request header by its lower-case name, whatever the case it arrived in. */
+export function headerValue(event: APIGatewayProxyEventV2, name: string): string | undefined {
   // HTTP API lower-cases header names, but a hand-made event (or another front) may not.
   const headers = event.headers ?? {};
   const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);

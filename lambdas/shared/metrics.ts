@@ -11,16 +11,20 @@ import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
 import {
   CheatSheetUnavailableError,
+  ClientLimitReachedError,
   ConfigurationError,
   DailyLimitReachedError,
   EmailRejectedError,
   EmailServiceUnavailableError,
   InvalidRequestError,
   MethodNotAllowedError,
+  OriginSecretUnavailableError,
   PayloadTooLargeError,
+  SendBudgetExhaustedError,
   SenderNotVerifiedError,
   StorageUnavailableError,
   UnsupportedMediaTypeError,
+  UntrustedOriginError,
 } from './errors';
 import {
   failureMetricByService,
@@ -35,19 +39,33 @@ import {
 /** What a failed request counts as: a refusal, a failure of some kind, or nothing (the visitor's own input). */
 export type FailureCount = { readonly refusal: RefusalKind } | { readonly failure: FailureKind } | null;
 
-/** The errors a visitor causes by what they send: answered 4xx, counted by API Gateway's own 4xx. */
-const visitorErrors = [InvalidRequestError, MethodNotAllowedError, PayloadTooLargeError, UnsupportedMediaTypeError];
+/**
+ * The errors a caller causes by what it sends, or by calling the API past CloudFront: answered
+ * 4xx, counted by API Gateway's own 4xx.
+ */
+const visitorErrors = [
+  InvalidRequestError,
+  MethodNotAllowedError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  UntrustedOriginError,
+];
 
 /** Which metric a typed error counts towards. */
 export function failureCountOf(error: unknown): FailureCount {
   if (visitorErrors.some((visitorError) => error instanceof visitorError)) return null;
   if (error instanceof DailyLimitReachedError) return { refusal: 'AddressCapReached' };
+  if (error instanceof ClientLimitReachedError) return { refusal: 'ClientCapReached' };
+  if (error instanceof SendBudgetExhaustedError) return { refusal: 'SendBudgetRefused' };
   if (error instanceof SenderNotVerifiedError) return { failure: 'SenderNotVerified' };
   if (error instanceof EmailRejectedError) return { failure: 'SesRejected' };
   if (error instanceof EmailServiceUnavailableError) return { failure: 'SesUnavailable' };
   if (error instanceof StorageUnavailableError) return { failure: 'StorageUnavailable' };
   if (error instanceof CheatSheetUnavailableError) return { failure: 'PdfUnavailable' };
-  if (error instanceof ConfigurationError) return { failure: 'Misconfigured' };
+  // Read once per container, so a failure is nearly always a wrong ARN or a missing grant.
+  if (error instanceof ConfigurationError || error instanceof OriginSecretUnavailableError) {
+    return { failure: 'Misconfigured' };
+  }
   return { failure: 'Unexpected' };
 }
 

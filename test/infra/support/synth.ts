@@ -8,7 +8,9 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { addComplianceChecks } from '../../../infra/compliance-checks';
 import { parseDeploymentConfig } from '../../../infra/config';
-import { CheatSheetSiteStack } from '../../../infra/stack';
+import type { CheatSheetSiteStack } from '../../../infra/stack';
+import { createProductStacks } from '../../../infra/stacks';
+import type { WebFirewallStack } from '../../../infra/web-firewall-stack';
 
 /** jest and the cdk CLI both run from the repository root. */
 export const repoRoot = process.cwd();
@@ -43,9 +45,15 @@ export interface SynthOptions {
   readonly env?: { readonly account?: string; readonly region?: string };
   /** Build folders other than the fixtures. */
   readonly buildOutput?: { readonly siteDirectory?: string; readonly cheatSheetDirectory?: string };
+  /** What the CLI would pass as CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION (read only with waf). */
+  readonly deploymentTarget?: { readonly account?: string; readonly region?: string };
 }
 
-export function createTestApp(options: SynthOptions = {}): { app: App; stack: CheatSheetSiteStack } {
+export function createTestApp(options: SynthOptions = {}): {
+  app: App;
+  stack: CheatSheetSiteStack;
+  webFirewallStack?: WebFirewallStack;
+} {
   const app = new App({
     outdir: options.outdir,
     context: {
@@ -56,13 +64,15 @@ export function createTestApp(options: SynthOptions = {}): { app: App; stack: Ch
     },
   });
   const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
-  const stack = new CheatSheetSiteStack(app, 'First100DaysSite', {
+  const { site, webFirewall } = createProductStacks(app, {
+    stackName: 'First100DaysSite',
     config,
     env: options.env,
+    deploymentTarget: options.deploymentTarget ?? {},
     buildOutput: { ...fixtures, ...options.buildOutput },
   });
   if (options.complianceChecks) addComplianceChecks(app);
-  return { app, stack };
+  return { app, stack: site, webFirewallStack: webFirewall };
 }
 
 export function synthTemplate(options: SynthOptions = {}): Template {

@@ -1,10 +1,12 @@
-/** The send flow's decisions, with in-memory stand-ins for the table, the quota, the PDF and SES. */
+/** The send flow's decisions, with in-memory stand-ins for the table, the three limits, the PDF and SES. */
 
 import type { CheatSheetRequests } from '../../../lambdas/shared/cheat-sheet-requests';
 import {
   CheatSheetUnavailableError,
+  ClientLimitReachedError,
   DailyLimitReachedError,
   EmailServiceUnavailableError,
+  SendBudgetExhaustedError,
   StorageUnavailableError,
 } from '../../../lambdas/shared/errors';
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
@@ -14,6 +16,7 @@ import {
   unsentRequestLookupIntervalMs,
   type SendCheatSheetDependencies,
 } from '../../../lambdas/send-cheat-sheet/send-cheat-sheet';
+import type { CounterClaim, RollingCounter } from '../../../lambdas/send-cheat-sheet/rolling-counter';
 import type { SendQuota, SendQuotaClaim } from '../../../lambdas/send-cheat-sheet/send-quota';
 
 const now = new Date('2025-06-01T12:00:00.000Z');
@@ -70,6 +73,27 @@ function inMemoryQuota(free: number) {
   return { quota, claims, released, slotsLeft: () => free };
 }
 
+/** A rolling counter with `free` sends left; records what was claimed and given back, in order. */
+function inMemoryCounter(free: number, log: string[] = [], name = 'counter') {
+  const claims: Array<{ subject: string; limit: number }> = [];
+  const released: CounterClaim[] = [];
+  const counter: RollingCounter = {
+    claim: async (subject, _at, limit) => {
+      claims.push({ subject, limit });
+      log.push(`claim ${name}`);
+      if (free <= 0) return null;
+      free -= 1;
+      return { id: `${subject}#bucket` };
+    },
+    release: async (claim) => {
+      free += 1;
+      released.push(claim);
+      log.push(`release ${name}`);
+    },
+  };
+  return { counter, claims, released, sendsLeft: () => free };
+}
+
 const request = (id: string, requestedHoursAgo: number, sentHoursAgo?: number): CheatSheetRequestItem => ({
   id,
   ...visitor,
@@ -85,6 +109,9 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
   const deps: SendCheatSheetDependencies = {
     requests: inMemoryTable([]).requests,
     quota: inMemoryQuota(3).quota,
+    clientSends: inMemoryCounter(10).counter,
+    sendBudget: inMemoryCounter(500).counter,
+    clientKey: 'keyed-hash-of-the-network',
     loadPdf: async () => new Uint8Array([37, 80, 68, 70]),
     sendEmail: async (email) => {
       sent.push(email);
@@ -93,6 +120,8 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
     senderEmail: 'cheatsheet@example.com',
     attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',
     dailyLimit: 3,
+    clientHourlyLimit: 10,
+    dailySendBudget: 500,
     now: () => now,
     pause: async (ms) => void pauses.push(ms),
     logger: {
@@ -231,7 +260,7 @@ describe('sendCheatSheet', () => {
     });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
-    expect(logged).toEqual(['warn: Send failed and its daily-cap slot could not be given back']);
+    expect(logged).toEqual(['warn: Send failed and its daily cap slot could not be given back']);
   });
 
   test('claims no slot when the PDF cannot be read', async () => {
@@ -260,5 +289,111 @@ describe('sendCheatSheet', () => {
     expect(result.recordedAs).toBe('not-recorded');
     expect(sent).toHaveLength(1);
     expect(logged).toEqual(['error: Cheat sheet sent but the send could not be recorded']);
+  });
+
+  test("claims the client's slot under its keyed hash with the configured hourly limit, and the budget's", async () => {
+    const client = inMemoryCounter(10);
+    const budget = inMemoryCounter(500);
+    const { deps } = dependencies({
+      clientSends: client.counter,
+      sendBudget: budget.counter,
+      clientHourlyLimit: 4,
+      dailySendBudget: 40,
+    });
+
+    await sendCheatSheet(visitor, deps);
+
+    expect(client.claims).toEqual([{ subject: 'client#keyed-hash-of-the-network', limit: 4 }]);
+    expect(budget.claims).toEqual([{ subject: 'budget', limit: 40 }]);
+  });
+
+  test('refuses with the client limit, sending nothing and touching neither the address cap nor the budget', async () => {
+    const quota = inMemoryQuota(3);
+    const budget = inMemoryCounter(500);
+    const { deps, sent } = dependencies({
+      clientSends: inMemoryCounter(0).counter,
+      quota: quota.quota,
+      sendBudget: budget.counter,
+    });
+
+    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new ClientLimitReachedError(10));
+    expect(sent).toEqual([]);
+    expect(quota.claims).toEqual([]);
+    expect(budget.claims).toEqual([]);
+  });
+
+  test("refuses with the address cap and gives the client's slot back", async () => {
+    const client = inMemoryCounter(10);
+    const { deps, sent } = dependencies({ clientSends: client.counter, quota: inMemoryQuota(0).quota });
+
+    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new DailyLimitReachedError(3));
+    expect(sent).toEqual([]);
+    expect(client.sendsLeft()).toBe(10);
+  });
+
+  test('refuses with the spent budget, sending nothing, and gives the client and address slots back', async () => {
+    const client = inMemoryCounter(10);
+    const quota = inMemoryQuota(3);
+    const { deps, sent } = dependencies({
+      clientSends: client.counter,
+      quota: quota.quota,
+      sendBudget: inMemoryCounter(0).counter,
+      dailySendBudget: 500,
+    });
+
+    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new SendBudgetExhaustedError(500));
+    expect(sent).toEqual([]);
+    expect(client.sendsLeft()).toBe(10);
+    expect(quota.slotsLeft()).toBe(3);
+  });
+
+  test('claims client, address, then budget, and gives all three back in reverse when SES fails', async () => {
+    const log: string[] = [];
+    const client = inMemoryCounter(10, log, 'client');
+    const budget = inMemoryCounter(500, log, 'budget');
+    const quota = inMemoryQuota(3);
+    const { deps } = dependencies({
+      clientSends: client.counter,
+      sendBudget: budget.counter,
+      quota: {
+        claim: async (...args) => (log.push('claim address'), quota.quota.claim(...args)),
+        release: async (claim) => (log.push('release address'), quota.quota.release(claim)),
+      },
+      sendEmail: sesDown,
+    });
+
+    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
+    expect(log).toEqual([
+      'claim client',
+      'claim address',
+      'claim budget',
+      'release budget',
+      'release address',
+      'release client',
+    ]);
+    expect([client.sendsLeft(), quota.slotsLeft(), budget.sendsLeft()]).toEqual([10, 3, 500]);
+  });
+
+  test('gives the earlier slots back when a later claim cannot be made (storage down)', async () => {
+    const client = inMemoryCounter(10);
+    const { deps, sent } = dependencies({
+      clientSends: client.counter,
+      sendBudget: {
+        claim: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')),
+        release: async () => undefined,
+      },
+    });
+
+    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(StorageUnavailableError);
+    expect(sent).toEqual([]);
+    expect(client.sendsLeft()).toBe(10);
+  });
+
+  test('sends through the configured SES configuration set', async () => {
+    const { deps, sent } = dependencies({ configurationSetName: 'cheat-sheet-mail' });
+
+    await sendCheatSheet(visitor, deps);
+
+    expect(sent[0]!.configurationSetName).toBe('cheat-sheet-mail');
   });
 });

@@ -7,10 +7,19 @@ const sendEnv = {
   CHEAT_SHEET_BUCKET: 'bucket',
   CHEAT_SHEET_KEY: 'mpc-100-day-cheat-sheet.pdf',
   SENDER_EMAIL: 'cheatsheet@example.com',
+  CLIENT_ADDRESS_SOURCE: 'source-ip',
+  CLIENT_ADDRESS_KEY: 'a-local-key',
+};
+
+const behindCloudFront = {
+  ...sendEnv,
+  CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
+  CLIENT_ADDRESS_KEY: undefined,
+  ORIGIN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:OriginSecret-AbCdEf',
 };
 
 describe('function configuration', () => {
-  test('reads the send function settings, with a daily limit of 3 by default', () => {
+  test('reads the send function settings, with the documented limits by default: 3 per address, 10 per client, 500 in all', () => {
     expect(readSendCheatSheetConfig(sendEnv)).toEqual({
       tableName: 'cheat_sheet_requests',
       sendQuotaTableName: 'cheat_sheet_send_quotas',
@@ -19,7 +28,51 @@ describe('function configuration', () => {
       attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',
       senderEmail: 'cheatsheet@example.com',
       dailyLimit: 3,
+      clientHourlyLimit: 10,
+      dailySendBudget: 500,
+      clientAddress: { source: 'source-ip', key: 'a-local-key' },
     });
+  });
+
+  test('takes the per-client and daily budget limits from their variables', () => {
+    const config = readSendCheatSheetConfig({
+      ...sendEnv,
+      CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '25',
+      CHEAT_SHEET_DAILY_SEND_BUDGET: '5000',
+    });
+
+    expect([config.clientHourlyLimit, config.dailySendBudget]).toEqual([25, 5000]);
+  });
+
+  test.each([
+    ['CHEAT_SHEET_CLIENT_HOURLY_LIMIT', '0'],
+    ['CHEAT_SHEET_DAILY_SEND_BUDGET', '1.5'],
+    ['CHEAT_SHEET_DAILY_SEND_BUDGET', 'lots'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => readSendCheatSheetConfig({ ...sendEnv, [name]: value })).toThrow(`${name} must be a positive integer`);
+  });
+
+  test('behind CloudFront, trusts the viewer address with the origin secret, needing no local key', () => {
+    expect(readSendCheatSheetConfig(behindCloudFront).clientAddress).toEqual({
+      source: 'cloudfront-viewer-address',
+      originSecretArn: behindCloudFront.ORIGIN_SECRET_ARN,
+    });
+  });
+
+  test('refuses the CloudFront source without the origin secret, and an unknown source', () => {
+    expect(() => readSendCheatSheetConfig({ ...behindCloudFront, ORIGIN_SECRET_ARN: '' })).toThrow(
+      'ORIGIN_SECRET_ARN is not set',
+    );
+    expect(() => readSendCheatSheetConfig({ ...sendEnv, CLIENT_ADDRESS_SOURCE: 'x-forwarded-for' })).toThrow(
+      'CLIENT_ADDRESS_SOURCE must be one of source-ip, cloudfront-viewer-address',
+    );
+  });
+
+  test('sends through the configuration set named by SES_CONFIGURATION_SET_NAME, or none', () => {
+    expect(
+      readSendCheatSheetConfig({ ...sendEnv, SES_CONFIGURATION_SET_NAME: 'cheat-sheet' }).configurationSetName,
+    ).toBe('cheat-sheet');
+    expect(readSendCheatSheetConfig(sendEnv).configurationSetName).toBeUndefined();
   });
 
   test("attaches the PDF under its key's file name, without the key's folders", () => {

@@ -6,7 +6,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheatSheetRequestItem, SendQuotaItem } from '../../../core/data/tables';
+import type { CheatSheetRequestItem, SendCounterItem, SendQuotaItem } from '../../../core/data/tables';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../local/local-stack';
 import { buildCheatSheetPdf } from '../../../core/documents/cheat-sheet-pdf';
 import { capturedEmails, type CapturedEmail } from '../../support/captured-emails';
@@ -19,8 +19,10 @@ export interface HandlerStack {
   readonly dynamoDb: DynamoDBDocumentClient;
   /** Every item in the requests table, optionally only one address's. */
   items(email?: string): Promise<CheatSheetRequestItem[]>;
-  /** Every item in the send quota table. */
+  /** The daily cap's items in the send quota table (one per address). */
   quotaItems(): Promise<SendQuotaItem[]>;
+  /** The per-client and send-budget counters' items in the same table (one per bucket). */
+  counterItems(): Promise<SendCounterItem[]>;
   /** Every e-mail aws-ses-v2-local captured, optionally only those to one address. */
   emails(to?: string): Promise<CapturedEmail[]>;
   deletePdf(): Promise<void>;
@@ -34,7 +36,15 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
   // Metrics too are stdout lines; test/lambdas/shared/metrics.test.ts turns them back on to read them.
   process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   const pdf = await buildCheatSheetPdf();
-  const stack = await startLocalStack({ siteDir: null, cheatSheetPdf: pdf, ...options });
+  const stack = await startLocalStack({
+    siteDir: null,
+    cheatSheetPdf: pdf,
+    // The handler tests send dozens of cheat sheets from one source address; the tests of these
+    // two limits pass their own values.
+    clientHourlyLimit: 1000,
+    dailySendBudget: 10_000,
+    ...options,
+  });
 
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   const dynamoDb = DynamoDBDocumentClient.from(
@@ -60,7 +70,11 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
     },
     async quotaItems() {
       const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.sendQuotaTableName }));
-      return Items as SendQuotaItem[];
+      return Items.filter((item) => 'recent_sends' in item) as SendQuotaItem[];
+    },
+    async counterItems() {
+      const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.sendQuotaTableName }));
+      return Items.filter((item) => !('recent_sends' in item)) as SendCounterItem[];
     },
     emails: (to) => capturedEmails(stack.urls.mail, to),
     async deletePdf() {

@@ -10,6 +10,8 @@ export interface EventOptions {
   /** Replaces the default `content-type: application/json`; null sends none. */
   readonly contentType?: string | null;
   readonly headers?: Readonly<Record<string, string>>;
+  /** The client's address as API Gateway saw it. @default 127.0.0.1 */
+  readonly sourceIp?: string;
 }
 
 /** A POST whose body is `body` as JSON, or the exact text or bytes given. */
@@ -30,7 +32,7 @@ export function postEvent(route: string, body: unknown, options: EventOptions = 
         ...options.headers,
       },
       body: bytes,
-      sourceIp: '127.0.0.1',
+      sourceIp: options.sourceIp ?? '127.0.0.1',
     },
     `POST ${route}`,
   );
