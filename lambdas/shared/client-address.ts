@@ -32,8 +32,8 @@ export function clientNetwork(address: string): string | undefined {
   if (isIP(address) === 0) return undefined;
   const parsed = ipaddr.process(address);
   if (parsed.kind() === 'ipv4') return parsed.toString();
-  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `${prefix.join(':')}::/64`;
+  const network = new ipaddr.IPv6([...(parsed as ipaddr.IPv6).parts.slice(0, 4), 0, 0, 0, 0]);
+  return `${network.toString()}/64`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parseCheatSheetRequest, toSingleLine } from '../../../core/api/request-schema';
+import { isHoneypotFilled, parseCheatSheetRequest, toSingleLine } from '../../../core/api/request-schema';
 
 describe('parseCheatSheetRequest', () => {
   test('accepts a name and an e-mail address', () => {
@@ -84,8 +84,34 @@ describe('parseCheatSheetRequest', () => {
     [{ name: 'Ada', email: 'ada' }, 'Please enter a valid email address.'],
     [{ name: 'Ada', email: `${'a'.repeat(250)}@b.co` }, 'Email must be at most 254 characters.'],
     [null, 'The request body must be a JSON object with a name and an email.'],
+    [{ name: 'Ada', email: 'ada@example.com', website: 7 }, 'Website must be text.'],
+    [{ name: 'Ada', email: 'ada@example.com', website: 'w'.repeat(2049) }, 'Website must be at most 2048 characters.'],
   ])('explains what is wrong with %j', (body, message) => {
     expect(parseCheatSheetRequest(body)).toEqual({ success: false, error: message });
+  });
+});
+
+describe('the honeypot field, website', () => {
+  const parsed = (website: unknown) => {
+    const result = parseCheatSheetRequest({ name: 'Ada', email: 'ada@example.com', website });
+    if (!result.success) throw new Error(result.error);
+    return result.data;
+  };
+
+  test('is optional: a request without it is a person', () => {
+    const result = parseCheatSheetRequest({ name: 'Ada', email: 'ada@example.com' });
+
+    expect(result.success && isHoneypotFilled(result.data)).toBe(false);
+  });
+
+  test('empty or blank, is a person', () => {
+    expect(isHoneypotFilled(parsed(''))).toBe(false);
+    expect(isHoneypotFilled(parsed(' \t '))).toBe(false);
+  });
+
+  test('holding anything, is a script', () => {
+    expect(isHoneypotFilled(parsed('https://spam.example/'))).toBe(true);
+    expect(isHoneypotFilled(parsed('x'))).toBe(true);
   });
 });
 

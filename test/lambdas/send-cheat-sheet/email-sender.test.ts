@@ -60,6 +60,18 @@ describe('sesEmailSender', () => {
     });
   });
 
+  test('sends through the configuration set when one is given, and names none otherwise', async () => {
+    sesMock.on(SendEmailCommand).resolves({ MessageId: 'message-1' });
+    const send = sesEmailSender(new SESv2Client({}));
+
+    await send({ ...email, configurationSetName: 'cheat-sheet-mail' });
+    await send(email);
+
+    const [withSet, withoutSet] = sesMock.commandCalls(SendEmailCommand).map((call) => call.args[0].input);
+    expect(withSet!.ConfigurationSetName).toBe('cheat-sheet-mail');
+    expect(withoutSet).not.toHaveProperty('ConfigurationSetName');
+  });
+
   test('raises a typed error when SES refuses', async () => {
     sesMock
       .on(SendEmailCommand)

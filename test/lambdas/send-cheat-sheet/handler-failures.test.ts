@@ -128,6 +128,18 @@ describe('send-cheat-sheet handler when a service fails', () => {
     expect(counter?.recent_sends).toHaveLength(3);
   });
 
+  test("a send SES failed gives back its slot of the client's hourly limit and of the daily budget", async () => {
+    const totalCounted = async () =>
+      (await emulators.counterItems()).reduce((total, counter) => total + (counter.sends ?? 0), 0);
+    const before = await totalCounted();
+    emulators.stack.setEmailFault('throttled');
+
+    const reply = await send(postEvent(sendRoute, newVisitor(), { sourceIp: '192.0.2.77' }));
+
+    expect(reply.statusCode).toBe(503);
+    expect(await totalCounted()).toBe(before);
+  });
+
   test('an unreachable SES gives 503 and records no send', async () => {
     const visitor = newVisitor();
 

@@ -1,0 +1,102 @@
+/**
+ * The send handler as deployed behind CloudFront (CLIENT_ADDRESS_SOURCE=cloudfront-viewer-address):
+ * DynamoDB and SES are the emulators; Secrets Manager, which has no emulator here, is
+ * aws-sdk-client-mock answering with the origin secret.
+ */
+
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
+import { postEvent, replyJson, sendRoute } from '../support/http-api-events';
+
+type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const originSecret = 'Zq7'.repeat(21) + 'x';
+const originSecretArn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:OriginSecret-AbCdEf';
+const secretsMock = mockClient(SecretsManagerClient);
+
+let emulators: HandlerStack;
+let send: Handler;
+
+beforeAll(async () => {
+  emulators = await startHandlerStack({ clientHourlyLimit: 10 });
+  // What the CDK stack sets (infra/constructs/api.ts).
+  process.env.CLIENT_ADDRESS_SOURCE = 'cloudfront-viewer-address';
+  process.env.ORIGIN_SECRET_ARN = originSecretArn;
+  secretsMock.on(GetSecretValueCommand, { SecretId: originSecretArn }).resolves({ SecretString: originSecret });
+  ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
+});
+afterAll(async () => {
+  secretsMock.restore();
+  await emulators?.stop();
+});
+
+let visitorNumber = 0;
+const newVisitor = () => ({ name: `Ada Owner ${++visitorNumber}`, email: `ada.edge.${visitorNumber}@example.com` });
+let edgeNumber = 0;
+
+/** A request as CloudFront forwards it: from one of its edge servers, with the viewer's address. */
+function throughCloudFront(viewer: string, headers: Record<string, string> = {}, visitor = newVisitor()) {
+  return send(
+    postEvent(sendRoute, visitor, {
+      sourceIp: `130.176.${++edgeNumber % 250}.1`,
+      headers: {
+        'x-origin-secret': originSecret,
+        'cloudfront-viewer-address': `${viewer}:${40000 + edgeNumber}`,
+        ...headers,
+      },
+    }),
+  );
+}
+
+describe('send-cheat-sheet behind CloudFront', () => {
+  test('counts sends by the viewer address CloudFront forwards, whichever edge server they come through', async () => {
+    for (let sent = 0; sent < 10; sent += 1) expect((await throughCloudFront('198.51.100.7')).statusCode).toBe(200);
+
+    expect((await throughCloudFront('198.51.100.7')).statusCode).toBe(429);
+    expect((await throughCloudFront('198.51.100.8')).statusCode).toBe(200);
+  });
+
+  test('ignores forwarding headers a viewer adds: they neither dodge nor reset its limit', async () => {
+    for (let sent = 0; sent < 10; sent += 1) await throughCloudFront('198.51.100.9');
+
+    const reply = await throughCloudFront('198.51.100.9', {
+      'x-forwarded-for': '203.0.113.50',
+      'x-real-ip': '203.0.113.51',
+      forwarded: 'for=203.0.113.52',
+    });
+
+    expect(reply.statusCode).toBe(429);
+  });
+
+  test.each([
+    ['without the origin secret', {}],
+    ['with a guessed origin secret', { 'x-origin-secret': 'guess' }],
+  ])(
+    'refuses a direct call to the API %s with 403, whatever viewer address it claims, sending nothing',
+    async (_, secretHeader: Record<string, string>) => {
+      const visitor = newVisitor();
+
+      const reply = await send(
+        postEvent(sendRoute, visitor, {
+          sourceIp: '203.0.113.60',
+          headers: { 'cloudfront-viewer-address': '203.0.113.61:443', ...secretHeader },
+        }),
+      );
+
+      expect(reply.statusCode).toBe(403);
+      expect(replyJson(reply)).toEqual({ success: false, error: expect.any(String) });
+      expect(replyJson(reply).error).not.toMatch(/domain|verify/i);
+      expect(await emulators.emails(visitor.email)).toEqual([]);
+      expect(await emulators.items(visitor.email)).toEqual([]);
+    },
+  );
+
+  test('reads the origin secret once per container', async () => {
+    await throughCloudFront('198.51.100.10');
+    await throughCloudFront('198.51.100.11');
+
+    expect(secretsMock.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+  });
+});

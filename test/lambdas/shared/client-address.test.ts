@@ -1,0 +1,148 @@
+/** Who the client is: the trusted address, its network, and the keyed hash the counters use. */
+
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import {
+  clientCounterKey,
+  clientCounterKeyOf,
+  clientNetwork,
+  clientNetworkOf,
+  counterKeyFromOriginSecret,
+  originSecretMatches,
+  viewerIpOf,
+} from '../../../lambdas/shared/client-address';
+import { ConfigurationError, UntrustedOriginError } from '../../../lambdas/shared/errors';
+import { postEvent, sendRoute } from '../support/http-api-events';
+
+const secret = 'a'.repeat(64);
+const behindCloudFront = { source: 'cloudfront-viewer-address', originSecret: secret } as const;
+
+/** A request as API Gateway passes it on from CloudFront: an edge server's address, and the headers. */
+function fromCloudFront(headers: Record<string, string>): APIGatewayProxyEventV2 {
+  return postEvent(sendRoute, { name: 'Ada', email: 'ada@example.com' }, { sourceIp: '130.176.0.10', headers });
+}
+
+describe('clientNetwork', () => {
+  test('is an IPv4 address itself', () => {
+    expect(clientNetwork('203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  test('is the IPv4 address of an IPv4-mapped IPv6 address, as a dual-stack socket reports it', () => {
+    expect(clientNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  test('is the /64 of an IPv6 address, whatever the last 64 bits or their spelling', () => {
+    expect(clientNetwork('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:0DB8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(clientNetwork('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+  });
+
+  test.each(['', 'localhost', '203.0.113', '0x7f.1', '203.0.113.7, 198.51.100.1'])('is undefined for %p', (text) => {
+    expect(clientNetwork(text)).toBeUndefined();
+  });
+});
+
+describe('viewerIpOf (CloudFront-Viewer-Address)', () => {
+  test.each([
+    ['198.51.100.10:46532', '198.51.100.10'],
+    ['2001:db8::1:46532', '2001:db8::1'],
+    ['[2001:db8::1]:46532', '2001:db8::1'],
+  ])('reads %p as %p', (value, ip) => {
+    expect(viewerIpOf(value)).toBe(ip);
+  });
+
+  test.each(['198.51.100.10', '198.51.100.10:port', '198.51.100.10:1, 203.0.113.7:2', 'evil:80', ''])(
+    'refuses %p',
+    (value) => {
+      expect(viewerIpOf(value)).toBeUndefined();
+    },
+  );
+});
+
+describe('originSecretMatches', () => {
+  test('holds for the secret only', () => {
+    expect(originSecretMatches(secret, secret)).toBe(true);
+    expect(originSecretMatches(`${secret}x`, secret)).toBe(false);
+    expect(originSecretMatches('', secret)).toBe(false);
+    expect(originSecretMatches(undefined, secret)).toBe(false);
+  });
+});
+
+describe('clientNetworkOf', () => {
+  test('locally, takes the source address and ignores every forwarding header', () => {
+    const event = postEvent(
+      sendRoute,
+      {},
+      {
+        sourceIp: '127.0.0.1',
+        headers: {
+          'X-Forwarded-For': '203.0.113.7',
+          'X-Real-IP': '203.0.113.8',
+          Forwarded: 'for=203.0.113.9',
+          'CloudFront-Viewer-Address': '203.0.113.10:443',
+        },
+      },
+    );
+
+    expect(clientNetworkOf(event, { source: 'source-ip' })).toBe('127.0.0.1');
+  });
+
+  test('behind CloudFront, takes the viewer address of a request carrying the origin secret', () => {
+    const event = fromCloudFront({ 'x-origin-secret': secret, 'cloudfront-viewer-address': '198.51.100.10:46532' });
+
+    expect(clientNetworkOf(event, behindCloudFront)).toBe('198.51.100.10');
+  });
+
+  test('behind CloudFront, ignores X-Forwarded-For, X-Real-IP and Forwarded', () => {
+    const event = fromCloudFront({
+      'x-origin-secret': secret,
+      'cloudfront-viewer-address': '198.51.100.10:46532',
+      'x-forwarded-for': '203.0.113.7, 198.51.100.10',
+      'x-real-ip': '203.0.113.8',
+      forwarded: 'for=203.0.113.9',
+    });
+
+    expect(clientNetworkOf(event, behindCloudFront)).toBe('198.51.100.10');
+  });
+
+  test.each([
+    ['no origin secret', { 'cloudfront-viewer-address': '198.51.100.10:46532' }],
+    ['a wrong origin secret', { 'x-origin-secret': 'guess', 'cloudfront-viewer-address': '198.51.100.10:46532' }],
+  ])('refuses a request with %s (a direct call to the API) as untrusted', (_, headers) => {
+    expect(() => clientNetworkOf(fromCloudFront(headers), behindCloudFront)).toThrow(UntrustedOriginError);
+  });
+
+  test('treats a proven request without a usable viewer address as a configuration fault', () => {
+    expect(() => clientNetworkOf(fromCloudFront({ 'x-origin-secret': secret }), behindCloudFront)).toThrow(
+      ConfigurationError,
+    );
+  });
+});
+
+describe('clientCounterKeyOf', () => {
+  test('is an HMAC-SHA-256 of the network under the local key, holding no address', async () => {
+    const event = postEvent(sendRoute, {}, { sourceIp: '203.0.113.7' });
+
+    const key = await clientCounterKeyOf(event, { source: 'source-ip', key: 'local-key' }, async () => {
+      throw new Error('no secret locally');
+    });
+
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(key).toBe(clientCounterKey('203.0.113.7', 'local-key'));
+    expect(key).not.toBe(clientCounterKey('203.0.113.7', 'another-key'));
+  });
+
+  test('behind CloudFront, reads the secret by its ARN and keys the hash with a key derived from it', async () => {
+    const arns: string[] = [];
+    const event = fromCloudFront({ 'x-origin-secret': secret, 'cloudfront-viewer-address': '2001:db8::5:443' });
+
+    const key = await clientCounterKeyOf(
+      event,
+      { source: 'cloudfront-viewer-address', originSecretArn: 'arn:secret' },
+      async (arn) => (arns.push(arn), secret),
+    );
+
+    expect(arns).toEqual(['arn:secret']);
+    expect(key).toBe(clientCounterKey('2001:db8::/64', counterKeyFromOriginSecret(secret)));
+    expect(counterKeyFromOriginSecret(secret)).not.toBe(secret);
+  });
+});
