@@ -52,6 +52,30 @@ describe('accessibility (axe-core)', () => {
     await close();
   });
 
+  test('the form, honeypot included, has no violation of any impact', async () => {
+    const { page, close } = await openPage(running.browser);
+    await page.goto(running.product.site);
+    const { violations } = await new AxeBuilder({ page: page as never }).include('.cheat-sheet-form').analyze();
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+    await close();
+  });
+
+  test('the honeypot is off-screen, outside the accessibility tree and skipped by Tab', async () => {
+    const { page, close } = await openPage(running.browser);
+    await page.goto(running.product.site);
+    const honeypot = page.locator('input[name="website"]');
+
+    const box = await honeypot.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(0);
+    expect(
+      await page.getByRole('textbox').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('name'))),
+    ).toEqual(['name', 'email']);
+    await page.getByLabel('Email').focus();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('hasBook');
+    await close();
+  });
+
   test('the not-found page has no serious or critical violation', async () => {
     const { page, close } = await openPage(running.browser);
     await page.goto(new URL('/missing', running.product.site).href);

@@ -2,6 +2,7 @@ import { postJson } from '../support/post-json';
 /** `npm start` (tsx local/start.ts) as a person runs it. SKIP_BUILD=1: these tests must not rebuild the site. */
 
 import { isListening, occupyPort } from './support/ports';
+import { rawRequest } from './support/raw-request';
 import { freePorts, spawnScript } from '../support/spawned-script';
 
 jest.setTimeout(60_000);
@@ -34,6 +35,38 @@ describe('npm start', () => {
 
       expect(await start.exited).toBe(0);
       for (const url of urls) expect(await isListening(portOf(url))).toBe(false);
+    } finally {
+      start.child.kill('SIGKILL');
+    }
+  });
+
+  test('honours CHEAT_SHEET_CLIENT_HOURLY_LIMIT and CHEAT_SHEET_DAILY_SEND_BUDGET from the environment', async () => {
+    const start = spawnScript('local/start.ts', {
+      ...freePorts,
+      SKIP_BUILD: '1',
+      CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '1',
+      CHEAT_SHEET_DAILY_SEND_BUDGET: '2',
+    });
+    try {
+      const site = (await start.lines(4))[0]!.split(/\s+/)[1]!;
+      let visitor = 0;
+      const sendFrom = async (localAddress: string) => {
+        visitor += 1;
+        const response = await rawRequest(site, '/api/send-cheat-sheet', {
+          method: 'POST',
+          localAddress,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Ada', email: `ada.start.${visitor}@example.com` }),
+        });
+        return response.status;
+      };
+
+      // One client: 1 an hour. Two sends in all: the third client finds the budget spent.
+      expect([await sendFrom('127.0.0.6'), await sendFrom('127.0.0.6')]).toEqual([200, 429]);
+      expect([await sendFrom('127.0.0.7'), await sendFrom('127.0.0.8')]).toEqual([200, 503]);
+
+      start.child.kill('SIGTERM');
+      expect(await start.exited).toBe(0);
     } finally {
       start.child.kill('SIGKILL');
     }

@@ -8,7 +8,12 @@ import { apiRoutes } from '../../../core/api/routes';
 export interface CheatSheetRequest {
   readonly name: string;
   readonly email: string;
+  /** The honeypot field: empty unless a script filled the form in. */
+  readonly website?: string;
 }
+
+/** What both calls send: the contract's fields and the honeypot, always present. */
+const bodyOf = ({ name, email, website = '' }: CheatSheetRequest) => ({ name, email, website });
 
 export const saveRequestPath = apiRoutes.saveRequest;
 export const sendCheatSheetPath = apiRoutes.sendCheatSheet;
@@ -51,8 +56,8 @@ const textOf = (value: unknown): string | undefined =>
  */
 export async function saveCheatSheetRequest(request: CheatSheetRequest): Promise<boolean> {
   try {
-    // The function itself stores cheat_sheet_sent: false; the contract's body is name and email.
-    const response = await postJson(saveRequestPath, { name: request.name, email: request.email });
+    // The function itself stores cheat_sheet_sent: false; the body is name, email and the honeypot.
+    const response = await postJson(saveRequestPath, bodyOf(request));
     if (response.ok) return true;
     const body = await readJson(response);
     console.error('Saving the cheat-sheet request failed:', response.status, textOf(body?.error) ?? '');
@@ -65,7 +70,7 @@ export async function saveCheatSheetRequest(request: CheatSheetRequest): Promise
 
 /** Step 2: ask the send function to e-mail the cheat sheet. Throws only when the network fails. */
 export async function sendCheatSheet(request: CheatSheetRequest): Promise<SendOutcome> {
-  const response = await postJson(sendCheatSheetPath, { name: request.name, email: request.email });
+  const response = await postJson(sendCheatSheetPath, bodyOf(request));
   const body = await readJson(response);
   if (body === undefined || !('success' in body)) {
     if (response.ok) return { kind: 'rejected' };

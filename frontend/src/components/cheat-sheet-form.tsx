@@ -55,6 +55,18 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
           value={form.email}
           onChange={form.setEmail}
         />
+        {/* The honeypot: off-screen, hidden from screen readers and the Tab key, unlabelled. People
+            never fill it in; scripts that fill every field do, and the API then sends nothing. */}
+        <div className="form-honeypot" aria-hidden="true">
+          <input
+            type="text"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            value={form.website}
+            onChange={(event) => form.setWebsite(event.target.value)}
+          />
+        </div>
         <div className="field field--checkbox">
           <input
             id="cheat-sheet-has-book"

@@ -20,6 +20,8 @@ export interface CheatSheetFormState {
   readonly name: string;
   readonly email: string;
   readonly hasBook: boolean;
+  /** The honeypot's value: people never see the field, so it stays empty for them. */
+  readonly website: string;
   readonly status: FormStatus;
   /** The open 'Error Details' dialog's content; null when it is closed. */
   readonly errorDetails: ErrorDetails | null;
@@ -28,6 +30,7 @@ export interface CheatSheetFormState {
   readonly setName: (name: string) => void;
   readonly setEmail: (email: string) => void;
   readonly setHasBook: (hasBook: boolean) => void;
+  readonly setWebsite: (website: string) => void;
   readonly submit: () => Promise<void>;
   readonly closeErrorDetails: () => void;
   /** Closes the dialog and submits again after the spec's delay. */
@@ -71,26 +74,27 @@ export function useCheatSheetRequest(): CheatSheetFormState {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [hasBook, setHasBook] = useState(false);
+  const [website, setWebsite] = useState('');
   const [status, setStatus] = useState<FormStatus>('idle');
   const [errorDetails, setErrorDetails] = useState<ErrorDetails | null>(null);
   const [emailConfigError, setEmailConfigError] = useState(false);
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // submit() and Try Again's timer read the latest fields, whichever render created them.
-  const latest = useRef({ name, email, hasBook });
+  const latest = useRef({ name, email, hasBook, website });
   useEffect(() => {
-    latest.current = { name, email, hasBook };
-  }, [name, email, hasBook]);
+    latest.current = { name, email, hasBook, website };
+  }, [name, email, hasBook, website]);
 
   useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   const submit = useCallback(async () => {
-    const { name, email, hasBook } = latest.current;
+    const { name, email, hasBook, website } = latest.current;
     if (!hasBook) {
       showToast(toasts.verificationRequired, 'error');
       return;
     }
-    const request: CheatSheetRequest = { name: name.trim(), email: email.trim() };
+    const request: CheatSheetRequest = { name: name.trim(), email: email.trim(), website };
     setStatus('submitting');
     setEmailConfigError(false);
     setErrorDetails(null);
@@ -108,6 +112,7 @@ export function useCheatSheetRequest(): CheatSheetFormState {
       setName('');
       setEmail('');
       setHasBook(false);
+      setWebsite('');
       setStatus('success');
       return;
     }
@@ -129,12 +134,14 @@ export function useCheatSheetRequest(): CheatSheetFormState {
     name,
     email,
     hasBook,
+    website,
     status,
     errorDetails,
     emailConfigError,
     setName,
     setEmail,
     setHasBook,
+    setWebsite,
     submit,
     closeErrorDetails,
     tryAgain,

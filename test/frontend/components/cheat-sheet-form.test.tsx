@@ -59,7 +59,7 @@ describe('the cheat-sheet form', () => {
     expect(calls).toHaveLength(0);
   });
 
-  test('saves the request, then asks for the e-mail, in that order, with name and email', async () => {
+  test('saves the request, then asks for the e-mail, in that order, with name, email and the empty honeypot', async () => {
     backendReplies();
     const { user } = renderForm();
     await fillIn(user);
@@ -67,9 +67,47 @@ describe('the cheat-sheet form', () => {
 
     await screen.findByText('Cheat Sheet Sent');
     expect(calls).toEqual([
-      { path: '/api/cheat-sheet-requests', body: { name: 'Ada Owner', email: 'ada@example.com' } },
-      { path: '/api/send-cheat-sheet', body: { name: 'Ada Owner', email: 'ada@example.com' } },
+      { path: '/api/cheat-sheet-requests', body: { name: 'Ada Owner', email: 'ada@example.com', website: '' } },
+      { path: '/api/send-cheat-sheet', body: { name: 'Ada Owner', email: 'ada@example.com', website: '' } },
     ]);
+  });
+
+  test('has a honeypot field people never meet: unlabelled, hidden from screen readers, out of the tab order', () => {
+    const { container } = renderWithToaster(<CheatSheetForm />);
+    const honeypot = container.querySelector<HTMLInputElement>('input[name="website"]')!;
+
+    expect(honeypot).toHaveAttribute('type', 'text');
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot.closest('[aria-hidden="true"]')).toHaveClass('form-honeypot');
+    expect(honeypot.labels).toHaveLength(0);
+    expect(honeypot).not.toHaveAttribute('aria-label');
+    // Not among the fields a screen reader offers.
+    expect(screen.queryAllByRole('textbox').map((input) => input.getAttribute('name'))).toEqual(['name', 'email']);
+  });
+
+  test('sends what a script typed into the honeypot with both calls', async () => {
+    backendReplies();
+    const { user } = renderForm();
+    await fillIn(user);
+    const honeypot = document.querySelector<HTMLInputElement>('input[name="website"]')!;
+    await user.type(honeypot, 'https://spam.example/');
+    await user.click(submitButton());
+
+    await screen.findByText('Cheat Sheet Sent');
+    expect(calls.map((call) => (call.body as { website: string }).website)).toEqual([
+      'https://spam.example/',
+      'https://spam.example/',
+    ]);
+  });
+
+  test('skips the honeypot when tabbing from the e-mail field to the checkbox', async () => {
+    const { user } = renderForm();
+    await user.click(screen.getByLabelText('Email'));
+
+    await user.tab();
+
+    expect(screen.getByRole('checkbox', { name: 'I confirm that I have purchased the book' })).toHaveFocus();
   });
 
   test('reads Submitting... and is disabled while the request is under way', async () => {
@@ -304,7 +342,7 @@ describe('the Error Details dialog', () => {
       await waitFor(() => expect(calls).toHaveLength(4));
       expect(calls[3]).toEqual({
         path: '/api/send-cheat-sheet',
-        body: { name: 'Ada Owner', email: 'ada@example.com' },
+        body: { name: 'Ada Owner', email: 'ada@example.com', website: '' },
       });
       expect(await screen.findByText('Cheat Sheet Sent')).toBeInTheDocument();
     } finally {

@@ -1,4 +1,7 @@
-/** HTTP requests with the path sent exactly as written (fetch would normalise '..' away). */
+/**
+ * HTTP requests with the path sent exactly as written (fetch would normalise '..' away), from a
+ * chosen local address if asked (any 127.x.y.z reaches the loopback server as another client).
+ */
 
 import http from 'node:http';
 
@@ -11,7 +14,12 @@ export interface RawResponse {
 export function rawRequest(
   baseUrl: string,
   requestPath: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+    localAddress,
+  }: { method?: string; headers?: Record<string, string>; body?: string; localAddress?: string } = {},
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve, reject) => {
@@ -22,6 +30,7 @@ export function rawRequest(
         path: requestPath,
         method,
         headers,
+        localAddress,
         agent: false,
       },
       (response) => {
