@@ -49,6 +49,8 @@ describe('the API construct', () => {
     quotaTable: string;
     pdfBucket: string;
     identity: string;
+    configurationSet: string;
+    originSecret: string;
     saveLogs: string;
     sendLogs: string;
   };
@@ -59,6 +61,8 @@ describe('the API construct', () => {
       quotaTable: resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId,
       pdfBucket: resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId,
       identity: resourceByPrefix(template, 'AWS::SES::EmailIdentity', 'MailSenderIdentity').logicalId,
+      configurationSet: resourceByPrefix(template, 'AWS::SES::ConfigurationSet', 'MailConfigurationSet').logicalId,
+      originSecret: resourceByPrefix(template, 'AWS::SecretsManager::Secret', 'OriginSecret').logicalId,
       saveLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSaveRequestLogs').logicalId,
       sendLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSendCheatSheetLogs').logicalId,
     };
@@ -110,6 +114,11 @@ describe('the API construct', () => {
       CHEAT_SHEET_KEY: cheatSheetFileName,
       SENDER_EMAIL: exampleSender,
       CHEAT_SHEET_DAILY_LIMIT: '3',
+      CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '10',
+      CHEAT_SHEET_DAILY_SEND_BUDGET: '500',
+      CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
+      ORIGIN_SECRET_ARN: { Ref: ids.originSecret },
+      SES_CONFIGURATION_SET_NAME: { Ref: ids.configurationSet },
       CHEAT_SHEET_VERSION: expect.stringMatching(/^[0-9a-f]{16}$/),
       NODE_OPTIONS: '--enable-source-maps',
     });
@@ -124,9 +133,13 @@ describe('the API construct', () => {
     expect(send.DependsOn).toContain(pdfDeployment.logicalId);
   });
 
-  test('passes the daily cap from context to the variable the send function reads', () => {
-    const capped = synthTemplate({ context: { dailySendCap: '5' } });
-    expect(functionProps(capped, 'ApiSendCheatSheetFunction').Environment.Variables.CHEAT_SHEET_DAILY_LIMIT).toBe('5');
+  test('passes the daily cap, the per-client limit and the send budget from context to the variables the send function reads', () => {
+    const capped = synthTemplate({ context: { dailySendCap: '5', clientHourlySendCap: '20', dailySendBudget: 2000 } });
+    expect(functionProps(capped, 'ApiSendCheatSheetFunction').Environment.Variables).toMatchObject({
+      CHEAT_SHEET_DAILY_LIMIT: '5',
+      CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '20',
+      CHEAT_SHEET_DAILY_SEND_BUDGET: '2000',
+    });
   });
 
   test('lets the save function write its logs and put items into the table, nothing else', () => {
@@ -141,7 +154,7 @@ describe('the API construct', () => {
     ]);
   });
 
-  test('lets the send function read the one PDF, query the e-mail index, update requests, get and update quota items, and send from its identity alone: no PutItem', () => {
+  test('lets the send function read the one PDF, query the e-mail index, update requests, get, batch-get and update quota items, send from its identity through its configuration set alone, and read the origin secret: no PutItem', () => {
     expect(statementsOf(template, 'ApiSendCheatSheetRole')).toEqual([
       {
         Effect: 'Allow',
@@ -162,28 +175,46 @@ describe('the API construct', () => {
       { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
       {
         Effect: 'Allow',
-        Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        Action: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
         Resource: { 'Fn::GetAtt': [ids.quotaTable, 'Arn'] },
       },
       {
         Effect: 'Allow',
         Action: 'ses:SendEmail',
-        Resource: {
-          'Fn::Join': [
-            '',
-            [
-              'arn:',
-              { Ref: 'AWS::Partition' },
-              ':ses:',
-              { Ref: 'AWS::Region' },
-              ':',
-              { Ref: 'AWS::AccountId' },
-              ':identity/',
-              { Ref: ids.identity },
+        Resource: [
+          {
+            'Fn::Join': [
+              '',
+              [
+                'arn:',
+                { Ref: 'AWS::Partition' },
+                ':ses:',
+                { Ref: 'AWS::Region' },
+                ':',
+                { Ref: 'AWS::AccountId' },
+                ':configuration-set/',
+                { Ref: ids.configurationSet },
+              ],
             ],
-          ],
-        },
+          },
+          {
+            'Fn::Join': [
+              '',
+              [
+                'arn:',
+                { Ref: 'AWS::Partition' },
+                ':ses:',
+                { Ref: 'AWS::Region' },
+                ':',
+                { Ref: 'AWS::AccountId' },
+                ':identity/',
+                { Ref: ids.identity },
+              ],
+            ],
+          },
+        ],
       },
+      { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: ids.originSecret } },
     ]);
   });
 

@@ -8,13 +8,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot } from './support/synth';
 
-function runApp(context: Record<string, unknown>) {
+function runApp(context: Record<string, unknown>, env: Record<string, string | undefined> = {}) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-app-entry-'));
+  // How the CLI hands context and the output folder to the app; `undefined` removes a variable.
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
   try {
     const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'infra/app.ts'], {
       cwd: repoRoot,
-      // How the CLI hands context and the output folder to the app.
-      env: { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir },
+      env: childEnv,
       encoding: 'utf8',
       timeout: 60_000,
     });
@@ -38,6 +43,29 @@ describe('the app entry (infra/app.ts)', () => {
     const result = runApp({ senderEmail: 'cheatsheet.example.com' });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('senderEmail "cheatsheet.example.com" is not an e-mail address');
+    expect(result.outputFiles).toEqual([]);
+  });
+
+  test('with -c waf=true, places the web ACL in a us-east-1 companion stack when the CLI targets another region', () => {
+    const result = runApp(
+      // No esbuild here: only the stacks' layout is looked at (needs npm run build, like every synth).
+      { senderEmail: 'cheatsheet@example.com', waf: 'true', 'aws:cdk:bundling-stacks': [] },
+      { CDK_DEFAULT_REGION: 'eu-west-1', CDK_DEFAULT_ACCOUNT: '123456789012' },
+    );
+    expect(result.stderr).not.toMatch(/error/i);
+    expect(result.status).toBe(0);
+    expect(result.outputFiles).toEqual(
+      expect.arrayContaining(['First100DaysSite.template.json', 'First100DaysSiteWebFirewall.template.json']),
+    );
+  });
+
+  test('with -c waf=true and no region known, stops saying how to give one', () => {
+    const result = runApp(
+      { senderEmail: 'cheatsheet@example.com', waf: 'true' },
+      { CDK_DEFAULT_REGION: undefined, AWS_REGION: undefined },
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('waf=true needs the region the stack is deployed to');
     expect(result.outputFiles).toEqual([]);
   });
 });

@@ -97,6 +97,21 @@ describe('the AwsSolutions checks', () => {
     expect(acknowledgementsIn(customOutdir).map(({ id }) => id)).not.toContain('AwsSolutions-CFR4');
   });
 
+  test.each(['us-east-1', 'eu-west-1'])(
+    'leave no finding with -c waf=true in %s, and need no no-WAF acknowledgement there',
+    (region) => {
+      const wafOutdir = freshOutdir();
+      createTestApp({
+        complianceChecks: true,
+        outdir: wafOutdir,
+        context: { waf: 'true' },
+        deploymentTarget: { account: '123456789012', region },
+      }).app.synth();
+      expect(readReport(wafOutdir).pluginReports).toEqual([]);
+      expect(acknowledgementsIn(wafOutdir).map(({ id }) => id)).not.toContain('AwsSolutions-CFR2');
+    },
+  );
+
   test('fail the synth on a new finding', () => {
     const failingOutdir = freshOutdir();
     const { app, stack } = createTestApp({ complianceChecks: true, outdir: failingOutdir });

@@ -22,7 +22,9 @@ describe('deployment configuration from CDK context', () => {
       senderEmail: 'cheatsheet@example.com',
       apiThrottle: { rateLimit: 10, burstLimit: 20 },
       dailySendCap: 3,
+      clientHourlySendCap: 10,
       dailySendBudget: 500,
+      waf: false,
     });
   });
 
@@ -115,11 +117,38 @@ describe('deployment configuration from CDK context', () => {
     ).toMatchObject({ apiThrottle: { rateLimit: 2.5, burstLimit: 5 }, dailySendCap: 1 });
   });
 
+  test('reads the per-client limit and the send budget from -c strings and from cdk.json numbers', () => {
+    expect(parse({ senderEmail: 'a@example.com', clientHourlySendCap: '25', dailySendBudget: 5000 })).toMatchObject({
+      clientHourlySendCap: 25,
+      dailySendBudget: 5000,
+    });
+  });
+
+  test.each([
+    ['true', true],
+    ['TRUE', true],
+    [true, true],
+    ['false', false],
+    [false, false],
+  ])('reads waf=%p as %p', (value, expected) => {
+    expect(parse({ senderEmail: 'a@example.com', waf: value }).waf).toBe(expected);
+  });
+
+  test.each(['yes', '1', 'on'])('refuses waf=%p, saying it takes true or false', (value) => {
+    expect(problemsOf({ senderEmail: 'a@example.com', waf: value })).toContain(
+      `waf "${value}" must be true or false, e.g. -c waf=true.`,
+    );
+  });
+
   test.each([
     ['apiRateLimit', '0'],
     ['apiBurstLimit', '2.5'],
     ['dailySendCap', '-1'],
     ['dailySendCap', 'three'],
+    ['clientHourlySendCap', '0'],
+    ['clientHourlySendCap', '2.5'],
+    ['dailySendBudget', '-500'],
+    ['dailySendBudget', 'plenty'],
   ])('refuses %s=%p', (key, value) => {
     expect(problemsOf({ senderEmail: 'a@example.com', [key]: value })).toContain(
       `${key} "${value}" must be a positive`,
@@ -127,8 +156,10 @@ describe('deployment configuration from CDK context', () => {
   });
 
   test('lists every problem at once rather than one per attempt', () => {
-    const message = problemsOf({ domainName: 'www.example.com', dailySendCap: '0' });
+    const message = problemsOf({ domainName: 'www.example.com', dailySendCap: '0', dailySendBudget: 'x', waf: 'y' });
     expect(message).toContain('senderEmail is missing');
+    expect(message).toContain('dailySendBudget "x" must be a positive whole number, e.g. -c dailySendBudget=2000.');
+    expect(message).toContain('waf "y" must be true or false');
     expect(message).toContain('domainName and certificateArn go together');
     expect(message).toContain('dailySendCap "0" must be a positive whole number');
   });

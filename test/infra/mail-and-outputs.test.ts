@@ -21,6 +21,43 @@ describe('the mail construct', () => {
   });
 });
 
+describe('the SES configuration set', () => {
+  let template: Template;
+  beforeAll(() => {
+    template = synthTemplate();
+  });
+
+  test('has reputation metrics on and suppresses addresses that bounce or complain', () => {
+    template.resourceCountIs('AWS::SES::ConfigurationSet', 1);
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      ReputationOptions: { ReputationMetricsEnabled: true },
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+      SendingOptions: { SendingEnabled: true },
+    });
+  });
+
+  test('publishes bounces, complaints, rejects and deliveries to CloudWatch by configuration set', () => {
+    const configurationSet = resourceByPrefix(template, 'AWS::SES::ConfigurationSet', 'MailConfigurationSet');
+
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      ConfigurationSetName: { Ref: configurationSet.logicalId },
+      EventDestination: {
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint', 'reject', 'delivery'],
+        CloudWatchDestination: {
+          DimensionConfigurations: [
+            {
+              DimensionName: 'ses:configuration-set',
+              DimensionValueSource: 'messageTag',
+              DefaultDimensionValue: { Ref: configurationSet.logicalId },
+            },
+          ],
+        },
+      },
+    });
+  });
+});
+
 describe('the stack outputs', () => {
   let template: Template;
   beforeAll(() => {

@@ -26,7 +26,6 @@ function distributionConfig(template: Template): DistributionConfig {
 const managedPolicyIds = {
   cachingOptimized: '658327ea-f89d-4fab-a63d-7e88639e58f6',
   cachingDisabled: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
-  allViewerExceptHostHeader: 'b689b0a8-53d0-40ab-baf2-68738e2966ac',
 };
 
 describe('the site construct', () => {
@@ -62,7 +61,7 @@ describe('the site construct', () => {
     });
   });
 
-  test('sends /api/* to the HTTP API uncached, with every method and every viewer header but Host', () => {
+  test('sends /api/* to the HTTP API uncached, with every method', () => {
     const config = distributionConfig(template);
     expect(config.CacheBehaviors).toHaveLength(1);
     const apiBehavior = config.CacheBehaviors[0];
@@ -71,7 +70,6 @@ describe('the site construct', () => {
       ViewerProtocolPolicy: 'https-only',
       AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
       CachePolicyId: managedPolicyIds.cachingDisabled,
-      OriginRequestPolicyId: managedPolicyIds.allViewerExceptHostHeader,
     });
     const apiOrigin = config.Origins.find((origin) => origin.Id === apiBehavior.TargetOriginId);
     expect(apiOrigin).toMatchObject({
@@ -83,6 +81,50 @@ describe('the site construct', () => {
         ],
       },
     });
+  });
+
+  test('forwards to the API the viewer address CloudFront saw, Content-Type and User-Agent: no other viewer header, no Host, no query string, no cookie', () => {
+    const apiBehavior = distributionConfig(template).CacheBehaviors[0]!;
+    const policy = resourceByPrefix(template, 'AWS::CloudFront::OriginRequestPolicy', 'SiteApiOriginRequests');
+
+    expect(apiBehavior.OriginRequestPolicyId).toEqual({ Ref: policy.logicalId });
+    expect(policy.resource.Properties.OriginRequestPolicyConfig).toMatchObject({
+      HeadersConfig: {
+        HeaderBehavior: 'whitelist',
+        Headers: ['Content-Type', 'User-Agent', 'CloudFront-Viewer-Address'],
+      },
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+    });
+  });
+
+  test('adds the origin secret to every API request, resolved from Secrets Manager at deploy time, never written in the template', () => {
+    const config = distributionConfig(template);
+    const apiOrigin = config.Origins.find((origin) => origin.Id === config.CacheBehaviors[0]!.TargetOriginId)!;
+    const secret = resourceByPrefix(template, 'AWS::SecretsManager::Secret', 'OriginSecret');
+
+    expect(apiOrigin.OriginCustomHeaders).toEqual([
+      {
+        HeaderName: 'x-origin-secret',
+        HeaderValue: {
+          'Fn::Join': ['', ['{{resolve:secretsmanager:', { Ref: secret.logicalId }, ':SecretString:::}}']],
+        },
+      },
+    ]);
+    expect(secret.resource.Properties.GenerateSecretString).toEqual({
+      PasswordLength: 64,
+      ExcludePunctuation: true,
+      IncludeSpace: false,
+    });
+    expect(secret.resource.Properties).not.toHaveProperty('SecretString');
+    // Only the API origin gets it: S3 has no use for it.
+    const bucketOrigin = config.Origins.find((origin) => origin !== apiOrigin)!;
+    expect(bucketOrigin).not.toHaveProperty('OriginCustomHeaders');
+  });
+
+  test('attaches no web ACL by default: no WAF resource and no WAF cost', () => {
+    expect(distributionConfig(template)).not.toHaveProperty('WebACLId');
+    template.resourceCountIs('AWS::WAFv2::WebACL', 0);
   });
 
   test('reaches the bucket only through Origin Access Control, for this distribution alone', () => {
