@@ -9,7 +9,7 @@ import { stringify } from 'yaml';
 import * as z from 'zod/mini';
 
 import { failureBodies, failureBodyOf, failureStatuses, successReplies, type ApiRouteName } from './replies';
-import { maxBodyBytes, maxEmailLength, maxNameLength } from './request-limits';
+import { maxBodyBytes, maxEmailLength, maxNameLength, maxWebsiteLength } from './request-limits';
 import { cheatSheetRequestSchema } from './request-schema';
 import { apiRoutes } from './routes';
 
@@ -94,13 +94,14 @@ const operations = {
     operationId: 'sendCheatSheet',
     summary: 'E-mail the cheat sheet',
     description:
-      'Checks the address against its daily cap, e-mails the cheat-sheet PDF and records the send (on the request saved before, or on a new item).',
+      "Checks the client's hourly limit, the address's daily cap and the daily send budget, e-mails the cheat-sheet PDF and records the send (on the request saved before, or on a new item). Behind CloudFront, a request that did not come through it is refused.",
   },
 } as const satisfies Record<ApiRouteName, { operationId: string; summary: string; description: string }>;
 
 const fieldDescriptions: Readonly<Record<string, string>> = {
   name: `The reader's name: ${maxNameLength} characters at most once trimmed (control characters and line breaks become spaces, runs of spaces one). Since it is mailed to the given address, a name that looks like a link or an address is refused: \`://\`, \`www.\`, an \`@\`, or a word ending in a dot and a common top-level domain (\`evil.example\`); "J.R. Smith" passes.`,
   email: `Where to send the cheat sheet: one plain address (no display name), ${maxEmailLength} characters at most once trimmed. Stored lower-cased, so the daily cap counts "Ada@Example.com" and "ada@example.com" as one.`,
+  website: `The form's honeypot, an input people never see: optional, text, ${maxWebsiteLength} characters at most once trimmed. The page sends it empty; when it holds anything, a script filled the form in, and the route answers as on success but stores and sends nothing.`,
 };
 
 const requestExample = { name: 'Ada Owner', email: 'ada@example.com' };
@@ -147,7 +148,7 @@ export function requestBodySchema(): JsonSchema {
     }),
   );
   return {
-    description: 'Both fields are trimmed first; the limits apply to the trimmed text. Unknown keys are ignored.',
+    description: 'Every field is trimmed first; the limits apply to the trimmed text. Unknown keys are ignored.',
     ...input,
     properties,
   };

@@ -125,12 +125,9 @@ const email = z.pipe(
 );
 
 const website = z.optional(
-  z.pipe(
-    z
-      .string({ error: 'Website must be text.' })
-      .check(z.maxLength(maxWebsiteLength, `Website must be at most ${maxWebsiteLength} characters.`)),
-    z.transform((text: string) => text.trim()),
-  ),
+  z
+    .string({ error: 'Website must be text.' })
+    .check(z.trim(), z.maxLength(maxWebsiteLength, `Website must be at most ${maxWebsiteLength} characters.`)),
 );
 
 export const cheatSheetRequestSchema = z.object(

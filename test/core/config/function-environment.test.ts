@@ -6,27 +6,65 @@ const sendSettings = {
   cheatSheetBucket: 'cheat-sheets',
   cheatSheetKey: 'mpc-100-day-cheat-sheet.pdf',
   senderEmail: 'cheatsheet@example.com',
-};
+  clientAddressSource: 'source-ip',
+  clientAddressKey: 'local-key',
+} as const;
 
 test('gives the save function its table under TABLE_NAME', () => {
   expect(saveRequestEnvironment({ tableName: 'cheat_sheet_requests' })).toEqual({ TABLE_NAME: 'cheat_sheet_requests' });
 });
 
 test('gives the send function every setting under the variable names the README documents', () => {
-  expect(sendCheatSheetEnvironment({ ...sendSettings, dailyLimit: 5, cheatSheetVersion: 'abc123' })).toEqual({
+  expect(
+    sendCheatSheetEnvironment({
+      ...sendSettings,
+      dailyLimit: 5,
+      clientHourlyLimit: 20,
+      dailySendBudget: 2000,
+      configurationSetName: 'cheat-sheet-mail',
+      cheatSheetVersion: 'abc123',
+    }),
+  ).toEqual({
     TABLE_NAME: 'cheat_sheet_requests',
     SEND_QUOTA_TABLE_NAME: 'cheat_sheet_send_quotas',
     CHEAT_SHEET_BUCKET: 'cheat-sheets',
     CHEAT_SHEET_KEY: 'mpc-100-day-cheat-sheet.pdf',
     SENDER_EMAIL: 'cheatsheet@example.com',
     CHEAT_SHEET_DAILY_LIMIT: '5',
+    CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '20',
+    CHEAT_SHEET_DAILY_SEND_BUDGET: '2000',
+    CLIENT_ADDRESS_SOURCE: 'source-ip',
+    CLIENT_ADDRESS_KEY: 'local-key',
+    SES_CONFIGURATION_SET_NAME: 'cheat-sheet-mail',
     CHEAT_SHEET_VERSION: 'abc123',
   });
+});
+
+test('behind CloudFront, names the origin secret instead of a key', () => {
+  const environment = sendCheatSheetEnvironment({
+    ...sendSettings,
+    clientAddressKey: undefined,
+    clientAddressSource: 'cloudfront-viewer-address',
+    originSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:Origin',
+  });
+
+  expect(environment).toMatchObject({
+    CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
+    ORIGIN_SECRET_ARN: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:Origin',
+  });
+  expect(Object.keys(environment)).not.toContain('CLIENT_ADDRESS_KEY');
 });
 
 test('leaves out the settings that were not given, so the function keeps its defaults', () => {
   const environment = sendCheatSheetEnvironment(sendSettings);
 
-  expect(Object.keys(environment)).not.toContain('CHEAT_SHEET_DAILY_LIMIT');
-  expect(Object.keys(environment)).not.toContain('CHEAT_SHEET_VERSION');
+  for (const variable of [
+    'CHEAT_SHEET_DAILY_LIMIT',
+    'CHEAT_SHEET_CLIENT_HOURLY_LIMIT',
+    'CHEAT_SHEET_DAILY_SEND_BUDGET',
+    'SES_CONFIGURATION_SET_NAME',
+    'CHEAT_SHEET_VERSION',
+  ]) {
+    expect(Object.keys(environment)).not.toContain(variable);
+  }
 });

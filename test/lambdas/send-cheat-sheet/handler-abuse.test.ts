@@ -5,6 +5,7 @@
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { cheatSheetSentMessage as sentMessage } from '../../../core/api/replies';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
 
@@ -13,12 +14,11 @@ type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructu
 let emulators: HandlerStack;
 let send: Handler;
 let save: Handler;
-let sentMessage: string;
 
 beforeAll(async () => {
   // The documented default, set explicitly so a shell's CHEAT_SHEET_CLIENT_HOURLY_LIMIT cannot change it.
   emulators = await startHandlerStack({ clientHourlyLimit: 10 });
-  ({ handler: send, sentMessage } = await import('../../../lambdas/send-cheat-sheet/handler'));
+  ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
   ({ handler: save } = await import('../../../lambdas/save-request/handler'));
 });
 afterAll(() => emulators?.stop());
