@@ -54,7 +54,7 @@ describe('the local DynamoDB', () => {
     expect(Table?.GlobalSecondaryIndexes).toBeUndefined();
   });
 
-  test('after a save and a send, holds the one request, flagged, in the requests table and the counter in the quota table', async () => {
+  test("after a save and a send, holds the one request, flagged, in the requests table, and the address's, the client's and the budget's counters in the quota table", async () => {
     const visitor = { name: 'Ada Tables', email: 'ada.tables@example.com' };
     const saved = await postJson(new URL('/api/cheat-sheet-requests', stack.urls.site), visitor);
     const { id } = (await saved.json()) as { id: string };
@@ -73,8 +73,17 @@ describe('the local DynamoDB', () => {
       },
     ]);
     const sentAt = Date.parse(requests[0]!.sent_at as string);
-    const [counter, ...others] = await scan('cheat_sheet_send_quotas');
+    const quotaItems = await scan('cheat_sheet_send_quotas');
+    const [counter, ...others] = quotaItems.filter((item) => 'recent_sends' in item);
     expect(others).toEqual([]);
+    // One send claimed in the client's current bucket and the budget's; the buckets before are sealed.
+    const sends = quotaItems
+      .filter((item) => 'sends' in item)
+      .map((item) => [String(item.id).split('#')[0], item.sends]);
+    expect(sends.sort()).toEqual([
+      ['budget', 1],
+      ['client', 1],
+    ]);
     expect(counter).toEqual({
       id: createHash('sha256').update(visitor.email).digest('hex'),
       recent_sends: [expect.any(String)],

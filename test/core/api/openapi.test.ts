@@ -26,8 +26,8 @@ describe('the OpenAPI document', () => {
     expect(statusesOf(save, 'post')).toEqual(['201', '400', '413', '415', '500', '503']);
   });
 
-  test('gives the send route 200 and each failure it can answer to a POST, the daily cap and SES refusals included', () => {
-    expect(statusesOf(send, 'post')).toEqual(['200', '400', '413', '415', '429', '500', '502', '503']);
+  test('gives the send route 200 and each failure it can answer to a POST, the caps, the direct-call refusal and SES refusals included', () => {
+    expect(statusesOf(send, 'post')).toEqual(['200', '400', '403', '413', '415', '429', '500', '502', '503']);
   });
 
   test.each([save, send])('answers every other method on %s with 405 and Allow: POST only', (route) => {

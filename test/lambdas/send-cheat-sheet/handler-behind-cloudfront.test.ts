@@ -8,9 +8,12 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
-import { postEvent, replyJson, sendRoute } from '../support/http-api-events';
+import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
 
 type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
+
+// A dozen sends a test, on a machine other test files share.
+jest.setTimeout(30_000);
 
 const originSecret = 'Zq7'.repeat(21) + 'x';
 const originSecretArn = 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:OriginSecret-AbCdEf';
@@ -18,6 +21,7 @@ const secretsMock = mockClient(SecretsManagerClient);
 
 let emulators: HandlerStack;
 let send: Handler;
+let save: Handler;
 
 beforeAll(async () => {
   emulators = await startHandlerStack({ clientHourlyLimit: 10 });
@@ -26,6 +30,7 @@ beforeAll(async () => {
   process.env.ORIGIN_SECRET_ARN = originSecretArn;
   secretsMock.on(GetSecretValueCommand, { SecretId: originSecretArn }).resolves({ SecretString: originSecret });
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
+  ({ handler: save } = await import('../../../lambdas/save-request/handler'));
 });
 afterAll(async () => {
   secretsMock.restore();
@@ -36,8 +41,12 @@ let visitorNumber = 0;
 const newVisitor = () => ({ name: `Ada Owner ${++visitorNumber}`, email: `ada.edge.${visitorNumber}@example.com` });
 let edgeNumber = 0;
 
-/** A request as CloudFront forwards it: from one of its edge servers, with the viewer's address. */
-function throughCloudFront(viewer: string, headers: Record<string, string> = {}, visitor = newVisitor()) {
+/**
+ * The page's two requests as CloudFront forwards them: from one of its edge servers, with the
+ * viewer's address; the send's reply. (Saving first spares the send its look for a saved request.)
+ */
+async function throughCloudFront(viewer: string, headers: Record<string, string> = {}, visitor = newVisitor()) {
+  await save(postEvent(saveRoute, visitor));
   return send(
     postEvent(sendRoute, visitor, {
       sourceIp: `130.176.${++edgeNumber % 250}.1`,

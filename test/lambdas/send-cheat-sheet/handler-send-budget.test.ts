@@ -11,6 +11,9 @@ import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-
 
 type Handler = (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyStructuredResultV2>;
 
+// A dozen sends a test, on a machine other test files share.
+jest.setTimeout(30_000);
+
 let emulators: HandlerStack;
 let send: Handler;
 let save: Handler;
