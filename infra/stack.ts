@@ -124,7 +124,7 @@ export class CheatSheetSiteStack extends Stack {
     });
     new CfnOutput(this, 'SendQuotaTableName', {
       description:
-        "The DynamoDB table of the daily send cap's counters, each deleted by TTL once idle (kept when the stack is deleted).",
+        "The DynamoDB table of the send limits' counters (per address, per client, the daily budget), each deleted by TTL once idle (kept when the stack is deleted).",
       value: this.data.sendQuotaTable.tableName,
     });
     new CfnOutput(this, 'CheatSheetBucketName', {
