@@ -7,16 +7,20 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import {
   CheatSheetUnavailableError,
+  ClientLimitReachedError,
   ConfigurationError,
   DailyLimitReachedError,
   EmailRejectedError,
   EmailServiceUnavailableError,
   InvalidRequestError,
   MethodNotAllowedError,
+  OriginSecretUnavailableError,
   PayloadTooLargeError,
+  SendBudgetExhaustedError,
   SenderNotVerifiedError,
   StorageUnavailableError,
   UnsupportedMediaTypeError,
+  UntrustedOriginError,
 } from '../../../lambdas/shared/errors';
 import { ProductMetrics } from '../../../lambdas/shared/metrics';
 import {
@@ -160,10 +164,37 @@ describe('one failure or refusal', () => {
   });
 
   test.each([
+    ['ClientCapReached', new ClientLimitReachedError(10)],
+    ['SendBudgetRefused', new SendBudgetExhaustedError(500)],
+  ] as const)("the per-client limit's and the budget's errors count %s, not a failure", async (refusal, error) => {
+    const metrics = enabledMetrics('send-cheat-sheet');
+    const { lines } = await emfOf(() =>
+      metrics.instrument(async () => metrics.countFailure(error))(undefined, lambdaContext),
+    );
+    expect(metricsIn(lines).filter(({ name }) => name !== 'ColdStart')).toEqual([
+      { name: refusal, dimensions: { service: 'send-cheat-sheet' }, value: 1 },
+    ]);
+  });
+
+  test('an origin secret that cannot be read counts as Misconfigured (it is read once per container)', async () => {
+    const metrics = enabledMetrics('send-cheat-sheet');
+    const { lines } = await emfOf(() =>
+      metrics.instrument(async () => metrics.countFailure(new OriginSecretUnavailableError('denied')))(
+        undefined,
+        lambdaContext,
+      ),
+    );
+    expect(metricsIn(lines).filter(({ name }) => name !== 'ColdStart')).toEqual([
+      { name: 'SendFailed', dimensions: { service: 'send-cheat-sheet', kind: 'Misconfigured' }, value: 1 },
+    ]);
+  });
+
+  test.each([
     new InvalidRequestError('Please enter a valid email address.'),
     new MethodNotAllowedError('GET is not allowed here'),
     new PayloadTooLargeError('The request body is larger than 10 KB.'),
     new UnsupportedMediaTypeError('Please send the request as JSON'),
+    new UntrustedOriginError('The request did not come through the CloudFront distribution'),
   ])("a visitor's malformed request ($name) counts nothing and prints nothing", async (error) => {
     const metrics = enabledMetrics('send-cheat-sheet');
     await emfOf(() => metrics.instrument(async () => undefined)(undefined, lambdaContext)); // the cold start
@@ -248,5 +279,28 @@ describe('the handlers', () => {
     for (const text of ['Zelda', 'Quixote', 'zelda.metrics', 'Yorick', 'yorick.metrics', 'example.org']) {
       expect(written).not.toContain(text);
     }
+  });
+
+  test('count a caught honeypot on both routes, and the per-client limit, each once', async () => {
+    const bot = { name: 'Bot', email: 'bot.metrics@example.org', website: 'https://spam.example/' };
+
+    const { lines } = await withEnvironment({ CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '1' }, () =>
+      handlerEmf(async ({ save, send }) => {
+        expect((await save(postEvent(saveRoute, bot), lambdaContext)).statusCode).toBe(201);
+        expect((await send(postEvent(sendRoute, bot), lambdaContext)).statusCode).toBe(200);
+        const client = { sourceIp: '192.0.2.200' };
+        const first = { name: 'First', email: 'first.metrics@example.org' };
+        const second = { name: 'Second', email: 'second.metrics@example.org' };
+        expect((await send(postEvent(sendRoute, first, client), lambdaContext)).statusCode).toBe(200);
+        expect((await send(postEvent(sendRoute, second, client), lambdaContext)).statusCode).toBe(429);
+      }),
+    );
+
+    expect(metricsIn(lines).filter(({ name }) => name !== 'ColdStart')).toEqual([
+      { name: 'HoneypotCaught', dimensions: { service: 'save-request' }, value: 1 },
+      { name: 'HoneypotCaught', dimensions: { service: 'send-cheat-sheet' }, value: 1 },
+      { name: 'CheatSheetSent', dimensions: { service: 'send-cheat-sheet' }, value: 1 },
+      { name: 'ClientCapReached', dimensions: { service: 'send-cheat-sheet' }, value: 1 },
+    ]);
   });
 });
