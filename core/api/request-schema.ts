@@ -151,3 +151,15 @@ export function parseCheatSheetRequest(body: unknown): RequestParseResult {
   if (result.success) return { success: true, data: result.data };
   return { success: false, error: result.error.issues[0]?.message ?? 'Invalid request.' };
 }
+
+/**
+ * One address alone, by the same rule as a request's (trimmed, lower-cased, a plain address):
+ * for the tools that look an address up, as it was stored.
+ */
+export function parseEmailAddress(
+  text: string,
+): { readonly success: true; readonly email: string } | { readonly success: false; readonly error: string } {
+  const result = email.safeParse(text);
+  if (result.success) return { success: true, email: result.data };
+  return { success: false, error: result.error.issues[0]?.message ?? 'Invalid email address.' };
+}

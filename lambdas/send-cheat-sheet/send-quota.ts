@@ -11,9 +11,9 @@
  * (no TTL API is called; dynalite ignores it). Every SDK failure becomes a StorageUnavailableError.
  */
 
-import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { StorageUnavailableError } from '../shared/errors';
+import { sendQuotaId } from '../../core/data/address-hash';
 import { sendQuotaExpiryAttribute, sendQuotaPartitionKey, type SendQuotaItem } from '../../core/data/tables';
 
 /** A slot taken by one send: enough to give it back if the e-mail could not be sent. */
@@ -48,11 +48,6 @@ export interface SendQuotaOptions {
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
-
-/** The quota item's id: the SHA-256 of the address, never the address itself. */
-export function sendQuotaId(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-}
 
 /** When an item holding `sends` (one at least) counts nothing any more: newest + window, epoch seconds. */
 export function sendQuotaExpiry(sends: readonly string[], windowMs: number): number {

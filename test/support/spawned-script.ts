@@ -1,4 +1,4 @@
-/** Runs one of the local scripts (`tsx local/start.ts`, `tsx local/dev.ts`) as `npm` would, and watches it. */
+/** Runs one of the scripts (`tsx local/start.ts`, `tsx scripts/leads.ts export`...) as `npm` would, and watches it. */
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -13,9 +13,9 @@ export interface SpawnedScript {
   exited: Promise<number | string | null>;
 }
 
-export function spawnScript(script: string, env: Record<string, string>): SpawnedScript {
+export function spawnScript(script: string, env: Record<string, string>, args: readonly string[] = []): SpawnedScript {
   const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [script], {
+  const child = spawn(tsx, [script, ...args], {
     cwd: process.cwd(),
     env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

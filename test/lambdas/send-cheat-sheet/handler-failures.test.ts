@@ -7,7 +7,7 @@
 
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { sdkTimeouts, worstCaseSdkCallMs } from '../../../lambdas/shared/sdk-timeouts';
-import { sendQuotaId } from '../../../lambdas/send-cheat-sheet/send-quota';
+import { sendQuotaId } from '../../../core/data/address-hash';
 import { closedPortUrl } from '../support/closed-port';
 import { startHangingEndpoint } from '../support/hanging-endpoint';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';

@@ -6,12 +6,8 @@ import { DynamoDBClient, ConditionalCheckFailedException } from '@aws-sdk/client
 import { mockClient } from 'aws-sdk-client-mock';
 import { StorageUnavailableError } from '../../../lambdas/shared/errors';
 import { sendQuotaExpiryAttribute, sendQuotaTableName } from '../../../core/data/tables';
-import {
-  sendQuotaExpiry,
-  sendQuotaId,
-  sendQuotaTable,
-  type SendQuota,
-} from '../../../lambdas/send-cheat-sheet/send-quota';
+import { sendQuotaId } from '../../../core/data/address-hash';
+import { sendQuotaExpiry, sendQuotaTable, type SendQuota } from '../../../lambdas/send-cheat-sheet/send-quota';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 
 let emulators: HandlerStack;

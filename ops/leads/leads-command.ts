@@ -1,0 +1,175 @@
+/**
+ * `npm run leads -- export [--out FILE] [--stack NAME]` and
+ * `npm run leads -- erase <email> [--yes] [--stack NAME]`: the author's two operations on the
+ * readers' data. Exit code 0 on success (an unknown address included), 1 when the work failed or
+ * was declined, 2 for a usage error or a malformed address.
+ */
+
+import { writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import type { Readable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { parseEmailAddress } from '../../core/api/request-schema';
+import { countOf, eraseAddressItems, findAddressItems, type AddressItems } from './erase-address';
+import { readAllRequests } from './export-leads';
+import { leadsCsv } from './leads-csv';
+import { tablesFromEnvironment, tablesFromStack, type LeadsTables } from './leads-tables';
+
+export const usage = [
+  'Usage: npm run leads -- export [--out FILE] [--stack NAME]',
+  '       npm run leads -- erase <email> [--yes] [--stack NAME]',
+].join('\n');
+
+export interface LeadsClients {
+  readonly dynamoDb: DynamoDBDocumentClient;
+  readonly cloudFormation: CloudFormationClient;
+}
+
+export interface LeadsCommandIo {
+  /** The CSV (without --out) and erase's report. */
+  readonly stdout: (text: string) => void;
+  /** Progress, questions and errors. */
+  readonly stderr: (text: string) => void;
+  /** Where erase reads its y/N answer. */
+  readonly stdin: Readable;
+  readonly env: NodeJS.ProcessEnv;
+  /** @default clients from the SDK's usual settings (credentials, region, AWS_ENDPOINT_URL_DYNAMODB) */
+  readonly clients?: () => LeadsClients;
+  /** Items per Scan call, for tests. @default DynamoDB's own page */
+  readonly pageSize?: number;
+  /** Export reports its progress on stderr once it has read this many. @default 1000 */
+  readonly progressFrom?: number;
+}
+
+const defaultClients = (): LeadsClients => ({
+  dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+  cloudFormation: new CloudFormationClient({}),
+});
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export async function runLeadsCommand(args: readonly string[], io: LeadsCommandIo): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { out: { type: 'string' }, stack: { type: 'string' }, yes: { type: 'boolean', short: 'y' } },
+    });
+  } catch (error) {
+    io.stderr(`${messageOf(error)}\n${usage}`);
+    return 2;
+  }
+  const [command, ...rest] = parsed.positionals;
+  const { out, stack, yes = false } = parsed.values;
+  const usageError = (message: string) => {
+    io.stderr(`${message}\n${usage}`);
+    return 2;
+  };
+  if (command === 'export' && (rest.length > 0 || yes)) return usageError('export takes no address and no --yes.');
+  if (command === 'erase' && (rest.length !== 1 || out !== undefined))
+    return usageError('erase takes exactly one e-mail address, and no --out.');
+  if (command !== 'export' && command !== 'erase') return usageError(command ? `Unknown command "${command}".` : '');
+
+  let email = '';
+  if (command === 'erase') {
+    const address = parseEmailAddress(rest[0] ?? '');
+    if (!address.success) {
+      io.stderr(`"${rest[0]}" is not an e-mail address the site would have stored: ${address.error}`);
+      return 2;
+    }
+    email = address.email;
+  }
+
+  const clients = (io.clients ?? defaultClients)();
+  try {
+    const tables =
+      stack === undefined ? tablesFromEnvironment(io.env) : await tablesFromStack(clients.cloudFormation, stack);
+    return command === 'export'
+      ? await exportLeads(clients.dynamoDb, tables, out, io)
+      : await eraseLeads(clients.dynamoDb, tables, email, yes, io);
+  } catch (error) {
+    io.stderr(`Failed: ${messageOf(error)}`);
+    return 1;
+  } finally {
+    clients.dynamoDb.destroy();
+    clients.cloudFormation.destroy();
+  }
+}
+
+async function exportLeads(
+  client: DynamoDBDocumentClient,
+  tables: LeadsTables,
+  out: string | undefined,
+  io: LeadsCommandIo,
+): Promise<number> {
+  const progressFrom = io.progressFrom ?? 1000;
+  const items = await readAllRequests(client, tables.requests, {
+    pageSize: io.pageSize,
+    onPage: (soFar) => {
+      if (soFar >= progressFrom) io.stderr(`Read ${soFar} requests from ${tables.requests}…`);
+    },
+  });
+  const csv = leadsCsv(items);
+  if (out === undefined) {
+    io.stdout(csv);
+  } else {
+    // Names and addresses: readable by the author's account only.
+    await writeFile(out, csv, { encoding: 'utf8', mode: 0o600 });
+    io.stderr(`Wrote ${items.length} requests to ${out}.`);
+  }
+  return 0;
+}
+
+function describe(found: AddressItems): string {
+  const lines = [`${found.email}: ${found.requests.length} request(s) in the requests table`];
+  for (const request of found.requests) {
+    lines.push(`  ${request.requested_at}  ${request.cheat_sheet_sent ? 'sent' : 'not sent'}  (id ${request.id})`);
+  }
+  lines.push(found.sendQuotaId === null ? '  no send counter' : `  1 send counter (id ${found.sendQuotaId})`);
+  return lines.join('\n');
+}
+
+async function confirmed(io: LeadsCommandIo, question: string): Promise<boolean> {
+  const reader = createInterface({ input: io.stdin, terminal: false });
+  try {
+    io.stderr(question);
+    // A closed stdin (no answer at all) counts as no.
+    const answer = await new Promise<string>((resolve) => {
+      reader.once('line', resolve);
+      reader.once('close', () => resolve(''));
+    });
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    reader.close();
+  }
+}
+
+async function eraseLeads(
+  client: DynamoDBDocumentClient,
+  tables: LeadsTables,
+  email: string,
+  yes: boolean,
+  io: LeadsCommandIo,
+): Promise<number> {
+  const found = await findAddressItems(client, tables, email);
+  const count = countOf(found);
+  if (count === 0) {
+    io.stdout(`Removed 0 items: nothing is stored for ${email}.`);
+    return 0;
+  }
+  io.stdout(describe(found));
+  if (!yes && !(await confirmed(io, `Remove these ${count} item(s) for good? [y/N] `))) {
+    io.stderr('Nothing removed.');
+    return 1;
+  }
+  const removed = await eraseAddressItems(client, tables, found);
+  io.stdout(
+    `Removed ${removed} item(s) for ${email}: ${found.requests.length} request(s)` +
+      `${found.sendQuotaId === null ? '' : ' and its send counter'}.`,
+  );
+  return 0;
+}

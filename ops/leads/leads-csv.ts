@@ -1,0 +1,41 @@
+/**
+ * The leads as CSV: RFC 4180 (comma, double quotes, CRLF line ends) in UTF-8, written by
+ * csv-stringify, with every cell a spreadsheet would run as a formula neutralised first.
+ */
+
+import { stringify } from 'csv-stringify/sync';
+import type { CheatSheetRequestItem } from '../../core/data/tables';
+
+/** The header, in this order. */
+export const leadsColumns = ['name', 'email', 'requested_at', 'cheat_sheet_sent', 'sent_at'] as const;
+
+/**
+ * The characters a spreadsheet reads as the start of a formula (OWASP, CSV injection): `=`, `+`,
+ * `-`, `@`, and tab and carriage return, which some programs strip before looking.
+ */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/**
+ * OWASP's advice: a single quote before such a cell makes the spreadsheet show it as text, and
+ * keeps every character of it. The name and the address are what a visitor typed.
+ */
+export function neutraliseFormula(cell: string): string {
+  return formulaStart.test(cell) ? `'${cell}` : cell;
+}
+
+/** The requests as one CSV document, header first, in the order given. */
+export function leadsCsv(items: readonly CheatSheetRequestItem[]): string {
+  const rows = items.map((item) => [
+    neutraliseFormula(String(item.name ?? '')),
+    neutraliseFormula(String(item.email ?? '')),
+    neutraliseFormula(String(item.requested_at ?? '')),
+    item.cheat_sheet_sent === true ? 'true' : 'false',
+    neutraliseFormula(item.sent_at === undefined ? '' : String(item.sent_at)),
+  ]);
+  return stringify(rows, { header: true, columns: [...leadsColumns], record_delimiter: 'windows' });
+}
+
+/** Newest request first; requests of the same instant by id, so the order is stable. */
+export function newestFirst(items: readonly CheatSheetRequestItem[]): CheatSheetRequestItem[] {
+  return [...items].sort((a, b) => b.requested_at.localeCompare(a.requested_at) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,53 @@
+/**
+ * Which tables the leads tool reads: `TABLE_NAME` and `SEND_QUOTA_TABLE_NAME` (the functions'
+ * own variable names, defaulting to the tables' fixed names), or with `--stack NAME` the
+ * deployed stack's `TableName` and `SendQuotaTableName` outputs.
+ */
+
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { sendCheatSheetVariables } from '../../core/config/function-environment';
+import { sendQuotaTableName, tableName } from '../../core/data/tables';
+
+export interface LeadsTables {
+  /** `cheat_sheet_requests`: one item per request. */
+  readonly requests: string;
+  /** `cheat_sheet_send_quotas`: the daily cap's counters. */
+  readonly sendQuotas: string;
+}
+
+/** The stack outputs naming the two tables (infra/stack.ts). */
+export const tableOutputs = { requests: 'TableName', sendQuotas: 'SendQuotaTableName' } as const;
+
+export function tablesFromEnvironment(env: NodeJS.ProcessEnv): LeadsTables {
+  return {
+    requests: env[sendCheatSheetVariables.tableName] || tableName,
+    sendQuotas: env[sendCheatSheetVariables.sendQuotaTableName] || sendQuotaTableName,
+  };
+}
+
+/** A stack that cannot be read or lacks an output: the message says which. */
+export class StackOutputsError extends Error {}
+
+export async function tablesFromStack(client: CloudFormationClient, stackName: string): Promise<LeadsTables> {
+  let outputs: Record<string, string>;
+  try {
+    const { Stacks = [] } = await client.send(new DescribeStacksCommand({ StackName: stackName }));
+    outputs = Object.fromEntries(
+      (Stacks[0]?.Outputs ?? []).flatMap(({ OutputKey, OutputValue }) =>
+        OutputKey && OutputValue ? [[OutputKey, OutputValue]] : [],
+      ),
+    );
+  } catch (error) {
+    throw new StackOutputsError(
+      `Could not read the stack ${stackName}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const requests = outputs[tableOutputs.requests];
+  const sendQuotas = outputs[tableOutputs.sendQuotas];
+  if (!requests || !sendQuotas) {
+    throw new StackOutputsError(
+      `The stack ${stackName} has no ${tableOutputs.requests} and ${tableOutputs.sendQuotas} outputs: is it this product's stack?`,
+    );
+  }
+  return { requests, sendQuotas };
+}

@@ -1,0 +1,270 @@
+/**
+ * `npm run leads` against the local DynamoDB (dynalite, both tables as deployed) through the real
+ * AWS SDK: the library in this process, then the script itself spawned once per command.
+ */
+
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { sendQuotaId } from '../../../core/data/address-hash';
+import type { CheatSheetRequestItem } from '../../../core/data/tables';
+import { startLocalStack, type LocalStack } from '../../../local/local-stack';
+import { runLeadsCommand, type LeadsCommandIo } from '../../../ops/leads/leads-command';
+import { spawnScript } from '../../support/spawned-script';
+
+let stack: LocalStack;
+let dynamoDb: DynamoDBDocumentClient;
+let outDirectory: string;
+
+beforeAll(async () => {
+  stack = await startLocalStack({ siteDir: null, cheatSheetPdf: null });
+  // startLocalStack points the SDK's own settings (AWS_ENDPOINT_URL_DYNAMODB, region, keys) at it.
+  dynamoDb = DynamoDBDocumentClient.from(new DynamoDBClient({}));
+  outDirectory = await mkdtemp(path.join(os.tmpdir(), 'leads-'));
+});
+
+afterAll(async () => {
+  dynamoDb.destroy();
+  await stack.stop();
+  await rm(outDirectory, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  for (const table of [stack.tableName, stack.sendQuotaTableName]) {
+    const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: table }));
+    for (const item of Items) {
+      await dynamoDb.send(
+        new BatchWriteCommand({ RequestItems: { [table]: [{ DeleteRequest: { Key: { id: item.id } } }] } }),
+      );
+    }
+  }
+});
+
+let sequence = 0;
+async function putRequest(name: string, email: string, requestedAt: string, sentAt?: string) {
+  const item: CheatSheetRequestItem = {
+    id: `request-${(sequence += 1)}`,
+    name,
+    email,
+    requested_at: requestedAt,
+    cheat_sheet_sent: sentAt !== undefined,
+    ...(sentAt === undefined ? {} : { sent_at: sentAt }),
+  };
+  await dynamoDb.send(new PutCommand({ TableName: stack.tableName, Item: item }));
+  return item;
+}
+
+async function putSendCounter(email: string) {
+  await dynamoDb.send(
+    new PutCommand({
+      TableName: stack.sendQuotaTableName,
+      Item: { id: sendQuotaId(email), recent_sends: ['2025-03-01T10:00:00.000Z'], version: 1, expires_at: 1 },
+    }),
+  );
+}
+
+async function run(args: string[], { answer, ...options }: Partial<LeadsCommandIo> & { answer?: string } = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runLeadsCommand(args, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += `${text}\n`),
+    stdin: Readable.from(answer === undefined ? [] : [answer]),
+    env: process.env,
+    ...options,
+  });
+  return { code, stdout, stderr };
+}
+
+const remainingEmails = async () => {
+  const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.tableName }));
+  return Items.map((item) => item.email as string).sort();
+};
+const remainingCounters = async () => {
+  const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.sendQuotaTableName }));
+  return Items.map((item) => item.id as string).sort();
+};
+
+test('export prints every request as CSV, newest first, with awkward names intact and formulas neutralised', async () => {
+  await putRequest("O'Brien, Liam", 'liam@example.com', '2025-03-01T09:00:00.000Z');
+  await putRequest(
+    'Ada "The Countess" Lovelace',
+    'ada@example.com',
+    '2025-03-02T09:00:00.000Z',
+    '2025-03-02T09:00:01.000Z',
+  );
+  await putRequest('=HYPERLINK("http://evil.example","x")', 'formula@example.com', '2025-03-03T09:00:00.000Z');
+
+  const { code, stdout } = await run(['export']);
+
+  expect(code).toBe(0);
+  expect(stdout.split('\r\n')).toEqual([
+    'name,email,requested_at,cheat_sheet_sent,sent_at',
+    `"'=HYPERLINK(""http://evil.example"",""x"")",formula@example.com,2025-03-03T09:00:00.000Z,false,`,
+    '"Ada ""The Countess"" Lovelace",ada@example.com,2025-03-02T09:00:00.000Z,true,2025-03-02T09:00:01.000Z',
+    `"O'Brien, Liam",liam@example.com,2025-03-01T09:00:00.000Z,false,`,
+    '',
+  ]);
+});
+
+test('export pages through more items than one Scan page holds, and reports progress on stderr', async () => {
+  for (let day = 1; day <= 7; day += 1) {
+    await putRequest(`Reader ${day}`, `reader${day}@example.com`, `2025-03-0${day}T09:00:00.000Z`);
+  }
+
+  const { code, stdout, stderr } = await run(['export'], { pageSize: 2, progressFrom: 2 });
+
+  expect(code).toBe(0);
+  expect(
+    stdout
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => line.split(',')[0]),
+  ).toEqual([7, 6, 5, 4, 3, 2, 1].map((day) => `Reader ${day}`));
+  expect(stderr).toContain('Read 2 requests');
+  expect(stderr).toContain('Read 6 requests');
+});
+
+test('export --out writes the CSV to a file only its owner can read', async () => {
+  await putRequest('Grace Hopper', 'grace@example.com', '2025-03-01T09:00:00.000Z');
+  const file = path.join(outDirectory, 'leads.csv');
+
+  const { code, stdout, stderr } = await run(['export', '--out', file]);
+
+  expect(code).toBe(0);
+  expect(stdout).toBe('');
+  expect(stderr).toContain(`Wrote 1 requests to ${file}`);
+  expect(await readFile(file, 'utf8')).toContain('Grace Hopper,grace@example.com');
+  expect((await stat(file)).mode & 0o777).toBe(0o600);
+});
+
+test('erase --yes removes every request of the address and its send counter, and nothing of anyone else', async () => {
+  await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z', '2025-03-01T09:00:01.000Z');
+  await putRequest('Ada L.', 'ada@example.com', '2025-03-02T09:00:00.000Z');
+  await putRequest('Grace', 'grace@example.com', '2025-03-02T09:00:00.000Z');
+  await putSendCounter('ada@example.com');
+  await putSendCounter('grace@example.com');
+
+  const { code, stdout } = await run(['erase', ' Ada@Example.com ', '--yes']);
+
+  expect(code).toBe(0);
+  expect(stdout).toContain('Removed 3 item(s) for ada@example.com: 2 request(s) and its send counter.');
+  expect(await remainingEmails()).toEqual(['grace@example.com']);
+  expect(await remainingCounters()).toEqual([sendQuotaId('grace@example.com')]);
+});
+
+test('erase lists what it found and removes it once the answer is y', async () => {
+  await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+
+  const { code, stdout, stderr } = await run(['erase', 'ada@example.com'], { answer: 'y\n' });
+
+  expect(code).toBe(0);
+  expect(stdout).toContain('ada@example.com: 1 request(s)');
+  expect(stdout).toContain('2025-03-01T09:00:00.000Z');
+  expect(stderr).toContain('Remove these 1 item(s) for good? [y/N]');
+  expect(await remainingEmails()).toEqual([]);
+});
+
+test('erase removes nothing when the answer is not yes', async () => {
+  await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+  await putSendCounter('ada@example.com');
+
+  const { code, stderr } = await run(['erase', 'ada@example.com'], { answer: 'n\n' });
+
+  expect(code).toBe(1);
+  expect(stderr).toContain('Nothing removed.');
+  expect(await remainingEmails()).toEqual(['ada@example.com']);
+  expect(await remainingCounters()).toHaveLength(1);
+});
+
+test('erase of an unknown address answers 0 removed and exits 0', async () => {
+  await putRequest('Grace', 'grace@example.com', '2025-03-02T09:00:00.000Z');
+
+  const { code, stdout } = await run(['erase', 'nobody@example.com']);
+
+  expect(code).toBe(0);
+  expect(stdout).toBe('Removed 0 items: nothing is stored for nobody@example.com.');
+  expect(await remainingEmails()).toEqual(['grace@example.com']);
+});
+
+test('erase refuses a malformed address with a clear message, a non-zero exit, and removes nothing', async () => {
+  await putRequest('Grace', 'grace@example.com', '2025-03-02T09:00:00.000Z');
+
+  const { code, stderr } = await run(['erase', 'grace@', '--yes']);
+
+  expect(code).toBe(2);
+  expect(stderr).toContain(
+    '"grace@" is not an e-mail address the site would have stored: Please enter a valid email address.',
+  );
+  expect(await remainingEmails()).toEqual(['grace@example.com']);
+});
+
+test("--stack exports the table named by the stack's outputs", async () => {
+  await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+  const cloudFormation = new CloudFormationClient({ region: 'us-east-1' });
+  mockClient(cloudFormation)
+    .on(DescribeStacksCommand, { StackName: 'First100DaysSite' })
+    .resolves({
+      Stacks: [
+        {
+          StackName: 'First100DaysSite',
+          CreationTime: new Date(),
+          StackStatus: 'CREATE_COMPLETE',
+          Outputs: [
+            { OutputKey: 'TableName', OutputValue: stack.tableName },
+            { OutputKey: 'SendQuotaTableName', OutputValue: stack.sendQuotaTableName },
+          ],
+        },
+      ],
+    });
+  const clients = () => ({ dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})), cloudFormation });
+
+  // A TABLE_NAME that does not exist: only the stack's output can lead to the data.
+  const { code, stdout } = await run(['export', '--stack', 'First100DaysSite'], {
+    clients,
+    env: { TABLE_NAME: 'no_such_table' },
+  });
+
+  expect(code).toBe(0);
+  expect(stdout).toContain('Ada,ada@example.com');
+});
+
+test('a table that cannot be read fails with its reason and exit 1', async () => {
+  const { code, stderr } = await run(['export'], { env: { TABLE_NAME: 'no_such_table' } });
+  expect(code).toBe(1);
+  expect(stderr).toMatch(/^Failed: Requested resource not found/);
+});
+
+test('an unknown command prints the usage and exits 2', async () => {
+  const { code, stderr } = await run(['list']);
+  expect(code).toBe(2);
+  expect(stderr).toContain('Usage: npm run leads -- export');
+});
+
+test('the script exports to stdout when spawned', async () => {
+  await putRequest("O'Brien, Liam", 'liam@example.com', '2025-03-01T09:00:00.000Z');
+
+  const script = spawnScript('scripts/leads.ts', {}, ['export']);
+
+  expect(await script.exited).toBe(0);
+  expect(script.stdout()).toBe(
+    `name,email,requested_at,cheat_sheet_sent,sent_at\r\n"O'Brien, Liam",liam@example.com,2025-03-01T09:00:00.000Z,false,\r\n`,
+  );
+});
+
+test('the script erases an address when spawned with --yes', async () => {
+  await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+  await putRequest('Grace', 'grace@example.com', '2025-03-02T09:00:00.000Z');
+
+  const script = spawnScript('scripts/leads.ts', {}, ['erase', 'ada@example.com', '--yes']);
+
+  expect(await script.exited).toBe(0);
+  expect(script.stdout()).toContain('Removed 1 item(s) for ada@example.com');
+  expect(await remainingEmails()).toEqual(['grace@example.com']);
+});
