@@ -5,12 +5,13 @@
  */
 
 import { cheatSheetFileName } from './content/cheat-sheet';
+import { notFoundPage, sitePages } from './site-pages';
 
 export const buildOutput = {
   /** Vite's client build plus the pre-rendered pages: what the site bucket holds. */
   siteDirectory: 'frontend/dist',
   /** The pre-rendered pages, inside `siteDirectory`. */
-  pages: ['index.html', '404.html'],
+  pages: [...sitePages.map((page) => page.file), notFoundPage.file],
   /** The server-side render bundle the pre-render step loads (not shipped). */
   prerenderDirectory: 'dist/prerender',
   /** What the cheat-sheet bucket holds. */

@@ -36,6 +36,8 @@ export const contextKeys = {
   alarmEmail: 'alarmEmail',
   /** Optional. `true` puts an AWS WAF web ACL in front of the distribution (about 8 USD a month). */
   waf: 'waf',
+  /** Optional. Days a request is kept before DynamoDB's TTL deletes it; by default it is kept. */
+  requestRetentionDays: 'requestRetentionDays',
 } as const;
 
 /**
@@ -78,6 +80,8 @@ export interface DeploymentConfig {
   readonly alarmEmail?: string;
   /** Whether an AWS WAF web ACL protects the distribution. */
   readonly waf: boolean;
+  /** When set, requests expire this many days after they were made (DynamoDB TTL). */
+  readonly requestRetentionDays?: number;
 }
 
 /** A problem with the context values; its message is meant for the person running `cdk`. */
@@ -169,6 +173,7 @@ export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
       `${contextKeys.alarmEmail} "${alarmEmail}" is not an e-mail address: pass the address the alarms should reach, e.g. -c ${contextKeys.alarmEmail}=ops@yourdomain.com, or leave it out (the alarms still exist; subscribe later).`,
     );
   }
+  const requestRetentionDays = readNumber(lookup, contextKeys.requestRetentionDays, problems, { integer: true });
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -185,6 +190,7 @@ export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
     dailySendBudget: dailySendBudget ?? defaultDailySendBudget,
     ...(alarmEmail !== undefined && { alarmEmail }),
     waf: waf ?? false,
+    ...(requestRetentionDays !== undefined && { requestRetentionDays }),
   };
 }
 

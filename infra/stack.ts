@@ -55,6 +55,7 @@ export class CheatSheetSiteStack extends Stack {
     });
     this.data = new Data(this, 'Data', {
       cheatSheetDirectory: props.buildOutput?.cheatSheetDirectory,
+      requestRetentionDays: config.requestRetentionDays,
     });
     this.originSecret = new OriginSecret(this, 'OriginSecret');
     this.api = new Api(this, 'Api', {
@@ -73,6 +74,7 @@ export class CheatSheetSiteStack extends Stack {
       dailySendCap: config.dailySendCap,
       clientHourlySendCap: config.clientHourlySendCap,
       dailySendBudget: config.dailySendBudget,
+      requestRetentionDays: config.requestRetentionDays,
       saveRequestEntry: props.handlerEntries?.saveRequest,
       sendCheatSheetEntry: props.handlerEntries?.sendCheatSheet,
     });

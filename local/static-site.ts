@@ -1,6 +1,7 @@
 /**
  * Serves the built site the way CloudFront serves it from S3: `/` is the pre-rendered
- * index.html, files are served as they are, and any path that is not a file gets 404.html with
+ * index.html, each clean path of core/site-pages.ts its file (`/privacy` is privacy.html, as
+ * CloudFront's path rewrite does), files are served as they are, and any path that is not a file gets 404.html with
  * status 404. Cache headers are the cloud's (infra/cache-policy.ts): hashed files under /assets/
  * never change, everything else is revalidated.
  */
@@ -8,6 +9,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheControlFor, pagesCacheControl } from '../infra/cache-policy';
+import { sitePages } from '../core/site-pages';
 
 export interface StaticResponse {
   readonly statusCode: number;
@@ -73,7 +75,9 @@ async function readFileIfExists(filePath: string): Promise<Buffer | null> {
 
 /** The response to a GET or HEAD of `url` (HEAD's body is dropped by the caller). */
 export async function staticSiteResponse(siteDir: string, url: string): Promise<StaticResponse> {
-  const urlPath = url.split('?')[0].split('#')[0];
+  const requestPath = url.split('?')[0].split('#')[0];
+  const page = sitePages.find((candidate) => candidate.path === requestPath);
+  const urlPath = page ? `/${page.file}` : requestPath;
   const filePath = resolveSitePath(siteDir, urlPath);
   const body = filePath ? await readFileIfExists(filePath) : null;
   if (filePath && body) {

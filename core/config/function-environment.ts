@@ -9,6 +9,8 @@
 /** The save function's variables. */
 export const saveRequestVariables = {
   tableName: 'TABLE_NAME',
+  /** Days a request is kept before DynamoDB's TTL deletes it; unset keeps it. */
+  requestRetentionDays: 'REQUEST_RETENTION_DAYS',
 } as const;
 
 /** The send function's variables. */
@@ -66,6 +68,8 @@ export type ClientAddressSource = (typeof clientAddressSources)[number];
 
 export interface SaveRequestSettings {
   readonly tableName: string;
+  /** @default none: requests are kept until erased */
+  readonly requestRetentionDays?: number;
 }
 
 export interface SendCheatSheetSettings {

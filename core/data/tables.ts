@@ -40,6 +40,12 @@ export const emailIndex = {
   sortKey: 'requested_at',
 } as const;
 
+/**
+ * The requests' TTL attribute (epoch seconds), written only when the deployment sets a retention
+ * (`requestRetentionDays`); by default requests are kept, and the table has no TTL.
+ */
+export const requestExpiryAttribute = 'expires_at';
+
 /** Every request, one item each. The send function reads `cheat_sheet_sent` and `sent_at` from the index. */
 export const requestsTable: TableDefinition = {
   name: tableName,
@@ -64,6 +70,8 @@ export interface CheatSheetRequestItem {
   readonly requested_at: string;
   /** ISO 8601; set once SES accepted the e-mail. */
   readonly sent_at?: string;
+  /** Epoch seconds after which DynamoDB's TTL may delete it; only with a retention. */
+  readonly expires_at?: number;
 }
 
 /**

@@ -1,13 +1,14 @@
 /**
- * Pre-renders the pages into the client build: frontend/dist/index.html (the landing page) and
- * frontend/dist/404.html (the not-found page, served for every unknown path with status 404).
+ * Pre-renders the pages into the client build: one file per page of core/site-pages.ts
+ * (index.html, privacy.html...) and frontend/dist/404.html (the not-found page, served for every
+ * unknown path with status 404).
  * Runs after both Vite builds (see the `build:site` script).
  */
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildOutput } from '../../core/build-output';
-import { notFound, site } from '../../core/content/site';
+import { notFoundPage, sitePages } from '../../core/site-pages';
 import { withSiteMetadata } from './site-metadata';
 
 const root = process.cwd();
@@ -22,8 +23,10 @@ function page(appHtml: string, title?: string): string {
   return withSiteMetadata(template.replace('<!--app-html-->', appHtml), title);
 }
 
-await writeFile(path.join(clientDir, 'index.html'), page(render('/')));
-// Any path that is not '/' renders the not-found page; this one stands for all of them.
-await writeFile(path.join(clientDir, '404.html'), page(render('/404'), `${notFound.message} · ${site.title}`));
+for (const { path: pagePath, file, title } of sitePages) {
+  await writeFile(path.join(clientDir, file), page(render(pagePath), title));
+}
+// Any path not listed renders the not-found page; this one stands for all of them.
+await writeFile(path.join(clientDir, notFoundPage.file), page(render('/404'), notFoundPage.title));
 await rm(path.dirname(serverBundle), { recursive: true, force: true });
-console.log('Pre-rendered frontend/dist/index.html and frontend/dist/404.html');
+console.log(`Pre-rendered ${buildOutput.pages.map((file) => `${buildOutput.siteDirectory}/${file}`).join(', ')}`);

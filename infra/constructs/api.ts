@@ -69,6 +69,12 @@ export interface ApiProps {
   /** Cheat sheets the product sends per 24 hours (the default lives in infra/config.ts). */
   readonly dailySendBudget: number;
   /**
+   * Days after which the save function's items expire (its `expires_at` TTL attribute).
+   *
+   * @default - none: requests are kept
+   */
+  readonly requestRetentionDays?: number;
+  /**
    * How long function logs and API access logs are kept.
    *
    * @default three months: enough to trace a reader's report back to its request
@@ -139,7 +145,10 @@ export class Api extends Construct {
       memorySize: 256,
       timeout: saveRequestTimeout,
       logRetention,
-      environment: saveRequestEnvironment({ tableName: props.table.tableName }),
+      environment: saveRequestEnvironment({
+        tableName: props.table.tableName,
+        requestRetentionDays: props.requestRetentionDays,
+      }),
     });
     this.saveRequestFunction.addToRolePolicy(
       new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),

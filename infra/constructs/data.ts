@@ -15,7 +15,13 @@ import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { buildOutput } from '../../core/build-output';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
-import { emailIndex, requestsTable, sendQuotaTable, type TableDefinition } from '../../core/data/tables';
+import {
+  emailIndex,
+  requestExpiryAttribute,
+  requestsTable,
+  sendQuotaTable,
+  type TableDefinition,
+} from '../../core/data/tables';
 import { acknowledgeBucketDeployment, bucketDeploymentHandlerSettings } from './bucket-deployment-handler';
 import { PrivateBucket } from './private-bucket';
 
@@ -52,6 +58,13 @@ export interface DataProps {
    * @default one year: long enough to investigate an incident reported months later
    */
   readonly accessLogsExpiration?: Duration;
+  /**
+   * Requests expire this many days after they were made: the requests table gets a TTL on
+   * `expires_at`, which the save function writes when given the same number.
+   *
+   * @default - no TTL: the author keeps the leads until erasing them
+   */
+  readonly requestRetentionDays?: number;
 }
 
 /**
@@ -108,6 +121,7 @@ export class Data extends Construct {
 
     this.table = new Table(this, 'RequestsTable', {
       ...tableShape(requestsTable),
+      ...(props.requestRetentionDays !== undefined && { timeToLiveAttribute: requestExpiryAttribute }),
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // KMS encryption with the AWS managed key (aws/dynamodb): key use is logged in CloudTrail,

@@ -9,6 +9,10 @@ import {
   CachePolicy,
   type CfnDistribution,
   Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -30,6 +34,8 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { buildOutput } from '../../core/build-output';
 import { originSecretHeader } from '../../core/config/edge-headers';
+import { sitePages } from '../../core/site-pages';
+import { pagePathsFunctionCode } from '../page-paths-function';
 import { hashedAssetsCacheControl, hashedAssetsPrefix, pagesCacheControl } from '../cache-policy';
 import {
   contentSecurityPolicy,
@@ -100,6 +106,8 @@ export class Site extends Construct {
   public readonly responseHeadersPolicy: ResponseHeadersPolicy;
   /** What `/api/*` requests carry to the API: apiOriginRequestHeaders, no query string, no cookie. */
   public readonly apiOriginRequestPolicy: OriginRequestPolicy;
+  /** Viewer request, default behaviour: each clean page path (`/privacy`) to its file (`privacy.html`). */
+  public readonly pagePathsFunction: CloudFrontFunction;
   public readonly distribution: Distribution;
   /** Copies `assets/**` with long, immutable caching; runs first. */
   public readonly hashedAssetsDeployment: BucketDeployment;
@@ -113,7 +121,7 @@ export class Site extends Construct {
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     const siteDirectory = props.siteDirectory ?? path.join(process.cwd(), buildOutput.siteDirectory);
-    for (const page of ['index.html', '404.html']) {
+    for (const page of buildOutput.pages) {
       if (!existsSync(path.join(siteDirectory, page))) {
         throw new Error(`The built site has no ${page} in ${siteDirectory}: run \`npm run build\` first.`);
       }
@@ -165,6 +173,12 @@ export class Site extends Construct {
       cookieBehavior: OriginRequestCookieBehavior.none(),
     });
 
+    this.pagePathsFunction = new CloudFrontFunction(this, 'PagePaths', {
+      comment: 'Serves each pre-rendered page of core/site-pages.ts at its clean path',
+      code: FunctionCode.fromInline(pagePathsFunctionCode(sitePages)),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'First 100 Days: site and cheat-sheet API',
       defaultRootObject: 'index.html',
@@ -179,6 +193,7 @@ export class Site extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
+        functionAssociations: [{ function: this.pagePathsFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         [apiPathPattern]: {

@@ -36,10 +36,11 @@ async function saveRequestHandler(
       return jsonReply(201, { id: randomUUID() } satisfies RequestSavedBody);
     }
 
-    const { tableName } = readSaveRequestConfig();
+    const { tableName, requestRetentionDays } = readSaveRequestConfig();
     const { id } = await saveRequest(request, {
       requests: cheatSheetRequestsTable(dynamoDb, tableName),
       now: () => new Date(),
+      retentionDays: requestRetentionDays,
     });
     logger.info('Cheat-sheet request saved', { requestItemId: id, emailDomain: emailDomainOf(request.email) });
     metrics.countOutcome('RequestSaved');

@@ -8,11 +8,15 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { StorageUnavailableError } from './errors';
-import { emailIndex, type CheatSheetRequestItem } from '../../core/data/tables';
+import { emailIndex, requestExpiryAttribute, type CheatSheetRequestItem } from '../../core/data/tables';
 
 export interface CheatSheetRequests {
   /** Stores a new, unsent request and returns it. */
-  create(request: { name: string; email: string }, requestedAt: Date): Promise<CheatSheetRequestItem>;
+  create(
+    request: { name: string; email: string },
+    requestedAt: Date,
+    options?: { readonly expiresAt?: number },
+  ): Promise<CheatSheetRequestItem>;
   /**
    * The address's newest unsent request, whatever its age, or undefined. Reads the e-mail index,
    * which is eventually consistent in the cloud: a request saved a moment ago may not show yet.
@@ -43,13 +47,14 @@ const unsentSearchMaxPages = 4;
 
 export function cheatSheetRequestsTable(client: DynamoDBDocumentClient, tableName: string): CheatSheetRequests {
   return {
-    async create({ name, email }, requestedAt) {
+    async create({ name, email }, requestedAt, { expiresAt } = {}) {
       const item: CheatSheetRequestItem = {
         id: randomUUID(),
         name,
         email,
         cheat_sheet_sent: false,
         requested_at: requestedAt.toISOString(),
+        ...(expiresAt !== undefined && { [requestExpiryAttribute]: expiresAt }),
       };
       await storage('PutItem', () =>
         client.send(

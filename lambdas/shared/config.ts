@@ -20,6 +20,11 @@ export interface SaveRequestConfig {
   readonly tableName: string;
 }
 
+export interface SaveRequestFunctionConfig extends SaveRequestConfig {
+  /** Days before a request expires (DynamoDB TTL); undefined keeps it. */
+  readonly requestRetentionDays?: number;
+}
+
 export interface SendCheatSheetConfig extends SaveRequestConfig {
   /** The daily cap's own table (SEND_QUOTA_TABLE_NAME): the requests table holds requests only. */
   readonly sendQuotaTableName: string;
@@ -69,8 +74,14 @@ function clientAddressSettings(env: Env): ClientAddressSettings {
   throw new ConfigurationError(`${names.clientAddressSource} must be one of ${clientAddressSources.join(', ')}`);
 }
 
-export function readSaveRequestConfig(env: Env = process.env): SaveRequestConfig {
-  return { tableName: required(env, saveRequestVariables.tableName) };
+export function readSaveRequestConfig(env: Env = process.env): SaveRequestFunctionConfig {
+  const retention = env[saveRequestVariables.requestRetentionDays]?.trim();
+  return {
+    tableName: required(env, saveRequestVariables.tableName),
+    ...(retention && {
+      requestRetentionDays: positiveInteger(env, saveRequestVariables.requestRetentionDays, 1),
+    }),
+  };
 }
 
 export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheetConfig {

@@ -155,6 +155,19 @@ describe('deployment configuration from CDK context', () => {
     );
   });
 
+  test('keeps requests by default and reads requestRetentionDays when given', () => {
+    expect(parse({ senderEmail: 'a@example.com' })).not.toHaveProperty('requestRetentionDays');
+    expect(parse({ senderEmail: 'a@example.com', requestRetentionDays: '365' })).toMatchObject({
+      requestRetentionDays: 365,
+    });
+  });
+
+  test.each(['0', '30.5', 'forever'])('refuses requestRetentionDays=%p with the value and an example', (value) => {
+    expect(problemsOf({ senderEmail: 'a@example.com', requestRetentionDays: value })).toContain(
+      `requestRetentionDays "${value}" must be a positive whole number, e.g. -c requestRetentionDays=5.`,
+    );
+  });
+
   test('lists every problem at once rather than one per attempt', () => {
     const message = problemsOf({ domainName: 'www.example.com', dailySendCap: '0', dailySendBudget: 'x', waf: 'y' });
     expect(message).toContain('senderEmail is missing');

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buildOutput } from '../../core/build-output';
 import { buildScriptFor, checkBuild } from '../../local/build-freshness';
 
 let root: string;
@@ -38,8 +39,7 @@ beforeEach(async () => {
     "import { pdf } from '../core/documents/cheat-sheet-pdf';\nconsole.log(pdf);\n",
   );
   await file('lambdas/shared/aws-clients.ts', 30, 'export const clients = 1;\n');
-  await file('frontend/dist/index.html', 10);
-  await file('frontend/dist/404.html', 10);
+  for (const page of buildOutput.pages) await file(`frontend/dist/${page}`, 10);
   await file('dist/cheat-sheet/mpc-100-day-cheat-sheet.pdf', 10);
 });
 afterEach(() => rm(root, { recursive: true, force: true }));

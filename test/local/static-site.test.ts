@@ -27,6 +27,23 @@ describe('staticSiteResponse', () => {
     }
   });
 
+  test('serves /privacy from privacy.html with 200, as CloudFront rewrites it', async () => {
+    for (const url of ['/privacy', '/privacy?ref=form', '/privacy.html']) {
+      const response = await staticSiteResponse(site.siteDir, url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['Content-Type']).toBe('text/html; charset=utf-8');
+      expect(response.body.toString()).toContain(site.privacyText);
+    }
+  });
+
+  test('a path near a page path is still not found', async () => {
+    for (const url of ['/privacy/', '/Privacy', '/privacy/more']) {
+      const response = await staticSiteResponse(site.siteDir, url);
+      expect(response.statusCode).toBe(404);
+      expect(response.body.toString()).toContain(site.notFoundText);
+    }
+  });
+
   test('serves hashed assets as immutable for a year', async () => {
     const response = await staticSiteResponse(site.siteDir, site.assetPath);
 

@@ -1,6 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import { maxEmailLength, maxNameLength } from '../../../core/api/request-limits';
 import { formCopy } from '../../../core/content/cheat-sheet';
+import { formPrivacyNotice, privacyPath } from '../../../core/content/privacy';
 import { useCheatSheetRequest } from '../hooks/use-cheat-sheet-request';
 import { EmailConfigAlert } from './email-config-alert';
 import { ErrorDetailsDialog } from './error-details-dialog';
@@ -81,6 +82,9 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
         <button ref={submitButton} type="submit" className="button button--primary button--block" disabled={submitting}>
           {submitting ? formCopy.submittingLabel : formCopy.submitLabel}
         </button>
+        <p className="form-privacy-notice">
+          {formPrivacyNotice.text} <a href={privacyPath}>{formPrivacyNotice.linkText}</a>
+        </p>
       </form>
       <ErrorDetailsDialog details={form.errorDetails} onClose={closeDialog} onTryAgain={tryAgain} />
     </>

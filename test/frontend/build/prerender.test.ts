@@ -17,6 +17,22 @@ function builtPage(file: string): Document {
   return new DOMParser().parseFromString(readFileSync(html, 'utf8'), 'text/html');
 }
 
+describe('the pre-rendered privacy page', () => {
+  test('holds its text, in the layout, with its own title', () => {
+    const page = builtPage('privacy.html');
+    expect(page.querySelector('h1')?.textContent).toBe('Privacy');
+    expect(page.body.textContent).toContain('What we collect');
+    expect(page.querySelector('header')).not.toBeNull();
+    expect(page.querySelector('footer')).not.toBeNull();
+    expect(page.title).toMatch(/^Privacy · /);
+  });
+
+  test('is linked from the landing page under the form', () => {
+    const link = builtPage('index.html').querySelector('#download-section a[href="/privacy"]');
+    expect(link?.textContent).toBe('How we handle your data');
+  });
+});
+
 describe('the pre-rendered landing page', () => {
   test('holds the nine outline items in its HTML', () => {
     const text = builtPage('index.html').body.textContent ?? '';

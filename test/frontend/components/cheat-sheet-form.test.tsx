@@ -26,6 +26,12 @@ describe('the cheat-sheet form', () => {
     expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', 'you@example.com');
   });
 
+  test('links to the privacy page from a short notice under the form', () => {
+    renderForm();
+    expect(screen.getByText(/only to send you the cheat sheet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'How we handle your data' })).toHaveAttribute('href', '/privacy');
+  });
+
   test('requires a name', () => {
     renderForm();
     expect(screen.getByLabelText('Name')).toBeRequired();

@@ -35,6 +35,20 @@ describe('save-request handler', () => {
     expect(requestedAt).toBeLessThanOrEqual(Date.now());
   });
 
+  test('with REQUEST_RETENTION_DAYS, the request carries an epoch-seconds expires_at that many days on', async () => {
+    const visitor = newVisitor();
+    process.env.REQUEST_RETENTION_DAYS = '30';
+    try {
+      expect((await handler(postEvent(saveRoute, visitor))).statusCode).toBe(201);
+    } finally {
+      delete process.env.REQUEST_RETENTION_DAYS;
+    }
+
+    const [item] = await emulators.items(visitor.email);
+    const requestedAtSeconds = Math.ceil(Date.parse(item!.requested_at) / 1000);
+    expect(item!.expires_at).toBe(requestedAtSeconds + 30 * 24 * 60 * 60);
+  });
+
   test('replies as JSON that is never cached', async () => {
     const reply = await handler(postEvent(saveRoute, newVisitor()));
 

@@ -9,6 +9,7 @@ export interface SiteFixture {
   readonly siteDir: string;
   readonly landingText: string;
   readonly notFoundText: string;
+  readonly privacyText: string;
   readonly assetPath: string;
   readonly assetBody: string;
   remove(): Promise<void>;
@@ -19,9 +20,11 @@ export async function createSiteFixture(): Promise<SiteFixture> {
   const siteDir = path.join(root, 'dist');
   const landingText = 'The First 100 Days of Ownership (fixture landing page)';
   const notFoundText = 'Oops! Page not found';
+  const privacyText = 'Privacy (fixture privacy page)';
   const assetBody = 'console.log("hashed asset");';
   const files: Record<string, string> = {
     'index.html': `<!doctype html><html><body><h1>${landingText}</h1></body></html>`,
+    'privacy.html': `<!doctype html><html><body><h1>${privacyText}</h1></body></html>`,
     '404.html': `<!doctype html><html><body><h1>404</h1><p>${notFoundText}</p></body></html>`,
     'assets/index-Ab12Cd34.js': assetBody,
     'assets/index-Ef56Gh78.css': 'body{margin:0}',
@@ -39,6 +42,7 @@ export async function createSiteFixture(): Promise<SiteFixture> {
     siteDir,
     landingText,
     notFoundText,
+    privacyText,
     assetPath: '/assets/index-Ab12Cd34.js',
     assetBody,
     remove: () => rm(root, { recursive: true, force: true }),
