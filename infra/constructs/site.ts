@@ -34,8 +34,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { buildOutput } from '../../core/build-output';
 import { originSecretHeader } from '../../core/config/edge-headers';
-import { sitePages } from '../../core/site-pages';
-import { pagePathsFunctionCode } from '../page-paths-function';
+import { sitePagesFunctionCode } from '../site-pages-function';
 import { hashedAssetsCacheControl, hashedAssetsPrefix, pagesCacheControl } from '../cache-policy';
 import {
   contentSecurityPolicy,
@@ -106,7 +105,7 @@ export class Site extends Construct {
   public readonly responseHeadersPolicy: ResponseHeadersPolicy;
   /** What `/api/*` requests carry to the API: apiOriginRequestHeaders, no query string, no cookie. */
   public readonly apiOriginRequestPolicy: OriginRequestPolicy;
-  /** Viewer request, default behaviour: each clean page path (`/privacy`) to its file (`privacy.html`). */
+  /** Viewer-request function of the site's behaviour: each page's path to its file (core/site-pages.ts). */
   public readonly pagePathsFunction: CloudFrontFunction;
   public readonly distribution: Distribution;
   /** Copies `assets/**` with long, immutable caching; runs first. */
@@ -173,9 +172,11 @@ export class Site extends Construct {
       cookieBehavior: OriginRequestCookieBehavior.none(),
     });
 
+    // About $0.10 per million requests of the site's behaviour (pages, scripts, images); the API's
+    // behaviour does not run it.
     this.pagePathsFunction = new CloudFrontFunction(this, 'PagePaths', {
-      comment: 'Serves each pre-rendered page of core/site-pages.ts at its clean path',
-      code: FunctionCode.fromInline(pagePathsFunctionCode(sitePages)),
+      comment: 'Maps each pre-rendered page path to its file in the site bucket (core/site-pages.ts).',
+      code: FunctionCode.fromInline(sitePagesFunctionCode()),
       runtime: FunctionRuntime.JS_2_0,
     });
 

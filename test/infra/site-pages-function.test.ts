@@ -6,7 +6,7 @@
 import vm from 'node:vm';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { sitePages } from '../../core/site-pages';
-import { pagePathsFunctionCode } from '../../infra/page-paths-function';
+import { sitePagesFunctionCode } from '../../infra/site-pages-function';
 import { resourceByPrefix, synthTemplate } from './support/synth';
 
 type Handler = (event: { request: { uri: string; method: string } }) => { uri: string };
@@ -17,15 +17,15 @@ function handlerOf(code: string): Handler {
   return context.handler as Handler;
 }
 
-const uriAfter = (uri: string, code = pagePathsFunctionCode(sitePages)) =>
+const uriAfter = (uri: string, code = sitePagesFunctionCode()) =>
   handlerOf(code)({ request: { uri, method: 'GET' } }).uri;
 
 test('/privacy is served from privacy.html', () => {
   expect(uriAfter('/privacy')).toBe('/privacy.html');
 });
 
-test('every listed page path maps to its file', () => {
-  for (const page of sitePages) expect(uriAfter(page.path)).toBe(`/${page.file}`);
+test('every listed page path but / maps to its file; / is the default root object', () => {
+  for (const page of sitePages) expect(uriAfter(page.path)).toBe(page.path === '/' ? '/' : `/${page.file}`);
 });
 
 test('an unknown path passes unchanged, so it still ends on the not-found page', () => {
@@ -35,7 +35,7 @@ test('an unknown path passes unchanged, so it still ends on the not-found page',
 });
 
 test('a page added to the list is mapped without touching the function', () => {
-  const code = pagePathsFunctionCode([...sitePages, { path: '/results/day-30', file: 'results-day-30.html' }]);
+  const code = sitePagesFunctionCode([...sitePages, { path: '/results/day-30', file: 'results-day-30.html' }]);
   expect(uriAfter('/results/day-30', code)).toBe('/results-day-30.html');
 });
 
@@ -49,7 +49,7 @@ describe('in the stack', () => {
     const { resource } = resourceByPrefix(template, 'AWS::CloudFront::Function', 'SitePagePaths');
     expect(resource.Properties).toMatchObject({
       AutoPublish: true,
-      FunctionCode: pagePathsFunctionCode(sitePages),
+      FunctionCode: sitePagesFunctionCode(),
       FunctionConfig: { Runtime: 'cloudfront-js-2.0' },
     });
   });
