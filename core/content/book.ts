@@ -8,6 +8,8 @@ export interface Book {
   readonly tagline: string;
   readonly amazonUrl: string;
   readonly cover: Image;
+  /** The ISBN (ISBN-13), once there is one: search engines show it with the book. */
+  readonly isbn?: string;
 }
 
 export const book: Book = {

@@ -7,6 +7,8 @@ export const site = {
   description:
     'The MPC Framework for new business owners: master Money, People, and Capacity in your first 100 days. Get the free cheat sheet.',
   footer: `© ${book.title}. All rights reserved.`,
+  /** The name under the icon on a phone's home screen (the web manifest's short_name): at most about 12 to 15 characters. */
+  shortName: 'First 100 Days',
 } as const;
 
 export const headerCopy = {

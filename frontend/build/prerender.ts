@@ -1,33 +1,43 @@
 /**
- * Pre-renders the pages into the client build: every page of core/site-pages.ts (the landing
- * page, the privacy page) to its file, and frontend/dist/404.html (the not-found page, served
- * for every unknown path with status 404). Runs after both Vite builds (see the `build:site`
- * script).
+ * Pre-renders the site into the client build (prerender-site.ts): the pages, the not-found page
+ * and what crawlers and link previews read. Runs after both Vite builds (see the `build:site`
+ * script). `SITE_URL`, the site's public address, adds the canonical address, `og:url`,
+ * absolute image addresses and sitemap.xml (README, Deploy).
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildOutput } from '../../core/build-output';
-import { notFoundFile, sitePages } from '../../core/site-pages';
-import { withSiteMetadata, type RenderedPage } from './site-metadata';
+import { parseSiteUrl, SiteUrlError } from './crawler-metadata';
+import { prerenderSite } from './prerender-site';
+import { systemFontsFound } from './site-images';
+import type { RenderedPage } from './site-metadata';
 
-const root = process.cwd();
-const clientDir = path.join(root, buildOutput.siteDirectory);
-const serverBundle = path.join(root, buildOutput.prerenderDirectory, 'entry-server.js');
-
-const { render } = (await import(pathToFileURL(serverBundle).href)) as { render: (path: string) => RenderedPage };
-const template = await readFile(path.join(clientDir, 'index.html'), 'utf8');
-if (!template.includes('<!--app-html-->')) throw new Error('frontend/dist/index.html has no <!--app-html--> slot');
-
-async function writePage(file: string, urlPath: string): Promise<void> {
-  const page = render(urlPath);
-  const target = path.join(clientDir, file);
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, withSiteMetadata(template.replace('<!--app-html-->', page.html), page));
+let siteUrl: string | null;
+try {
+  siteUrl = parseSiteUrl(process.env.SITE_URL);
+} catch (error) {
+  if (!(error instanceof SiteUrlError)) throw error;
+  console.error(error.message);
+  process.exit(1);
 }
 
-for (const page of sitePages) await writePage(page.file, page.path);
-// Any path that is not a page renders the not-found page; this one stands for all of them.
-await writePage(notFoundFile, '/404');
+if (!systemFontsFound()) {
+  console.warn(
+    'No system font found: the preview image and icons will have no lettering (on Debian or Ubuntu: apt-get install fonts-dejavu-core).',
+  );
+}
+
+const root = process.cwd();
+const serverBundle = path.join(root, buildOutput.prerenderDirectory, 'entry-server.js');
+const { render } = (await import(pathToFileURL(serverBundle).href)) as { render: (path: string) => RenderedPage };
+
+const written = await prerenderSite({
+  siteDir: path.join(root, buildOutput.siteDirectory),
+  publicDir: path.join(root, 'frontend/public'),
+  render,
+  siteUrl,
+});
 await rm(path.dirname(serverBundle), { recursive: true, force: true });
-console.log(`Pre-rendered ${[...sitePages.map((page) => page.file), notFoundFile].join(', ')} into frontend/dist`);
+console.log(`Pre-rendered into ${buildOutput.siteDirectory}: ${written.join(', ')}`);
+console.log(siteUrl === null ? 'No SITE_URL: relative addresses, no sitemap.xml' : `Site address: ${siteUrl}`);

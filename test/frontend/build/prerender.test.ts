@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { outlinePhases } from '../../../core/content/outline';
+import { pngSize } from '../../support/png-size';
 
 const dist = path.join(process.cwd(), 'frontend/dist');
 
@@ -58,11 +59,47 @@ describe('the pre-rendered landing page', () => {
   });
 });
 
+describe('what crawlers and link previews read in the build', () => {
+  test('the landing page carries one JSON-LD Book, as data the CSP lets through (no inline script)', () => {
+    const page = builtPage('index.html');
+    const data = [...page.querySelectorAll('script[type="application/ld+json"]')].map(
+      (element) => JSON.parse(element.textContent ?? '') as { '@type': string },
+    );
+    expect(data.map((item) => item['@type'])).toEqual(['Book']);
+    // script-src 'self' runs only scripts with a src; JSON-LD is not run at all.
+    for (const script of page.querySelectorAll('script')) {
+      expect(script.hasAttribute('src') || script.getAttribute('type') === 'application/ld+json').toBe(true);
+    }
+  });
+
+  test('the preview image it names is a 1200×630 PNG in the build', () => {
+    const imageUrl = builtPage('index.html').querySelector('meta[property="og:image"]')?.getAttribute('content') ?? '';
+    expect(builtPage('index.html').querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe(
+      'summary_large_image',
+    );
+    expect(pngSize(readFileSync(path.join(dist, new URL(imageUrl, 'https://site.invalid').pathname)))).toEqual({
+      width: 1200,
+      height: 630,
+    });
+  });
+
+  test('robots.txt, the touch icon and the web manifest are in the build', () => {
+    expect(readFileSync(path.join(dist, 'robots.txt'), 'utf8')).toMatch(/^User-agent: \*\nAllow: \/\n/);
+    expect(pngSize(readFileSync(path.join(dist, 'apple-touch-icon.png')))).toEqual({ width: 180, height: 180 });
+    const manifest = JSON.parse(readFileSync(path.join(dist, 'site.webmanifest'), 'utf8')) as { name: string };
+    expect(manifest.name).toBe(builtPage('index.html').title);
+  });
+});
+
 describe('the pre-rendered not-found page', () => {
   test('holds 404, the message and the way home', () => {
     const page = builtPage('404.html');
     expect(page.body.textContent).toContain('404');
     expect(page.body.textContent).toContain('Oops! Page not found');
     expect(page.querySelector('a[href="/"]')?.textContent).toBe('Return to Home');
+  });
+
+  test('asks search engines not to index it', () => {
+    expect(builtPage('404.html').querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
   });
 });
