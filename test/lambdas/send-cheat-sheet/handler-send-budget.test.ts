@@ -5,7 +5,7 @@
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { sendQuotaId } from '../../../lambdas/send-cheat-sheet/send-quota';
+import { sendQuotaId } from '../../../core/data/address-hash';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
 
