@@ -33,6 +33,8 @@ export const sendCheatSheetVariables = {
   configurationSetName: 'SES_CONFIGURATION_SET_NAME',
   /** Not read by the code: a new PDF changes it, so Lambda replaces warm containers holding the old one. */
   cheatSheetVersion: 'CHEAT_SHEET_VERSION',
+  /** As the save function's: a send with no request to flag writes a request item of its own. */
+  requestRetentionDays: 'REQUEST_RETENTION_DAYS',
 } as const;
 
 /**
@@ -93,6 +95,8 @@ export interface SendCheatSheetSettings {
   readonly configurationSetName?: string;
   /** @default none */
   readonly cheatSheetVersion?: string;
+  /** @default none: requests are kept until erased */
+  readonly requestRetentionDays?: number;
 }
 
 type Environment = Record<string, string>;

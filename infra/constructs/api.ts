@@ -69,7 +69,8 @@ export interface ApiProps {
   /** Cheat sheets the product sends per 24 hours (the default lives in infra/config.ts). */
   readonly dailySendBudget: number;
   /**
-   * Days after which the save function's items expire (its `expires_at` TTL attribute).
+   * Days after which the request items both functions write expire (their `expires_at` TTL
+   * attribute); the requests table's TTL (Data's `requestRetentionDays`) must be on as well.
    *
    * @default - none: requests are kept
    */
@@ -185,6 +186,7 @@ export class Api extends Construct {
         originSecretArn: props.originSecret.secretArn,
         configurationSetName: props.configurationSetName,
         cheatSheetVersion: props.cheatSheetVersion,
+        requestRetentionDays: props.requestRetentionDays,
       }),
     });
     for (const statement of [

@@ -60,7 +60,7 @@ export interface DataProps {
   readonly accessLogsExpiration?: Duration;
   /**
    * Requests expire this many days after they were made: the requests table gets a TTL on
-   * `expires_at`, which the save function writes when given the same number.
+   * `expires_at`, which the functions write when given the same number (Api's `requestRetentionDays`).
    *
    * @default - no TTL: the author keeps the leads until erasing them
    */

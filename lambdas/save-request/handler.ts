@@ -38,9 +38,8 @@ async function saveRequestHandler(
 
     const { tableName, requestRetentionDays } = readSaveRequestConfig();
     const { id } = await saveRequest(request, {
-      requests: cheatSheetRequestsTable(dynamoDb, tableName),
+      requests: cheatSheetRequestsTable(dynamoDb, tableName, { retentionDays: requestRetentionDays }),
       now: () => new Date(),
-      retentionDays: requestRetentionDays,
     });
     logger.info('Cheat-sheet request saved', { requestItemId: id, emailDomain: emailDomainOf(request.email) });
     metrics.countOutcome('RequestSaved');

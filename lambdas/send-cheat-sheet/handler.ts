@@ -51,7 +51,7 @@ async function sendCheatSheetHandler(
     }
 
     const result = await sendCheatSheet(request, {
-      requests: cheatSheetRequestsTable(dynamoDb, config.tableName),
+      requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
       quota: sendQuotaTable(dynamoDb, config.sendQuotaTableName),
       clientSends: rollingCounterTable(dynamoDb, config.sendQuotaTableName, clientHourlyWindow),
       sendBudget: rollingCounterTable(dynamoDb, config.sendQuotaTableName, dailyBudgetWindow),

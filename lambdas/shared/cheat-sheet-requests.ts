@@ -12,11 +12,7 @@ import { emailIndex, requestExpiryAttribute, type CheatSheetRequestItem } from '
 
 export interface CheatSheetRequests {
   /** Stores a new, unsent request and returns it. */
-  create(
-    request: { name: string; email: string },
-    requestedAt: Date,
-    options?: { readonly expiresAt?: number },
-  ): Promise<CheatSheetRequestItem>;
+  create(request: { name: string; email: string }, requestedAt: Date): Promise<CheatSheetRequestItem>;
   /**
    * The address's newest unsent request, whatever its age, or undefined. Reads the e-mail index,
    * which is eventually consistent in the cloud: a request saved a moment ago may not show yet.
@@ -45,16 +41,39 @@ const unsentSearchPageSize = 25;
 /** Pages read before giving up: an address with 100 newer sent requests has no unsent one worth flagging. */
 const unsentSearchMaxPages = 4;
 
-export function cheatSheetRequestsTable(client: DynamoDBDocumentClient, tableName: string): CheatSheetRequests {
+const daySeconds = 24 * 60 * 60;
+
+/** The TTL value: epoch seconds, `days` after `from`. */
+export function expiryAfter(from: Date, days: number): number {
+  return Math.ceil(from.getTime() / 1000) + days * daySeconds;
+}
+
+export interface RequestsTableOptions {
+  /**
+   * Days after which DynamoDB's TTL deletes a request (`requestRetentionDays`): every item this
+   * writes, by the save or the send function, carries its `expires_at`.
+   *
+   * @default none: requests are kept until erased
+   */
+  readonly retentionDays?: number;
+}
+
+export function cheatSheetRequestsTable(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  { retentionDays }: RequestsTableOptions = {},
+): CheatSheetRequests {
+  const expiry = (requestedAt: Date) =>
+    retentionDays === undefined ? {} : { [requestExpiryAttribute]: expiryAfter(requestedAt, retentionDays) };
   return {
-    async create({ name, email }, requestedAt, { expiresAt } = {}) {
+    async create({ name, email }, requestedAt) {
       const item: CheatSheetRequestItem = {
         id: randomUUID(),
         name,
         email,
         cheat_sheet_sent: false,
         requested_at: requestedAt.toISOString(),
-        ...(expiresAt !== undefined && { [requestExpiryAttribute]: expiresAt }),
+        ...expiry(requestedAt),
       };
       await storage('PutItem', () =>
         client.send(
@@ -77,15 +96,18 @@ export function cheatSheetRequestsTable(client: DynamoDBDocumentClient, tableNam
         cheat_sheet_sent: true,
         requested_at: sentAt.toISOString(),
         sent_at: sentAt.toISOString(),
+        ...expiry(sentAt),
       };
+      const expiresAt = item[requestExpiryAttribute];
       // UpdateItem on a new key creates the item: the send role needs no PutItem.
       await storage('UpdateItem', () =>
         client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: { id: item.id },
-            UpdateExpression:
-              'SET #name = :name, #email = :email, #sent = :sent, #requestedAt = :requestedAt, #sentAt = :sentAt',
+            UpdateExpression: `SET #name = :name, #email = :email, #sent = :sent, #requestedAt = :requestedAt, #sentAt = :sentAt${
+              expiresAt === undefined ? '' : ', #expiresAt = :expiresAt'
+            }`,
             ConditionExpression: 'attribute_not_exists(id)',
             ExpressionAttributeNames: {
               '#name': 'name',
@@ -93,6 +115,7 @@ export function cheatSheetRequestsTable(client: DynamoDBDocumentClient, tableNam
               '#sent': 'cheat_sheet_sent',
               '#requestedAt': 'requested_at',
               '#sentAt': 'sent_at',
+              ...(expiresAt !== undefined && { '#expiresAt': requestExpiryAttribute }),
             },
             ExpressionAttributeValues: {
               ':name': item.name,
@@ -100,6 +123,7 @@ export function cheatSheetRequestsTable(client: DynamoDBDocumentClient, tableNam
               ':sent': item.cheat_sheet_sent,
               ':requestedAt': item.requested_at,
               ':sentAt': item.sent_at,
+              ...(expiresAt !== undefined && { ':expiresAt': expiresAt }),
             },
           }),
         ),

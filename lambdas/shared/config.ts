@@ -25,7 +25,7 @@ export interface SaveRequestFunctionConfig extends SaveRequestConfig {
   readonly requestRetentionDays?: number;
 }
 
-export interface SendCheatSheetConfig extends SaveRequestConfig {
+export interface SendCheatSheetConfig extends SaveRequestFunctionConfig {
   /** The daily cap's own table (SEND_QUOTA_TABLE_NAME): the requests table holds requests only. */
   readonly sendQuotaTableName: string;
   readonly bucket: string;
@@ -74,13 +74,15 @@ function clientAddressSettings(env: Env): ClientAddressSettings {
   throw new ConfigurationError(`${names.clientAddressSource} must be one of ${clientAddressSources.join(', ')}`);
 }
 
+/** `REQUEST_RETENTION_DAYS`, when set: both functions write requests, so both read it. */
+function requestRetention(env: Env, name: string): Pick<SaveRequestFunctionConfig, 'requestRetentionDays'> {
+  return env[name]?.trim() ? { requestRetentionDays: positiveInteger(env, name, 1) } : {};
+}
+
 export function readSaveRequestConfig(env: Env = process.env): SaveRequestFunctionConfig {
-  const retention = env[saveRequestVariables.requestRetentionDays]?.trim();
   return {
     tableName: required(env, saveRequestVariables.tableName),
-    ...(retention && {
-      requestRetentionDays: positiveInteger(env, saveRequestVariables.requestRetentionDays, 1),
-    }),
+    ...requestRetention(env, saveRequestVariables.requestRetentionDays),
   };
 }
 
@@ -99,5 +101,6 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
     dailySendBudget: positiveInteger(env, names.dailySendBudget, defaultDailySendBudget),
     clientAddress: clientAddressSettings(env),
     configurationSetName: env[names.configurationSetName]?.trim() || undefined,
+    ...requestRetention(env, names.requestRetentionDays),
   };
 }

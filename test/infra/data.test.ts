@@ -73,19 +73,24 @@ describe('the data construct', () => {
     expect(requests.TimeToLiveSpecification).toBeUndefined();
   });
 
-  test('with requestRetentionDays, puts a TTL on expires_at and tells the save function the days', () => {
+  test('with requestRetentionDays, puts a TTL on expires_at and tells both functions the days', () => {
     const withRetention = synthTemplate({ context: { requestRetentionDays: '365' } });
     const requests = resourceByPrefix(withRetention, 'AWS::DynamoDB::Table', 'DataRequestsTable').resource.Properties;
     expect(requests.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
     const save = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSaveRequestFunction').resource.Properties;
     expect(save.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
+    const send = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSendCheatSheetFunction').resource
+      .Properties;
+    expect(send.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
   });
 
-  test('without requestRetentionDays, the save function gets no retention variable', () => {
-    const save = resourceByPrefix(template, 'AWS::Lambda::Function', 'ApiSaveRequestFunction').resource.Properties;
-    expect((save.Environment as { Variables: Record<string, string> }).Variables).not.toHaveProperty(
-      'REQUEST_RETENTION_DAYS',
-    );
+  test('without requestRetentionDays, neither function gets a retention variable', () => {
+    for (const name of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
+      const { Properties } = resourceByPrefix(template, 'AWS::Lambda::Function', name).resource;
+      expect((Properties.Environment as { Variables: Record<string, string> }).Variables).not.toHaveProperty(
+        'REQUEST_RETENTION_DAYS',
+      );
+    }
   });
 
   test('keeps the PDF bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {

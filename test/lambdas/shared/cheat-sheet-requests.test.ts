@@ -82,3 +82,33 @@ describe('the request items', () => {
     ]);
   });
 });
+
+describe('with a retention period', () => {
+  const retained = () => cheatSheetRequestsTable(emulators.dynamoDb, emulators.stack.tableName, { retentionDays: 30 });
+  const thirtyDaysOn = Math.ceil(start.getTime() / 1000) + 30 * 24 * 60 * 60;
+
+  test('a saved request carries its expiry in epoch seconds, that many days after it was made', async () => {
+    const visitor = newVisitor();
+    await retained().create(visitor, start);
+
+    expect((await emulators.items(visitor.email))[0]).toMatchObject({ expires_at: thirtyDaysOn });
+  });
+
+  test('so does the item recording a send that had no request to flag', async () => {
+    const visitor = newVisitor();
+    await retained().createSent(visitor, start);
+
+    expect((await emulators.items(visitor.email))[0]).toMatchObject({
+      cheat_sheet_sent: true,
+      expires_at: thirtyDaysOn,
+    });
+  });
+
+  test('without one, items carry no expiry', async () => {
+    const visitor = newVisitor();
+    await requests.create(visitor, start);
+    await requests.createSent(visitor, minutesLater(1));
+
+    for (const item of await emulators.items(visitor.email)) expect(item).not.toHaveProperty('expires_at');
+  });
+});

@@ -52,6 +52,22 @@ describe('function configuration', () => {
     expect(() => readSendCheatSheetConfig({ ...sendEnv, [name]: value })).toThrow(`${name} must be a positive integer`);
   });
 
+  test('both functions read REQUEST_RETENTION_DAYS when it is set, and keep requests when it is not', () => {
+    expect(readSaveRequestConfig({ TABLE_NAME: 't', REQUEST_RETENTION_DAYS: '365' }).requestRetentionDays).toBe(365);
+    expect(readSendCheatSheetConfig({ ...sendEnv, REQUEST_RETENTION_DAYS: '365' }).requestRetentionDays).toBe(365);
+    expect(readSaveRequestConfig({ TABLE_NAME: 't' })).not.toHaveProperty('requestRetentionDays');
+    expect(readSendCheatSheetConfig(sendEnv)).not.toHaveProperty('requestRetentionDays');
+  });
+
+  test.each(['0', '-3', '1.5', 'a year'])('refuses REQUEST_RETENTION_DAYS=%s', (value) => {
+    expect(() => readSaveRequestConfig({ TABLE_NAME: 't', REQUEST_RETENTION_DAYS: value })).toThrow(
+      'REQUEST_RETENTION_DAYS must be a positive integer',
+    );
+    expect(() => readSendCheatSheetConfig({ ...sendEnv, REQUEST_RETENTION_DAYS: value })).toThrow(
+      'REQUEST_RETENTION_DAYS must be a positive integer',
+    );
+  });
+
   test('behind CloudFront, trusts the viewer address with the origin secret, needing no local key', () => {
     expect(readSendCheatSheetConfig(behindCloudFront).clientAddress).toEqual({
       source: 'cloudfront-viewer-address',
