@@ -21,6 +21,8 @@ export const privacy = {
       heading: 'What we collect',
       paragraphs: [
         'When you request the cheat sheet, we store the name and the e-mail address you enter, when you made the request, and whether the cheat sheet was sent to you (and when).',
+        'To stop the form from being abused, the site counts how many cheat sheets are sent per e-mail address and per network. It stores a one-way hash of the address and a keyed hash of your IP address with those counts, never the addresses themselves.',
+        'Like any website, the servers log each visit: your IP address, the page, the time and your browser. These logs are used only to keep the site running and secure.',
         'We set no cookies, run no analytics or advertising scripts, and do not track you across other sites.',
       ],
     },
@@ -34,7 +36,7 @@ export const privacy = {
     {
       heading: 'For how long',
       paragraphs: [
-        'We keep your request until you ask us to erase it, or until the author deletes it. The daily-limit counter for your address is deleted automatically a day after the last cheat sheet sent to it.',
+        'We keep your request until you ask us to erase it, or until the author deletes it. The counters are deleted automatically: the one for your e-mail address a day after the last cheat sheet sent to it, the one for your network about an hour after your last request. The visit logs are deleted after at most a year.',
       ],
     },
     {
@@ -46,7 +48,7 @@ export const privacy = {
     {
       heading: 'Your rights: access and erasure',
       paragraphs: [
-        'You may ask to see what we hold about you, to correct it, or to have it erased. Write to the address below from the address you used; we answer within 30 days, and an erasure removes every request of your address and its daily-limit counter.',
+        'You may ask to see what we hold about you, to correct it, or to have it erased. Write to the address below from the address you used; we answer within 30 days, and an erasure removes every request of your address and its counter.',
       ],
     },
   ] satisfies readonly PrivacySection[],

@@ -11,6 +11,14 @@ describe('the privacy page', () => {
     }
   });
 
+  test('says what the limits keep (hashes, never the addresses) and that visits are logged', () => {
+    render(<PrivacyPage />);
+    const section = screen.getByRole('region', { name: 'What we collect' });
+    expect(section).toHaveTextContent('keyed hash of your IP address');
+    expect(section).toHaveTextContent('never the addresses themselves');
+    expect(section).toHaveTextContent('the servers log each visit');
+  });
+
   test('says why, for how long, and that AWS processes it in the deployment region', () => {
     render(<PrivacyPage />);
     expect(screen.getByRole('region', { name: 'Why' })).toHaveTextContent('e-mail you the cheat sheet');

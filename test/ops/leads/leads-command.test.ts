@@ -150,13 +150,18 @@ test('erase --yes removes every request of the address and its send counter, and
   await putRequest('Grace', 'grace@example.com', '2025-03-02T09:00:00.000Z');
   await putSendCounter('ada@example.com');
   await putSendCounter('grace@example.com');
+  // The per-client and budget counters hold no address: keyed by a client's network, or by the hour.
+  const otherCounters = ['client#0f1e2d#2025-03-01T09:00:00.000Z', 'budget#2025-03-01T09:00:00.000Z'];
+  for (const id of otherCounters) {
+    await dynamoDb.send(new PutCommand({ TableName: stack.sendQuotaTableName, Item: { id, sends: 1, expires_at: 1 } }));
+  }
 
   const { code, stdout } = await run(['erase', ' Ada@Example.com ', '--yes']);
 
   expect(code).toBe(0);
   expect(stdout).toContain('Removed 3 item(s) for ada@example.com: 2 request(s) and its send counter.');
   expect(await remainingEmails()).toEqual(['grace@example.com']);
-  expect(await remainingCounters()).toEqual([sendQuotaId('grace@example.com')]);
+  expect(await remainingCounters()).toEqual([...otherCounters, sendQuotaId('grace@example.com')].sort());
 });
 
 test('erase lists what it found and removes it once the answer is y', async () => {
