@@ -25,6 +25,13 @@ describe('accessibility (axe-core)', () => {
     await close();
   });
 
+  test('the privacy page has no serious or critical violation', async () => {
+    const { page, close } = await openPage(running.browser);
+    await page.goto(new URL('/privacy', running.product.site).href);
+    expect(await seriousViolations(page)).toEqual([]);
+    await close();
+  });
+
   test('the open Error Details dialog has no serious or critical violation', async () => {
     const { page, close } = await openPage(running.browser);
     await page.route('**/api/send-cheat-sheet', (route) =>
