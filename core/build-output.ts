@@ -5,12 +5,13 @@
  */
 
 import { cheatSheetFileName } from './content/cheat-sheet';
+import { notFoundFile, sitePages } from './site-pages';
 
 export const buildOutput = {
   /** Vite's client build plus the pre-rendered pages: what the site bucket holds. */
   siteDirectory: 'frontend/dist',
-  /** The pre-rendered pages, inside `siteDirectory`. */
-  pages: ['index.html', '404.html'],
+  /** The pre-rendered pages, inside `siteDirectory`: every page of `site-pages.ts` and the not-found page. */
+  pages: [...sitePages.map((page) => page.file), notFoundFile],
   /** The server-side render bundle the pre-render step loads (not shipped). */
   prerenderDirectory: 'dist/prerender',
   /** What the cheat-sheet bucket holds. */

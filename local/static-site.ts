@@ -1,13 +1,15 @@
 /**
  * Serves the built site the way CloudFront serves it from S3: `/` is the pre-rendered
- * index.html, files are served as they are, and any path that is not a file gets 404.html with
- * status 404. Cache headers are the cloud's (infra/cache-policy.ts): hashed files under /assets/
+ * index.html, every other page of `core/site-pages.ts` its own file (as the distribution's
+ * CloudFront Function maps it), files are served as they are, and any path that is not a file
+ * gets 404.html with status 404. Cache headers are the cloud's (infra/cache-policy.ts): hashed files under /assets/
  * never change, everything else is revalidated.
  */
 
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { cacheControlFor, pagesCacheControl } from '../infra/cache-policy';
+import { notFoundFile, sitePageAt } from '../core/site-pages';
 
 export interface StaticResponse {
   readonly statusCode: number;
@@ -74,7 +76,8 @@ async function readFileIfExists(filePath: string): Promise<Buffer | null> {
 /** The response to a GET or HEAD of `url` (HEAD's body is dropped by the caller). */
 export async function staticSiteResponse(siteDir: string, url: string): Promise<StaticResponse> {
   const urlPath = url.split('?')[0].split('#')[0];
-  const filePath = resolveSitePath(siteDir, urlPath);
+  const page = sitePageAt(urlPath);
+  const filePath = resolveSitePath(siteDir, page ? `/${page.file}` : urlPath);
   const body = filePath ? await readFileIfExists(filePath) : null;
   if (filePath && body) {
     // The object key S3 would have: the path inside the site, with forward slashes.
@@ -94,7 +97,7 @@ export async function staticSiteResponse(siteDir: string, url: string): Promise<
  * not served, as under `npm run dev`).
  */
 export async function notFoundResponse(siteDir: string | null): Promise<StaticResponse> {
-  const notFoundPage = siteDir === null ? null : await readFileIfExists(path.join(siteDir, '404.html'));
+  const notFoundPage = siteDir === null ? null : await readFileIfExists(path.join(siteDir, notFoundFile));
   return {
     statusCode: 404,
     headers: {

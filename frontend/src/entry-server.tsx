@@ -1,12 +1,27 @@
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { App } from './app';
+import { formResults } from '../../core/content/form-results';
+import { notFound, site } from '../../core/content/site';
+import { formOutcomeAt } from '../../core/site-pages';
+import { App, isLandingPath } from './app';
 
-/** Renders a page to HTML at build time; the client hydrates it (src/main.tsx). */
-export function render(path: string): string {
-  return renderToString(
-    <StrictMode>
-      <App path={path} />
-    </StrictMode>,
-  );
+export interface RenderedPage {
+  readonly html: string;
+  /** The document's title. */
+  readonly title: string;
+  /** Whether search engines should list the page: only the landing page is content. */
+  readonly indexable: boolean;
+}
+
+function titleOf(path: string): string {
+  if (isLandingPath(path)) return site.title;
+  const outcome = formOutcomeAt(path);
+  return `${outcome ? formResults[outcome].message.title : notFound.message} · ${site.title}`;
+}
+
+/**
+ * Renders a page to HTML at build time (build/prerender.ts) and for the dev server. The browser
+ * hydrates none of it but the form's island (src/islands/).
+ */
+export function render(path: string): RenderedPage {
+  return { html: renderToString(<App path={path} />), title: titleOf(path), indexable: isLandingPath(path) };
 }

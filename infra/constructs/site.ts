@@ -9,6 +9,10 @@ import {
   CachePolicy,
   type CfnDistribution,
   Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
@@ -30,6 +34,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { buildOutput } from '../../core/build-output';
 import { originSecretHeader } from '../../core/config/edge-headers';
+import { sitePagesFunctionCode } from '../site-pages-function';
 import { hashedAssetsCacheControl, hashedAssetsPrefix, pagesCacheControl } from '../cache-policy';
 import {
   contentSecurityPolicy,
@@ -47,12 +52,18 @@ export const apiPathPattern = '/api/*';
 
 /**
  * The viewer headers the API receives, and the one CloudFront adds: `Content-Type` (the functions
- * refuse anything but JSON), `User-Agent` (for the API's access logs) and
+ * refuse anything but JSON, or a form for the form route), `User-Agent` (for the API's access
+ * logs), `Sec-Fetch-Site` (the form route refuses a form another site's page posted) and
  * `CloudFront-Viewer-Address`, the viewer's `IP:port` as CloudFront saw the connection, which
  * CloudFront sets itself. Nothing else: a visitor's own `X-Forwarded-For`, `X-Real-IP`,
  * `Forwarded` or cookies never reach the functions. (Not Host: API Gateway needs its own.)
  */
-export const apiOriginRequestHeaders = ['Content-Type', 'User-Agent', 'CloudFront-Viewer-Address'] as const;
+export const apiOriginRequestHeaders = [
+  'Content-Type',
+  'User-Agent',
+  'Sec-Fetch-Site',
+  'CloudFront-Viewer-Address',
+] as const;
 
 export interface SiteProps {
   /** The API behind `/api/*`. */
@@ -77,7 +88,8 @@ export interface SiteProps {
    */
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
   /**
-   * The built site (`npm run build:site`): index.html, 404.html, assets/ with hashed names.
+   * The built site (`npm run build:site`): the pages of core/site-pages.ts, 404.html, assets/
+   * with hashed names.
    *
    * @default `frontend/dist` under the repository root (process.cwd())
    */
@@ -100,6 +112,8 @@ export class Site extends Construct {
   public readonly responseHeadersPolicy: ResponseHeadersPolicy;
   /** What `/api/*` requests carry to the API: apiOriginRequestHeaders, no query string, no cookie. */
   public readonly apiOriginRequestPolicy: OriginRequestPolicy;
+  /** Viewer-request function of the site's behaviour: each page's path to its file (core/site-pages.ts). */
+  public readonly pagePathsFunction: CloudFrontFunction;
   public readonly distribution: Distribution;
   /** Copies `assets/**` with long, immutable caching; runs first. */
   public readonly hashedAssetsDeployment: BucketDeployment;
@@ -113,7 +127,7 @@ export class Site extends Construct {
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     const siteDirectory = props.siteDirectory ?? path.join(process.cwd(), buildOutput.siteDirectory);
-    for (const page of ['index.html', '404.html']) {
+    for (const page of buildOutput.pages) {
       if (!existsSync(path.join(siteDirectory, page))) {
         throw new Error(`The built site has no ${page} in ${siteDirectory}: run \`npm run build\` first.`);
       }
@@ -165,6 +179,14 @@ export class Site extends Construct {
       cookieBehavior: OriginRequestCookieBehavior.none(),
     });
 
+    // About $0.10 per million requests of the site's behaviour (pages, scripts, images); the API's
+    // behaviour does not run it.
+    this.pagePathsFunction = new CloudFrontFunction(this, 'PagePaths', {
+      comment: 'Maps each pre-rendered page path to its file in the site bucket (core/site-pages.ts).',
+      code: FunctionCode.fromInline(sitePagesFunctionCode()),
+      runtime: FunctionRuntime.JS_2_0,
+    });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'First 100 Days: site and cheat-sheet API',
       defaultRootObject: 'index.html',
@@ -179,6 +201,7 @@ export class Site extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
+        functionAssociations: [{ function: this.pagePathsFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         [apiPathPattern]: {
@@ -193,8 +216,8 @@ export class Site extends Construct {
       },
       // The not-found rule. Custom error responses apply to every behaviour, `/api/*` included,
       // so only 404 is mapped: an unknown site path is a missing key, which S3 answers 404
-      // (the LIST grant above), and the two API routes never answer 404 (docs/openapi.yaml), so
-      // their JSON replies (400, 429, 500, ...) pass through untouched. Mapping 403 as well, the
+      // (the LIST grant above), and the API routes never answer 404 (docs/openapi.yaml), so their
+      // replies (JSON 400, 429, 500..., the form route's 303 and 4xx pages) pass through untouched. Mapping 403 as well, the
       // usual SPA recipe, would hide API errors and is deliberately absent.
       errorResponses: [
         {
