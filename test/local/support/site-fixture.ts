@@ -9,6 +9,8 @@ export interface SiteFixture {
   readonly siteDir: string;
   readonly landingText: string;
   readonly notFoundText: string;
+  /** The text of the fixture's /cheat-sheet/sent page. */
+  readonly resultText: string;
   readonly assetPath: string;
   readonly assetBody: string;
   remove(): Promise<void>;
@@ -19,10 +21,12 @@ export async function createSiteFixture(): Promise<SiteFixture> {
   const siteDir = path.join(root, 'dist');
   const landingText = 'The First 100 Days of Ownership (fixture landing page)';
   const notFoundText = 'Oops! Page not found';
+  const resultText = 'Cheat Sheet Sent (fixture result page)';
   const assetBody = 'console.log("hashed asset");';
   const files: Record<string, string> = {
     'index.html': `<!doctype html><html><body><h1>${landingText}</h1></body></html>`,
     '404.html': `<!doctype html><html><body><h1>404</h1><p>${notFoundText}</p></body></html>`,
+    'cheat-sheet/sent.html': `<!doctype html><html><body><h1>${resultText}</h1></body></html>`,
     'assets/index-Ab12Cd34.js': assetBody,
     'assets/index-Ef56Gh78.css': 'body{margin:0}',
     'images/book-cover.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -39,6 +43,7 @@ export async function createSiteFixture(): Promise<SiteFixture> {
     siteDir,
     landingText,
     notFoundText,
+    resultText,
     assetPath: '/assets/index-Ab12Cd34.js',
     assetBody,
     remove: () => rm(root, { recursive: true, force: true }),
