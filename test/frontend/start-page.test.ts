@@ -1,9 +1,10 @@
-/** The page's one up-front script, run as the browser runs it: on import. */
+/** What the page's one up-front script does on each kind of page. */
+
+import { startPage } from '../../frontend/src/start-page';
 
 async function runLoader() {
-  await jest.isolateModulesAsync(async () => {
-    await import('../../frontend/src/loader');
-  });
+  startPage();
+  await Promise.resolve();
 }
 
 test('on the not-found page, logs the unknown path to the console', async () => {
