@@ -12,6 +12,7 @@ import {
   bodyNotUtf8Message,
   bodyTooLargeMessage,
   methodNotAllowedMessage,
+  untrustedOriginMessage,
 } from './replies';
 import { maxBodyBytes } from './request-limits';
 
@@ -58,8 +59,15 @@ export const formRefusalStatuses: readonly FormRefusalStatus[] = [
   {
     status: 403,
     description:
-      "The browser says another site's page sent the form (`Sec-Fetch-Site: cross-site` or `same-site`). Nothing was stored or sent.",
-    causes: [{ name: 'crossSite', when: 'Sent from another site.', message: crossSiteFormMessage }],
+      "The browser says another site's page sent the form (`Sec-Fetch-Site: cross-site` or `same-site`): nothing was stored or sent. Or, behind CloudFront, the request did not come through the site's distribution (no origin secret): the send step refuses it as the send route does, after the save step stored it as the save route would.",
+    causes: [
+      { name: 'crossSite', when: 'Sent from another site.', message: crossSiteFormMessage },
+      {
+        name: 'untrustedOrigin',
+        when: "Sent past the site's CloudFront distribution.",
+        message: untrustedOriginMessage,
+      },
+    ],
   },
   {
     status: 405,
@@ -95,6 +103,6 @@ export const formOutcomes: Readonly<Record<FormOutcome, { readonly path: string;
   },
   notSent: {
     path: formResultPaths.notSent,
-    when: 'Sending failed for any other reason: the daily cap, the e-mail service or the storage failing.',
+    when: 'Sending failed for any other reason: a limit (per address, per client, the daily send budget), the e-mail service or the storage failing. The request was stored, unsent, unless storing failed.',
   },
 };

@@ -288,9 +288,9 @@ function formPathItem(): Record<string, OpenApiOperation> {
     summary: "The form itself, when the page's script does not send it",
     description: [
       "The form's `action`: a browser posts it here when JavaScript is off or the page's script has not loaded yet.",
-      'It runs the same two steps as the JSON routes, with their validation and limits: unless the box is ticked it',
-      'stores and sends nothing; it saves the request (a failure is logged and the send goes ahead), then sends the',
-      'cheat sheet. Every outcome is a `303` to a pre-rendered page of the site that says what happened, so no field',
+      "It runs the two JSON routes' own handlers in turn, so their validation, limits, honeypot and origin check: unless",
+      'the box is ticked it stores and sends nothing; it saves the request (a failure is logged and the send goes',
+      'ahead), then sends the cheat sheet. Every outcome is a `303` to a pre-rendered page of the site that says what happened, so no field',
       'ever appears in a URL.',
     ].join(' '),
     requestBody: {
@@ -300,7 +300,7 @@ function formPathItem(): Record<string, OpenApiOperation> {
       required: true,
       content: { [formContentType]: { schema: ref('schemas', schemaNames.form), example: formExample } },
     },
-    responses: Object.fromEntries([
+    responses: Object.fromEntries<OpenApiResponse>([
       [
         '303',
         {
@@ -312,7 +312,7 @@ function formPathItem(): Record<string, OpenApiOperation> {
           headers: { ...alwaysHeaders(), Location: ref('headers', 'FormResultLocation') },
         } satisfies OpenApiResponse,
       ],
-      ...refusals.map((status) => [String(status.status), formRefusalResponse(status)]),
+      ...refusals.map((status) => [String(status.status), formRefusalResponse(status)] as const),
     ]),
   };
   const refused = Object.fromEntries(

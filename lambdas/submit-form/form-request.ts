@@ -1,8 +1,8 @@
 /**
  * Turns the form's own POST (`application/x-www-form-urlencoded`, as a browser sends it) into
- * the same validated request the JSON routes take, plus the checkbox and the honeypot. Refusals
- * are the typed errors `http-reply.ts` maps, with the JSON routes' limits: POST only, at most
- * 10 KB, UTF-8, the request schema.
+ * the same validated request the JSON routes take, plus the checkbox. Refusals are the typed
+ * errors `http-reply.ts` maps, with the JSON routes' limits: POST only, at most 10 KB, UTF-8, the
+ * request schema (honeypot included).
  */
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -17,11 +17,10 @@ import {
 import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';
 
 export interface CheatSheetForm {
+  /** `{name, email, website?}`, validated by the schema the JSON routes use. */
   readonly request: CheatSheetRequest;
   /** 'I confirm that I have purchased the book' was ticked. */
   readonly hasBook: boolean;
-  /** The honeypot `website`, trimmed: people never see it, so it is empty unless a script filled the form in. */
-  readonly website: string;
 }
 
 /**
@@ -33,8 +32,9 @@ const trustedFetchSites = new Set(['same-origin', 'none']);
 export function parseCheatSheetFormEvent(event: APIGatewayProxyEventV2): CheatSheetForm {
   refuseOtherMethods(event);
   const fetchSite = headerValue(event, 'sec-fetch-site')?.trim().toLowerCase();
-  if (fetchSite !== undefined && !trustedFetchSites.has(fetchSite))
+  if (fetchSite !== undefined && !trustedFetchSites.has(fetchSite)) {
     throw new CrossSiteRequestError(crossSiteFormMessage);
+  }
   if (!isContentType(headerValue(event, 'content-type'), formContentType)) {
     throw new UnsupportedMediaTypeError(formNotUrlencodedMessage);
   }
@@ -44,11 +44,8 @@ export function parseCheatSheetFormEvent(event: APIGatewayProxyEventV2): CheatSh
   const parsed = parseCheatSheetRequest({
     name: fields.get('name') ?? undefined,
     email: fields.get('email') ?? undefined,
+    website: fields.get('website') ?? undefined,
   });
   if (!parsed.success) throw new InvalidRequestError(parsed.error);
-  return {
-    request: parsed.data,
-    hasBook: fields.get('hasBook') === hasBookTicked,
-    website: (fields.get('website') ?? '').trim(),
-  };
+  return { request: parsed.data, hasBook: fields.get('hasBook') === hasBookTicked };
 }

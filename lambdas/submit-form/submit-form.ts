@@ -1,37 +1,53 @@
 /**
  * The form's two steps when the page's script did not take them, in the spec's order and with
- * its rules: the box must be ticked (else nothing is saved or sent), the request is saved (a
- * failure is logged and the flow goes on regardless), then the cheat sheet is sent by the same
- * domain function, with the same limits, as `POST /api/send-cheat-sheet`. A filled honeypot is
- * answered as a success and nothing is saved or sent. Knows nothing of HTTP: a failed send
- * throws its typed error for the handler to map.
+ * its rules: the box must be ticked (else nothing is saved or sent); the request is saved (a
+ * failure is logged by the save step and the flow goes on regardless, as on the page); then the
+ * cheat sheet is sent. Each step is a JSON route's own handler, so validation, limits, honeypot,
+ * the origin check and metrics are theirs; this only reads their replies as the page does and
+ * says where the browser goes. Knows nothing of AWS.
  */
 
-import type { Logger } from '@aws-lambda-powertools/logger';
-import { describeErrorForLog } from '../shared/logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
-import type { CheatSheetForm } from './form-request';
+import { isDomainVerificationMessage } from '../../core/content/messages';
+import type { FormOutcome } from '../../core/site-pages';
 
-export interface SubmitFormDependencies {
-  /** `saveRequest` with its dependencies. */
-  readonly save: (request: CheatSheetRequest) => Promise<{ readonly id: string }>;
-  /** `sendCheatSheet` with its dependencies. */
-  readonly send: (request: CheatSheetRequest) => Promise<unknown>;
-  readonly logger: Pick<Logger, 'info' | 'warn'>;
+/** What a JSON route answered: its status and, when it failed, its `error`. */
+export interface StepReply {
+  readonly statusCode: number;
+  readonly error?: string;
 }
 
-/** How a form the function understood ended, when it did not throw. */
-export type SubmittedForm = 'sent' | 'notConfirmed' | 'honeypotFilled';
+export interface SubmitFormSteps {
+  /** POST /api/cheat-sheet-requests with this body. */
+  readonly save: (request: CheatSheetRequest) => Promise<StepReply>;
+  /** POST /api/send-cheat-sheet with this body. */
+  readonly send: (request: CheatSheetRequest) => Promise<StepReply>;
+}
 
-export async function submitForm(form: CheatSheetForm, deps: SubmitFormDependencies): Promise<SubmittedForm> {
-  if (!form.hasBook) return 'notConfirmed';
-  if (form.website !== '') return 'honeypotFilled';
+/** Where the browser goes (a result page), or the refusal to show it (a 4xx page). */
+export type SubmittedForm =
+  { readonly outcome: FormOutcome } | { readonly refusal: { readonly statusCode: number; readonly message: string } };
 
-  try {
-    await deps.save(form.request);
-  } catch (error) {
-    deps.logger.warn('Cheat-sheet request not saved; sending it anyway', describeErrorForLog(error));
-  }
-  await deps.send(form.request);
-  return 'sent';
+/**
+ * A 4xx the visitor's request itself caused (a field out of its limits, a request that skipped
+ * CloudFront): said as it is, on a page. The limits' 429 is an outcome like a failed send.
+ */
+function isRequestRefused(reply: StepReply): boolean {
+  return reply.statusCode >= 400 && reply.statusCode < 500 && reply.statusCode !== 429;
+}
+
+export async function submitForm(
+  form: { readonly request: CheatSheetRequest; readonly hasBook: boolean },
+  steps: SubmitFormSteps,
+): Promise<SubmittedForm> {
+  if (!form.hasBook) return { outcome: 'notConfirmed' };
+
+  const saved = await steps.save(form.request);
+  if (isRequestRefused(saved)) return { refusal: { statusCode: saved.statusCode, message: saved.error ?? '' } };
+
+  const sent = await steps.send(form.request);
+  if (sent.statusCode >= 200 && sent.statusCode < 300) return { outcome: 'sent' };
+  if (isRequestRefused(sent)) return { refusal: { statusCode: sent.statusCode, message: sent.error ?? '' } };
+  // The page's own rule, applied to the message the send route answered.
+  return { outcome: isDomainVerificationMessage(sent.error ?? '') ? 'emailConfigurationError' : 'notSent' };
 }

@@ -1,67 +1,78 @@
-/** The form's two steps in their order, with the spec's rule that a failed save does not stop the send. */
+/**
+ * The form's two steps in their order, read as the page reads the JSON routes' replies: the box
+ * first, a failed save does not stop the send, a refused request is said as it is.
+ */
 
-import { submitForm, type SubmitFormDependencies } from '../../../lambdas/submit-form/submit-form';
+import { submitForm, type StepReply, type SubmitFormSteps } from '../../../lambdas/submit-form/submit-form';
 
 const request = { name: 'Ada Owner', email: 'ada@example.com' };
-const form = { request, hasBook: true, website: '' };
+const form = { request, hasBook: true };
 
-function dependencies(overrides: Partial<SubmitFormDependencies> = {}) {
-  const steps: string[] = [];
-  const logger = { info: jest.fn(), warn: jest.fn() };
-  const deps: SubmitFormDependencies = {
+function steps(replies: { save?: StepReply; send?: StepReply } = {}) {
+  const calls: string[] = [];
+  const fake: SubmitFormSteps = {
     save: jest.fn(async () => {
-      steps.push('save');
-      return { id: 'request-1' };
+      calls.push('save');
+      return replies.save ?? { statusCode: 201 };
     }),
     send: jest.fn(async () => {
-      steps.push('send');
+      calls.push('send');
+      return replies.send ?? { statusCode: 200 };
     }),
-    logger,
-    ...overrides,
   };
-  return { deps, steps, logger };
+  return { fake, calls };
 }
 
-test('saves, then sends, with the validated request', async () => {
-  const { deps, steps } = dependencies();
+test('saves, then sends, the same request, and lands on Cheat Sheet Sent', async () => {
+  const { fake, calls } = steps();
 
-  expect(await submitForm(form, deps)).toBe('sent');
-  expect(steps).toEqual(['save', 'send']);
-  expect(deps.send).toHaveBeenCalledWith(request);
+  expect(await submitForm(form, fake)).toEqual({ outcome: 'sent' });
+  expect(calls).toEqual(['save', 'send']);
+  expect(fake.save).toHaveBeenCalledWith(request);
+  expect(fake.send).toHaveBeenCalledWith(request);
 });
 
-test('sends even when saving failed, and logs the failure', async () => {
-  const { deps, logger } = dependencies({
-    save: jest.fn(async () => {
-      throw new Error('DynamoDB PutItem failed');
-    }),
-  });
+test('without the box ticked, neither saves nor sends: Verification Required', async () => {
+  const { fake, calls } = steps();
 
-  expect(await submitForm(form, deps)).toBe('sent');
-  expect(deps.send).toHaveBeenCalledWith(request);
-  expect(logger.warn).toHaveBeenCalledWith(
-    expect.stringContaining('not saved'),
-    expect.objectContaining({ errorMessage: 'DynamoDB PutItem failed' }),
-  );
+  expect(await submitForm({ request, hasBook: false }, fake)).toEqual({ outcome: 'notConfirmed' });
+  expect(calls).toEqual([]);
 });
 
-test('lets a failed send throw, for the handler to map', async () => {
-  const failure = new Error('SES refused');
-  const { deps } = dependencies({ send: jest.fn(async () => Promise.reject(failure)) });
+test('sends even when saving failed, as the page does', async () => {
+  const { fake, calls } = steps({ save: { statusCode: 503, error: 'Storage is unavailable.' } });
 
-  await expect(submitForm(form, deps)).rejects.toBe(failure);
+  expect(await submitForm(form, fake)).toEqual({ outcome: 'sent' });
+  expect(calls).toEqual(['save', 'send']);
 });
 
-test('without the box ticked, neither saves nor sends', async () => {
-  const { deps, steps } = dependencies();
+test('stops at a request the save route refuses, and says why', async () => {
+  const { fake, calls } = steps({ save: { statusCode: 400, error: 'Please enter your name.' } });
 
-  expect(await submitForm({ ...form, hasBook: false }, deps)).toBe('notConfirmed');
-  expect(steps).toEqual([]);
+  expect(await submitForm(form, fake)).toEqual({ refusal: { statusCode: 400, message: 'Please enter your name.' } });
+  expect(calls).toEqual(['save']);
 });
 
-test('with the honeypot filled, neither saves nor sends', async () => {
-  const { deps, steps } = dependencies();
+test('says the send route refusing the request itself (no origin secret) as it is', async () => {
+  const { fake } = steps({ send: { statusCode: 403, error: 'Please use the site.' } });
 
-  expect(await submitForm({ ...form, website: 'https://spam.example/' }, deps)).toBe('honeypotFilled');
-  expect(steps).toEqual([]);
+  expect(await submitForm(form, fake)).toEqual({ refusal: { statusCode: 403, message: 'Please use the site.' } });
 });
+
+test.each([
+  ['a limit (429)', { statusCode: 429, error: 'This email address has already received the cheat sheet 3 times.' }],
+  ['the budget (503)', { statusCode: 503, error: "We can't send the cheat sheet right now. Please try again later." }],
+  ['SES failing (502)', { statusCode: 502, error: 'The email service is unavailable.' }],
+  ['a reply without an error', { statusCode: 500 }],
+])('lands on Error Processing Request when the send fails on %s', async (_, send) => {
+  expect(await submitForm(form, steps({ send }).fake)).toEqual({ outcome: 'notSent' });
+});
+
+test.each(['The sender domain is not verified.', 'Please verify the sender identity.'])(
+  "lands on the email configuration page when the send's error says %p, the page's own rule",
+  async (error) => {
+    expect(await submitForm(form, steps({ send: { statusCode: 502, error } }).fake)).toEqual({
+      outcome: 'emailConfigurationError',
+    });
+  },
+);
