@@ -138,6 +138,24 @@ export class Api extends Construct {
     const projectRoot = props.projectRoot ?? process.cwd();
     const logRetention = props.logRetention ?? RetentionDays.THREE_MONTHS;
 
+    const saveSettings: SaveRequestSettings = { tableName: props.table.tableName };
+    const sendSettings: SendCheatSheetSettings = {
+      tableName: props.table.tableName,
+      sendQuotaTableName: props.sendQuotaTable.tableName,
+      cheatSheetBucket: props.cheatSheetBucket.bucketName,
+      cheatSheetKey: props.cheatSheetKey,
+      senderEmail: props.senderEmail,
+      dailyLimit: props.dailySendCap,
+      clientHourlyLimit: props.clientHourlySendCap,
+      dailySendBudget: props.dailySendBudget,
+      // The API's TCP peer is a CloudFront server: the viewer's address is the one CloudFront
+      // forwards, trusted only with the origin secret (lambdas/shared/client-address.ts).
+      clientAddressSource: 'cloudfront-viewer-address',
+      originSecretArn: props.originSecret.secretArn,
+      configurationSetName: props.configurationSetName,
+      cheatSheetVersion: props.cheatSheetVersion,
+    };
+
     // Timeouts: every SDK call fails within worstCaseSdkCallMs (7 s: two attempts of at most
     // 3 s and at most 1 s of back-off, lambdas/shared/sdk-timeouts.ts). A function must outlast
     // its slowest failing call and still send its JSON error; otherwise Lambda kills it and API
@@ -159,24 +177,6 @@ export class Api extends Construct {
     this.saveRequestFunction.addToRolePolicy(
       new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
     );
-
-    const saveSettings: SaveRequestSettings = { tableName: props.table.tableName };
-    const sendSettings: SendCheatSheetSettings = {
-      tableName: props.table.tableName,
-      sendQuotaTableName: props.sendQuotaTable.tableName,
-      cheatSheetBucket: props.cheatSheetBucket.bucketName,
-      cheatSheetKey: props.cheatSheetKey,
-      senderEmail: props.senderEmail,
-      dailyLimit: props.dailySendCap,
-      clientHourlyLimit: props.clientHourlySendCap,
-      dailySendBudget: props.dailySendBudget,
-      // The API's TCP peer is a CloudFront server: the viewer's address is the one CloudFront
-      // forwards, trusted only with the origin secret (lambdas/shared/client-address.ts).
-      clientAddressSource: 'cloudfront-viewer-address',
-      originSecretArn: props.originSecret.secretArn,
-      configurationSetName: props.configurationSetName,
-      cheatSheetVersion: props.cheatSheetVersion,
-    };
 
     // Send reads the origin secret and the PDF into memory (cold containers only; the PDF about
     // 1.4 times its size once base64-encoded into the e-mail), claims a slot of each limit (the
