@@ -286,7 +286,7 @@ export class Monitoring extends Construct {
     }
     const limit = accountConcurrencyLimit ?? defaultAccountConcurrencyLimit;
     // Account-wide, since the functions draw from the account's unreserved pool, which other
-    // workloads share: the API's throttle (10 requests a second) keeps these two far below it.
+    // workloads share: the API's throttle (10 requests a second) keeps these functions far below it.
     this.alarm('AccountConcurrency', {
       metric: new Metric({
         namespace: 'AWS/Lambda',
