@@ -263,7 +263,7 @@ export class Site extends Construct {
       Validations.of(distributionResource).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'No WAF web ACL unless -c waf=true: the only dynamic paths are three POST routes (the form route runs the other two routes\' handlers), bounded by the API stage throttle, the per-address daily cap, the per-client hourly limit and the daily send budget in the function; a web ACL (about 8 USD a month) would cost more than the rest of the site.',
+          "No WAF web ACL unless -c waf=true: the only dynamic paths are three POST routes (the form route runs the other two routes' handlers), bounded by the API stage throttle, the per-address daily cap, the per-client hourly limit and the daily send budget in the function; a web ACL (about 8 USD a month) would cost more than the rest of the site.",
       });
     }
 
