@@ -78,7 +78,7 @@ module.exports = {
       severity: 'error',
       from: {},
       to: {
-        path: '^(infra/app\\.ts|local/start\\.ts|local/dev\\.ts|frontend/src/main\\.tsx|frontend/build/prerender\\.ts)$',
+        path: '^(infra/app\\.ts|local/start\\.ts|local/dev\\.ts|frontend/src/loader\\.ts|frontend/build/prerender\\.ts)$',
       },
     },
     {

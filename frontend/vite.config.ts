@@ -2,12 +2,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type { RenderedPage } from './build/site-metadata';
 import { buildOutput } from '../core/build-output';
 
 /**
  * sonner injects its stylesheet through a runtime <style> element, which the site's
  * Content-Security-Policy (style-src 'self') blocks. We drop that call and ship the same
- * stylesheet as a normal CSS file instead (imported in src/main.tsx).
+ * stylesheet as a normal CSS file instead (imported with the island, src/islands/hydrate-cheat-sheet-form.tsx).
  */
 function sonnerStylesAsFile(): Plugin {
   return {
@@ -22,18 +23,23 @@ function sonnerStylesAsFile(): Plugin {
 }
 
 /**
- * The dev server fills the page's title and description from the content modules; the build's
- * pre-render (build/prerender.ts) does the same for the real pages.
+ * The dev server renders each page as the build's pre-render does (build/prerender.ts): the
+ * page's HTML, title and description, so the island hydrates in dev exactly as in production.
  */
-function devSiteMetadata(): Plugin {
+function devPrerender(): Plugin {
   return {
-    name: 'dev-site-metadata',
+    name: 'dev-prerender',
     apply: 'serve',
     async transformIndexHtml(html, context) {
-      const { withSiteMetadata } = (await context.server!.ssrLoadModule(
+      const server = context.server!;
+      const { withSiteMetadata } = (await server.ssrLoadModule(
         '/build/site-metadata.ts',
       )) as typeof import('./build/site-metadata');
-      return withSiteMetadata(html);
+      const { render } = (await server.ssrLoadModule('/src/entry-server.tsx')) as {
+        render: (path: string) => RenderedPage;
+      };
+      const page = render(new URL(context.originalUrl ?? context.path, 'http://localhost').pathname);
+      return withSiteMetadata(html.replace('<!--app-html-->', page.html), page);
     },
   };
 }
@@ -42,12 +48,16 @@ const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), sonnerStylesAsFile(), devSiteMetadata()],
+  plugins: [react(), sonnerStylesAsFile(), devPrerender()],
   build: {
     // The client build is the site; the server build only feeds the pre-render step.
     outDir: path.join(repositoryRoot, isSsrBuild ? buildOutput.prerenderDirectory : buildOutput.siteDirectory),
     emptyOutDir: true,
     target: 'es2022',
+    // The page loads one small script up front; the island's code is fetched when needed
+    // (src/islands/island-loader.ts). Browsers without modulepreload (all current ones have it)
+    // simply fetch it without the hint: no polyfill in the loader.
+    modulePreload: { polyfill: false },
   },
   server: { port: 5173, strictPort: false },
 }));

@@ -1,9 +1,9 @@
 /**
  * The code of the distribution's viewer-request CloudFront Function (infra/constructs/site.ts):
- * S3 has one object per page, `privacy.html`, while the site's URLs have no `.html`, so the
- * function rewrites each page's path to its file before the request reaches the bucket. Made
- * from `core/site-pages.ts`, the list the build and the local server use, so a new page needs no
- * change here. Every other path passes unchanged: a missing key still gets 404.html with 404.
+ * S3 has one object per page (`privacy.html`, `cheat-sheet/sent.html`), while the site's URLs
+ * have no `.html`, so the function rewrites each page's path to its file before the request
+ * reaches the bucket. Made from `core/site-pages.ts`, the list the build and the local server
+ * use, so a new page needs no change here. Every other path passes unchanged: a missing key still gets 404.html with 404.
  * Plain data (no CDK import), so a test can run the very code CloudFront runs.
  */
 

@@ -22,9 +22,13 @@ export interface CheatSheetSiteStackProps extends StackProps {
   /**
    * The handlers' entry files.
    *
-   * @default `lambdas/save-request/handler.ts` and `lambdas/send-cheat-sheet/handler.ts`
+   * @default `lambdas/save-request/handler.ts`, `lambdas/send-cheat-sheet/handler.ts` and `lambdas/submit-form/handler.ts`
    */
-  readonly handlerEntries?: { readonly saveRequest?: string; readonly sendCheatSheet?: string };
+  readonly handlerEntries?: {
+    readonly saveRequest?: string;
+    readonly sendCheatSheet?: string;
+    readonly submitForm?: string;
+  };
   /**
    * With `config.waf`, the web ACL made by the companion stack in us-east-1 (infra/stacks.ts),
    * when this stack is in another region.
@@ -77,9 +81,11 @@ export class CheatSheetSiteStack extends Stack {
       requestRetentionDays: config.requestRetentionDays,
       saveRequestEntry: props.handlerEntries?.saveRequest,
       sendCheatSheetEntry: props.handlerEntries?.sendCheatSheet,
+      submitFormEntry: props.handlerEntries?.submitForm,
     });
     // A new PDF is in the bucket before the send function's fresh containers first read it.
     this.api.sendCheatSheetFunction.node.addDependency(this.data.cheatSheetDeployment);
+    this.api.submitFormFunction.node.addDependency(this.data.cheatSheetDeployment);
 
     if (config.waf && props.webAclArn === undefined) this.webFirewall = new WebFirewall(this, 'WebFirewall');
     this.site = new Site(this, 'Site', {

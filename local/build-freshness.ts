@@ -30,7 +30,8 @@ interface BuildInputs {
 export const buildInputs: { readonly site: BuildInputs; readonly pdf: BuildInputs } = {
   site: {
     entryPoints: [
-      'frontend/src/main.tsx',
+      'frontend/src/loader.ts',
+      'frontend/src/islands/hydrate-cheat-sheet-form.tsx',
       'frontend/src/entry-server.tsx',
       'frontend/build/prerender.ts',
       'frontend/vite.config.ts',

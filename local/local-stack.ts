@@ -17,7 +17,7 @@ import path from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { cheatSheetFileName } from '../core/content/cheat-sheet';
-import { apiRoutes } from '../core/api/routes';
+import { apiRoutes, cheatSheetFormRoute } from '../core/api/routes';
 import {
   saveRequestEnvironment,
   sendCheatSheetEnvironment,
@@ -38,7 +38,9 @@ import {
 } from './emulators';
 import { portVariables, serviceNames, type LocalStackPorts, type Service } from './ports';
 import { createTableInput } from './local-tables';
-import { createSiteServer } from './site-server';
+import { refusalPage } from '../lambdas/submit-form/form-reply';
+import { fromHandlerResult } from './api-gateway-adapter';
+import { createSiteServer, json } from './site-server';
 
 export const localBucketName = 'mpc-cheat-sheets';
 export const localSenderEmail = 'cheatsheet@example.com';
@@ -130,8 +132,9 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
   env.AWS_ENDPOINT_URL_DYNAMODB = endpoints.dynamodb;
   env.AWS_ENDPOINT_URL_S3 = endpoints.s3;
   env.AWS_ENDPOINT_URL_SESV2 = endpoints.sesv2;
-  // Both functions run in this process, so one environment holds both functions' variables. A
-  // limit not given here keeps the shell's value (npm start honours it) or the function's default.
+  // The functions run in this process, so one environment holds all their variables (the form
+  // function's are the other two's together). A limit not given here keeps the shell's value (npm
+  // start honours it) or the function's default.
   Object.assign(
     env,
     saveRequestEnvironment({ tableName: requestsTable.name }),
@@ -253,6 +256,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     setHandlerEnvironment(endpoints, options);
     const saveRequest = await import('../lambdas/save-request/handler');
     const sendCheatSheet = await import('../lambdas/send-cheat-sheet/handler');
+    const submitForm = await import('../lambdas/submit-form/handler');
 
     const server: http.Server = createSiteServer({
       siteDir,
@@ -260,12 +264,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         [apiRoutes.saveRequest]: {
           functionName: 'save-request',
           handler: saveRequest.handler,
-          errorBody: (error) => ({ error }),
+          refusal: (status, error) => json(status, { error }),
         },
         [apiRoutes.sendCheatSheet]: {
           functionName: 'send-cheat-sheet',
           handler: sendCheatSheet.handler,
-          errorBody: (error) => ({ success: false, error }),
+          refusal: (status, error) => json(status, { success: false, error }),
+        },
+        [cheatSheetFormRoute]: {
+          functionName: 'submit-form',
+          handler: submitForm.handler,
+          refusal: (status, reason) => fromHandlerResult(refusalPage(status, reason)),
         },
       },
     });

@@ -1,7 +1,8 @@
 /**
  * The local stand-in for CloudFront + API Gateway: one HTTP server for the built site and the
- * API. The two API routes go to the real Lambda handlers through the HTTP API adapter, and their
- * JSON reaches the client unchanged whatever its status; any other `/api` path gets the
+ * API. The API routes go to the real Lambda handlers through the HTTP API adapter, and their
+ * replies (JSON, or the form route's redirects and pages) reach the client unchanged whatever
+ * their status; any other `/api` path gets the
  * not-found page, as behind CloudFront; everything else is the static site. Every response
  * carries the cloud's security headers.
  */
@@ -23,8 +24,8 @@ export interface ApiRoute {
   /** The Lambda function's name, for its context and logs. */
   readonly functionName: string;
   readonly handler: HttpApiHandler;
-  /** The route's error body for a method it does not accept, in the route's own error shape. */
-  readonly errorBody: (message: string) => unknown;
+  /** The route's own refusal (its JSON error shape, or the form route's page), for a body too large to read. */
+  readonly refusal: (statusCode: number, message: string) => ApiResponse;
 }
 
 export interface SiteServerOptions {
@@ -37,7 +38,7 @@ export interface SiteServerOptions {
 /** API Gateway refuses larger payloads anyway; the handlers refuse anything over 10 KB. */
 const maxRequestBytes = 1024 * 1024;
 
-function json(statusCode: number, body: unknown): ApiResponse {
+export function json(statusCode: number, body: unknown): ApiResponse {
   return {
     statusCode,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
@@ -82,7 +83,7 @@ async function apiResponse(
   try {
     body = await readBody(request);
   } catch (error) {
-    if (error instanceof RequestTooLargeError) return json(413, route.errorBody('The request body is too large.'));
+    if (error instanceof RequestTooLargeError) return route.refusal(413, 'The request body is too large.');
     throw error;
   }
   // As in the cloud: POST has its own route, any other method the route's ANY twin (the handler answers 405).

@@ -8,10 +8,12 @@
 import { stringify } from 'yaml';
 import * as z from 'zod/mini';
 
+import { buildFormRefusalPage } from '../documents/form-refusal-page';
+import { formContentType, formOutcomes, formRefusalStatuses, hasBookTicked } from './form-replies';
 import { failureBodies, failureBodyOf, failureStatuses, successReplies, type ApiRouteName } from './replies';
 import { maxBodyBytes, maxEmailLength, maxNameLength, maxWebsiteLength } from './request-limits';
 import { cheatSheetRequestSchema } from './request-schema';
-import { apiRoutes } from './routes';
+import { apiRoutes, cheatSheetFormRoute } from './routes';
 
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
@@ -38,7 +40,8 @@ export type OpenApiReference = { readonly $ref: string };
 export interface OpenApiResponse {
   readonly description: string;
   readonly headers: Readonly<Record<string, OpenApiHeader | OpenApiReference>>;
-  readonly content: { readonly 'application/json': OpenApiMediaType };
+  /** By media type: `application/json` for the JSON routes, `text/html` for the form route's pages; none for a redirect. */
+  readonly content?: Readonly<Record<string, OpenApiMediaType>>;
 }
 
 export interface OpenApiOperation {
@@ -48,7 +51,7 @@ export interface OpenApiOperation {
   readonly requestBody?: {
     readonly description: string;
     readonly required: true;
-    readonly content: { readonly 'application/json': OpenApiMediaType };
+    readonly content: Readonly<Record<string, OpenApiMediaType>>;
   };
   readonly responses: Readonly<Record<string, OpenApiResponse | OpenApiReference>>;
 }
@@ -79,6 +82,7 @@ const routeNames = Object.keys(apiRoutes) as ApiRouteName[];
 /** The names the document gives the shapes, under `components`. */
 const schemaNames = {
   request: 'CheatSheetRequest',
+  form: 'CheatSheetForm',
   saveRequest: { success: 'RequestSaved', failure: 'SaveFailure' },
   sendCheatSheet: { success: 'CheatSheetSent', failure: 'SendFailure' },
 } as const;
@@ -230,6 +234,101 @@ function pathItem(route: ApiRouteName): Record<string, OpenApiOperation> {
   return { post, ...refused };
 }
 
+/** The form's fields: the request's two, the checkbox and the honeypot. */
+function formBodySchema(): JsonSchema {
+  const request = requestBodySchema();
+  return {
+    description:
+      'The form as a browser sends it. `name` and `email` are checked as in the JSON routes; unknown fields are ignored, a repeated one counts once (its first value).',
+    type: 'object',
+    properties: {
+      ...(request.properties as Record<string, JsonSchema>),
+      hasBook: {
+        description: `'I confirm that I have purchased the book': \`${hasBookTicked}\` when ticked (what a browser sends for the checkbox), absent otherwise.`,
+        type: 'string',
+        const: hasBookTicked,
+      },
+      website: {
+        description:
+          'The honeypot: an input people never see. When it holds anything but spaces, the route answers as on success and stores and sends nothing.',
+        type: 'string',
+      },
+    },
+    required: ['name', 'email'],
+  };
+}
+
+const formExample = { name: requestExample.name, email: requestExample.email, hasBook: hasBookTicked, website: '' };
+
+/** A refusal page, by the status's causes: the HTML the route sends, for each. */
+function formRefusalResponse(status: (typeof formRefusalStatuses)[number]): OpenApiResponse {
+  return {
+    description: `${status.description} The body is a small HTML page that says why, with a link back to the form.`,
+    headers: alwaysHeaders(status.status === 405 ? ['Allow'] : []),
+    content: {
+      'text/html': {
+        schema: { type: 'string' },
+        examples: Object.fromEntries(
+          status.causes.map((cause) => [
+            cause.name,
+            { summary: cause.when, value: buildFormRefusalPage(cause.message) },
+          ]),
+        ),
+      },
+    },
+  };
+}
+
+const formMethodNotAllowed = formRefusalStatuses.find((status) => status.status === 405)!;
+
+function formPathItem(): Record<string, OpenApiOperation> {
+  const refusals = formRefusalStatuses.filter((status) => status !== formMethodNotAllowed);
+  const post: OpenApiOperation = {
+    operationId: 'submitCheatSheetForm',
+    summary: "The form itself, when the page's script does not send it",
+    description: [
+      "The form's `action`: a browser posts it here when JavaScript is off or the page's script has not loaded yet.",
+      "It runs the two JSON routes' own handlers in turn, so their validation, limits, honeypot and origin check: unless",
+      'the box is ticked it stores and sends nothing; it saves the request (a failure is logged and the send goes',
+      'ahead), then sends the cheat sheet. Every outcome is a `303` to a pre-rendered page of the site that says what happened, so no field',
+      'ever appears in a URL.',
+    ].join(' '),
+    requestBody: {
+      description: `A form (\`Content-Type: ${formContentType}\`, optionally with \`charset=utf-8\`), at most ${
+        maxBodyBytes / 1024
+      } KB (${maxBodyBytes} bytes).`,
+      required: true,
+      content: { [formContentType]: { schema: ref('schemas', schemaNames.form), example: formExample } },
+    },
+    responses: Object.fromEntries<OpenApiResponse>([
+      [
+        '303',
+        {
+          description: `The request was understood; \`Location\` is the page of its outcome. ${Object.values(
+            formOutcomes,
+          )
+            .map((outcome) => `\`${outcome.path}\`: ${outcome.when}`)
+            .join(' ')}`,
+          headers: { ...alwaysHeaders(), Location: ref('headers', 'FormResultLocation') },
+        } satisfies OpenApiResponse,
+      ],
+      ...refusals.map((status) => [String(status.status), formRefusalResponse(status)] as const),
+    ]),
+  };
+  const refused = Object.fromEntries(
+    methodsAnsweredWith405.map((method) => [
+      method,
+      {
+        operationId: `submitCheatSheetForm${method.charAt(0).toUpperCase()}${method.slice(1)}`,
+        summary: `${method.toUpperCase()}: not allowed`,
+        description: 'The route takes POST only; every other method is answered 405, with a page.',
+        responses: { '405': ref('responses', 'FormMethodNotAllowed') },
+      } satisfies OpenApiOperation,
+    ]),
+  );
+  return { post, ...refused };
+}
+
 function fixedHeaders(): Record<string, OpenApiHeader> {
   const headers: Record<string, OpenApiHeader> = {
     CacheControl: {
@@ -237,6 +336,12 @@ function fixedHeaders(): Record<string, OpenApiHeader> {
       required: true,
       schema: { type: 'string', const: 'no-store' },
     },
+  };
+  headers.FormResultLocation = {
+    description:
+      "The site's page for the outcome (`core/site-pages.ts`): a fixed path, never anything the visitor typed.",
+    required: true,
+    schema: { type: 'string', enum: Object.values(formOutcomes).map((outcome) => outcome.path) },
   };
   for (const failure of failureStatuses) {
     for (const [name, header] of Object.entries(failure.headers ?? {})) {
@@ -251,8 +356,13 @@ function fixedHeaders(): Record<string, OpenApiHeader> {
 }
 
 export function buildOpenApiDocument(): OpenApiDocument {
-  const schemas: Record<string, JsonSchema> = { [schemaNames.request]: requestBodySchema() };
-  const responses: Record<string, OpenApiResponse> = {};
+  const schemas: Record<string, JsonSchema> = {
+    [schemaNames.request]: requestBodySchema(),
+    [schemaNames.form]: formBodySchema(),
+  };
+  const responses: Record<string, OpenApiResponse> = {
+    FormMethodNotAllowed: formRefusalResponse(formMethodNotAllowed),
+  };
   for (const route of routeNames) {
     schemas[schemaNames[route].success] = jsonSchemaOf(successReplies[route].body, 'output');
     schemas[schemaNames[route].failure] = jsonSchemaOf(failureBodies[route], 'output');
@@ -269,6 +379,9 @@ export function buildOpenApiDocument(): OpenApiDocument {
         "The two routes behind the site's cheat-sheet form. Both take the same JSON body, `{name, email}`, by POST",
         'and reply JSON that is never cached; every failure carries a sentence written for the visitor in `error`.',
         '',
+        `A third route, \`${cheatSheetFormRoute}\`, is the form's own \`action\`: it takes the form as a browser posts it`,
+        "when the page's script does not, runs both steps, and answers with a redirect to a page of the site.",
+        '',
         'Generated from `core/api/` by `npm run openapi`; a test fails when this file and the code disagree.',
         '',
         "In front of the functions, API Gateway limits the whole API's rate (the stack's `apiRateLimit` and",
@@ -283,7 +396,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
           "The site's own origin: CloudFront sends `/api/*` to the HTTP API. Locally, the address `npm start` prints.",
       },
     ],
-    paths: Object.fromEntries(routeNames.map((route) => [apiRoutes[route], pathItem(route)])),
+    paths: {
+      ...Object.fromEntries(routeNames.map((route) => [apiRoutes[route], pathItem(route)])),
+      [cheatSheetFormRoute]: formPathItem(),
+    },
     components: { schemas, headers: fixedHeaders(), responses },
   };
 }
@@ -292,5 +408,5 @@ export function buildOpenApiDocument(): OpenApiDocument {
 export function openApiYaml(document: OpenApiDocument = buildOpenApiDocument()): string {
   const header = '# Generated from core/api/ by `npm run openapi`: edit the code, not this file.\n';
   // No anchors and aliases: a reader (or a tool) sees every part where it is used.
-  return header + stringify(document, { aliasDuplicateObjects: false, lineWidth: 120 });
+  return header + stringify(document, { aliasDuplicateObjects: false, lineWidth: 120, blockQuote: 'literal' });
 }

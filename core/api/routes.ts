@@ -10,5 +10,12 @@ export const apiRoutes = {
   sendCheatSheet: '/api/send-cheat-sheet',
 } as const;
 
+/**
+ * `POST name=…&email=…&hasBook=on` (`application/x-www-form-urlencoded`) → `303` to a result page
+ * (`core/site-pages.ts`): the form's own `action`, for when its script is off or not loaded yet.
+ * The same two steps as the JSON routes (save, then send), as a browser submits a form.
+ */
+export const cheatSheetFormRoute = '/api/cheat-sheet-form';
+
 /** Everything under it goes to the API, never to the site's files. */
 export const apiPathPrefix = '/api/';

@@ -120,3 +120,8 @@ export function saveRequestEnvironment(settings: SaveRequestSettings): Environme
 export function sendCheatSheetEnvironment(settings: SendCheatSheetSettings): Environment {
   return environmentOf(sendCheatSheetVariables, { ...settings });
 }
+
+/** The form function runs both steps: the save function's environment and the send function's together. */
+export function submitFormEnvironment(save: SaveRequestSettings, send: SendCheatSheetSettings): Environment {
+  return { ...saveRequestEnvironment(save), ...sendCheatSheetEnvironment(send) };
+}

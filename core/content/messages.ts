@@ -54,6 +54,12 @@ export const errorDialog = {
   tryAgain: 'Try Again',
 } as const;
 
+/**
+ * A send failure whose message says 'domain' or 'verify' is the sender's configuration, not the
+ * visitor's: the catalogue shows 'Domain Verification Error' and the inline alert for it.
+ */
+export const isDomainVerificationMessage = (message: string) => /domain|verify/i.test(message);
+
 export const defaultSendFailure = 'Failed to send cheat sheet. Please try again later.';
 
 export const unknownError = 'Unknown error';

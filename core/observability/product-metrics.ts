@@ -25,6 +25,13 @@ export const functionServices = {
 } as const;
 export type FunctionService = (typeof functionServices)[keyof typeof functionServices];
 
+/**
+ * The form function's logs' `service` (`lambdas/submit-form/`). It has no metrics service of its
+ * own: it runs the save and send handlers, which count under theirs, so the funnel and every
+ * product alarm cover a request whichever way it came in.
+ */
+export const submitFormLogService = 'submit-form';
+
 /** What went right: the funnel, from a saved request to a sent cheat sheet. */
 export const outcomeMetrics = {
   /** save-request stored a request (201). */

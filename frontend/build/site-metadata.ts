@@ -5,7 +5,7 @@ const escapeHtml = (text: string) =>
 
 export interface PageMetadata {
   readonly title: string;
-  /** False adds `noindex`: the not-found page is not content to list. */
+  /** False adds `noindex`: the not-found and result pages are not content to list. */
   readonly indexable: boolean;
 }
 

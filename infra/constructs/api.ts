@@ -17,9 +17,15 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { apiRoutes } from '../../core/api/routes';
-import { saveRequestEnvironment, sendCheatSheetEnvironment } from '../../core/config/function-environment';
-import { functionServices, type FunctionService } from '../../core/observability/product-metrics';
+import { apiRoutes, cheatSheetFormRoute } from '../../core/api/routes';
+import {
+  saveRequestEnvironment,
+  sendCheatSheetEnvironment,
+  submitFormEnvironment,
+  type SaveRequestSettings,
+  type SendCheatSheetSettings,
+} from '../../core/config/function-environment';
+import { functionServices, submitFormLogService, type FunctionService } from '../../core/observability/product-metrics';
 import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
 
 /** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
@@ -91,6 +97,8 @@ export interface ApiProps {
   readonly saveRequestEntry?: string;
   /** @default `lambdas/send-cheat-sheet/handler.ts` under projectRoot */
   readonly sendCheatSheetEntry?: string;
+  /** @default `lambdas/submit-form/handler.ts` under projectRoot */
+  readonly submitFormEntry?: string;
   /**
    * Route-level metrics (Latency, 5xx... per route), which the per-route latency alarms and the
    * dashboard read. Billed as CloudWatch custom metrics: 6 per route, about 0.30 USD a month each
@@ -104,15 +112,20 @@ export interface ApiProps {
 /** A function behind the API, as the monitoring sees it. */
 export interface ApiFunction {
   readonly function: IFunction;
-  /** The `service` dimension of its own metrics (core/observability/product-metrics.ts). */
-  readonly service: FunctionService;
+  /** What alarm descriptions and graphs call it: its logs' `service`. */
+  readonly name: string;
+  /**
+   * The `service` dimensions of the product metrics it emits (core/observability/product-metrics.ts):
+   * its route's own, or both for the form function, which runs the save and send handlers.
+   */
+  readonly services: readonly FunctionService[];
   /** The path it answers with POST (its `ANY` twin answers 405). */
   readonly route: string;
   /** Its timeout: past it Lambda ends the invocation and the visitor gets a bare 500. */
   readonly timeout: Duration;
 }
 
-/** The HTTP API, its `$default` stage and the two functions behind its routes. */
+/** The HTTP API, its `$default` stage and the three functions behind its routes. */
 export class Api extends Construct {
   public readonly httpApi: HttpApi;
   /** `$default`, throttled and access-logged (HttpApi's own default stage cannot be throttled). */
@@ -120,6 +133,8 @@ export class Api extends Construct {
   public readonly accessLogGroup: LogGroup;
   public readonly saveRequestFunction: NodejsFunction;
   public readonly sendCheatSheetFunction: NodejsFunction;
+  /** The form's own `action` (JavaScript off, or the page's script not loaded yet): save, then send. */
+  public readonly submitFormFunction: NodejsFunction;
   /** Every function behind a route, with its route and metrics service: what the monitoring iterates. */
   public readonly functions: readonly ApiFunction[];
   /** The API's own URL (execute-api), ending in `/`. */
@@ -130,10 +145,32 @@ export class Api extends Construct {
     const projectRoot = props.projectRoot ?? process.cwd();
     const logRetention = props.logRetention ?? RetentionDays.THREE_MONTHS;
 
+    const saveSettings: SaveRequestSettings = {
+      tableName: props.table.tableName,
+      requestRetentionDays: props.requestRetentionDays,
+    };
+    const sendSettings: SendCheatSheetSettings = {
+      tableName: props.table.tableName,
+      sendQuotaTableName: props.sendQuotaTable.tableName,
+      cheatSheetBucket: props.cheatSheetBucket.bucketName,
+      cheatSheetKey: props.cheatSheetKey,
+      senderEmail: props.senderEmail,
+      dailyLimit: props.dailySendCap,
+      clientHourlyLimit: props.clientHourlySendCap,
+      dailySendBudget: props.dailySendBudget,
+      // The API's TCP peer is a CloudFront server: the viewer's address is the one CloudFront
+      // forwards, trusted only with the origin secret (lambdas/shared/client-address.ts).
+      clientAddressSource: 'cloudfront-viewer-address',
+      originSecretArn: props.originSecret.secretArn,
+      configurationSetName: props.configurationSetName,
+      cheatSheetVersion: props.cheatSheetVersion,
+      requestRetentionDays: props.requestRetentionDays,
+    };
+
     // Timeouts: every SDK call fails within worstCaseSdkCallMs (7 s: two attempts of at most
     // 3 s and at most 1 s of back-off, lambdas/shared/sdk-timeouts.ts). A function must outlast
     // its slowest failing call and still send its JSON error; otherwise Lambda kills it and API
-    // Gateway answers a bare 500. Both stay well inside API Gateway's 30 s integration limit.
+    // Gateway answers a bare 500. All three stay inside API Gateway's 30 s integration limit.
     //
     // Save does one PutItem: 10 s is that call failing at worst (7 s) plus 3 s to spare. 256 MB
     // rather than 128 because Lambda's CPU share grows with memory, and loading the ~400 KB
@@ -146,10 +183,7 @@ export class Api extends Construct {
       memorySize: 256,
       timeout: saveRequestTimeout,
       logRetention,
-      environment: saveRequestEnvironment({
-        tableName: props.table.tableName,
-        requestRetentionDays: props.requestRetentionDays,
-      }),
+      environment: saveRequestEnvironment(saveSettings),
     });
     this.saveRequestFunction.addToRolePolicy(
       new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
@@ -171,25 +205,9 @@ export class Api extends Construct {
       memorySize: 512,
       timeout: sendCheatSheetTimeout,
       logRetention,
-      environment: sendCheatSheetEnvironment({
-        tableName: props.table.tableName,
-        sendQuotaTableName: props.sendQuotaTable.tableName,
-        cheatSheetBucket: props.cheatSheetBucket.bucketName,
-        cheatSheetKey: props.cheatSheetKey,
-        senderEmail: props.senderEmail,
-        dailyLimit: props.dailySendCap,
-        clientHourlyLimit: props.clientHourlySendCap,
-        dailySendBudget: props.dailySendBudget,
-        // The API's TCP peer is a CloudFront server: the viewer's address is the one CloudFront
-        // forwards, trusted only with the origin secret (lambdas/shared/client-address.ts).
-        clientAddressSource: 'cloudfront-viewer-address',
-        originSecretArn: props.originSecret.secretArn,
-        configurationSetName: props.configurationSetName,
-        cheatSheetVersion: props.cheatSheetVersion,
-        requestRetentionDays: props.requestRetentionDays,
-      }),
+      environment: sendCheatSheetEnvironment(sendSettings),
     });
-    for (const statement of [
+    const sendStatements = [
       new PolicyStatement({
         actions: ['s3:GetObject'],
         resources: [props.cheatSheetBucket.arnForObjects(props.cheatSheetKey)],
@@ -217,8 +235,29 @@ export class Api extends Construct {
         resources: [props.senderIdentityArn, props.configurationSetArn],
       }),
       new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.originSecret.secretArn] }),
+    ];
+    for (const statement of sendStatements) this.sendCheatSheetFunction.addToRolePolicy(statement);
+
+    // The form route runs both handlers in one invocation. When DynamoDB stalls, save fails (7 s)
+    // and so does send's first call to it (7 s), the rest at their usual speed: about 15 s, so
+    // 20 s leaves 5 s to spare, inside API Gateway's 30 s integration limit. 512 MB as send, for
+    // the same PDF work.
+    const submitFormTimeout = Duration.seconds(20);
+    this.submitFormFunction = this.createFunction('SubmitForm', {
+      projectRoot,
+      entry: props.submitFormEntry ?? path.join(projectRoot, 'lambdas/submit-form/handler.ts'),
+      description: `POST ${cheatSheetFormRoute}: the form without its script; saves, sends, redirects to a result page.`,
+      memorySize: 512,
+      timeout: submitFormTimeout,
+      logRetention,
+      environment: submitFormEnvironment(saveSettings, sendSettings),
+    });
+    // Exactly the save function's grant plus the send function's: it runs the same two handlers.
+    for (const statement of [
+      new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [props.table.tableArn] }),
+      ...sendStatements,
     ]) {
-      this.sendCheatSheetFunction.addToRolePolicy(statement);
+      this.submitFormFunction.addToRolePolicy(statement);
     }
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
@@ -277,6 +316,14 @@ export class Api extends Construct {
           payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
         }),
       }),
+      // Answers 303 or an HTML 4xx page, never 404 (lambdas/submit-form/handler.ts).
+      ...this.httpApi.addRoutes({
+        path: cheatSheetFormRoute,
+        methods: routeMethods,
+        integration: new HttpLambdaIntegration('SubmitFormIntegration', this.submitFormFunction, {
+          payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        }),
+      }),
     ];
     for (const route of routes) {
       Validations.of(route.node.defaultChild ?? route).acknowledge({
@@ -289,15 +336,25 @@ export class Api extends Construct {
     this.functions = [
       {
         function: this.saveRequestFunction,
-        service: functionServices.saveRequest,
+        name: functionServices.saveRequest,
+        services: [functionServices.saveRequest],
         route: apiRoutes.saveRequest,
         timeout: saveRequestTimeout,
       },
       {
         function: this.sendCheatSheetFunction,
-        service: functionServices.sendCheatSheet,
+        name: functionServices.sendCheatSheet,
+        services: [functionServices.sendCheatSheet],
         route: apiRoutes.sendCheatSheet,
         timeout: sendCheatSheetTimeout,
+      },
+      {
+        // Its saves and sends count where the JSON routes' do: the funnel and the alarms cover both ways in.
+        function: this.submitFormFunction,
+        name: submitFormLogService,
+        services: [functionServices.saveRequest, functionServices.sendCheatSheet],
+        route: cheatSheetFormRoute,
+        timeout: submitFormTimeout,
       },
     ];
     this.url = this.stage.url;

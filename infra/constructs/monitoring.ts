@@ -266,7 +266,7 @@ export class Monitoring extends Construct {
   }
 
   private addFunctionAlarms({ functions, accountConcurrencyLimit }: MonitoringProps): void {
-    for (const { function: fn, service } of functions) {
+    for (const { function: fn, name: service } of functions) {
       const name = fn.node.id;
       // No reserved concurrency: a throttle means the account's pool is exhausted.
       this.alarm(`${name}Throttles`, {
@@ -286,7 +286,7 @@ export class Monitoring extends Construct {
     }
     const limit = accountConcurrencyLimit ?? defaultAccountConcurrencyLimit;
     // Account-wide, since the functions draw from the account's unreserved pool, which other
-    // workloads share: the API's throttle (10 requests a second) keeps these two far below it.
+    // workloads share: the API's throttle (10 requests a second) keeps these functions far below it.
     this.alarm('AccountConcurrency', {
       metric: new Metric({
         namespace: 'AWS/Lambda',
@@ -301,7 +301,7 @@ export class Monitoring extends Construct {
   }
 
   private addProductAlarms({ functions, dailySendBudget, budgetWarningRatio }: MonitoringProps): void {
-    // The product's metrics are per service: two functions of one service share its alarms.
+    // The product's metrics are per service: functions counting under one service share its alarms.
     const services = uniqueServices(functions);
     for (const service of services) {
       const metricName = failureMetricByService[service];
@@ -521,8 +521,8 @@ export class Monitoring extends Construct {
         title: 'Throttles per 5 minutes',
         width: 8,
         left: [
-          ...functions.map(({ function: fn, service }) =>
-            fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum', label: `Lambda ${service}` }),
+          ...functions.map(({ function: fn, name }) =>
+            fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum', label: `Lambda ${name}` }),
           ),
           ...tables.map(({ table, operations }) =>
             tableOperationsSum(table, 'ThrottledRequests', operations, `DynamoDB ${tableId(table)}`),
@@ -541,16 +541,17 @@ export class Monitoring extends Construct {
             label: 'Account concurrency (max)',
           }),
         ],
-        right: functions.flatMap(({ function: fn, service }) => [
-          fn.metricErrors({ period: fiveMinutes, statistic: 'Sum', label: `Errors ${service}` }),
+        right: functions.flatMap(({ function: fn, name, services: [service] }) => [
+          fn.metricErrors({ period: fiveMinutes, statistic: 'Sum', label: `Errors ${name}` }),
           new Metric({
             namespace: metricsNamespace,
             metricName: 'ColdStart',
-            // Powertools adds the function's name to the cold-start metric's dimensions.
+            // Powertools adds the function's name to the cold-start metric's dimensions. A function
+            // that counts under two services counts its cold start under each: one is enough.
             dimensionsMap: { [metricDimensions.service]: service, function_name: fn.functionName },
             statistic: 'Sum',
             period: fiveMinutes,
-            label: `Cold starts ${service}`,
+            label: `Cold starts ${name}`,
           }),
         ]),
       }),
@@ -663,7 +664,7 @@ function routeId(route: string): string {
 }
 
 function uniqueServices(functions: readonly ApiFunction[]): FunctionService[] {
-  return [...new Set(functions.map(({ service }) => service))];
+  return [...new Set(functions.flatMap(({ services }) => services))];
 }
 
 /** The table's logical name part: its construct id (`RequestsTable`, `SendQuotaTable`). */

@@ -52,12 +52,18 @@ export const apiPathPattern = '/api/*';
 
 /**
  * The viewer headers the API receives, and the one CloudFront adds: `Content-Type` (the functions
- * refuse anything but JSON), `User-Agent` (for the API's access logs) and
+ * refuse anything but JSON, or a form for the form route), `User-Agent` (for the API's access
+ * logs), `Sec-Fetch-Site` (the form route refuses a form another site's page posted) and
  * `CloudFront-Viewer-Address`, the viewer's `IP:port` as CloudFront saw the connection, which
  * CloudFront sets itself. Nothing else: a visitor's own `X-Forwarded-For`, `X-Real-IP`,
  * `Forwarded` or cookies never reach the functions. (Not Host: API Gateway needs its own.)
  */
-export const apiOriginRequestHeaders = ['Content-Type', 'User-Agent', 'CloudFront-Viewer-Address'] as const;
+export const apiOriginRequestHeaders = [
+  'Content-Type',
+  'User-Agent',
+  'Sec-Fetch-Site',
+  'CloudFront-Viewer-Address',
+] as const;
 
 export interface SiteProps {
   /** The API behind `/api/*`. */
@@ -82,7 +88,8 @@ export interface SiteProps {
    */
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
   /**
-   * The built site (`npm run build:site`): index.html, 404.html, assets/ with hashed names.
+   * The built site (`npm run build:site`): the pages of core/site-pages.ts, 404.html, assets/
+   * with hashed names.
    *
    * @default `frontend/dist` under the repository root (process.cwd())
    */
@@ -209,8 +216,8 @@ export class Site extends Construct {
       },
       // The not-found rule. Custom error responses apply to every behaviour, `/api/*` included,
       // so only 404 is mapped: an unknown site path is a missing key, which S3 answers 404
-      // (the LIST grant above), and the two API routes never answer 404 (docs/openapi.yaml), so
-      // their JSON replies (400, 429, 500, ...) pass through untouched. Mapping 403 as well, the
+      // (the LIST grant above), and the API routes never answer 404 (docs/openapi.yaml), so their
+      // replies (JSON 400, 429, 500..., the form route's 303 and 4xx pages) pass through untouched. Mapping 403 as well, the
       // usual SPA recipe, would hide API errors and is deliberately absent.
       errorResponses: [
         {
@@ -256,7 +263,7 @@ export class Site extends Construct {
       Validations.of(distributionResource).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:
-          'No WAF web ACL unless -c waf=true: the only dynamic paths are two POST routes, bounded by the API stage throttle, the per-address daily cap, the per-client hourly limit and the daily send budget in the function; a web ACL (about 8 USD a month) would cost more than the rest of the site.',
+          "No WAF web ACL unless -c waf=true: the only dynamic paths are three POST routes (the form route runs the other two routes' handlers), bounded by the API stage throttle, the per-address daily cap, the per-client hourly limit and the daily send budget in the function; a web ACL (about 8 USD a month) would cost more than the rest of the site.",
       });
     }
 

@@ -18,6 +18,11 @@ export class UnsupportedMediaTypeError extends Error {
   override readonly name = 'UnsupportedMediaTypeError';
 }
 
+/** The browser says another site's page sent the form (Sec-Fetch-Site). */
+export class CrossSiteRequestError extends Error {
+  override readonly name = 'CrossSiteRequestError';
+}
+
 /** The body is larger than a `{name, email}` can ever be. */
 export class PayloadTooLargeError extends Error {
   override readonly name = 'PayloadTooLargeError';

@@ -10,6 +10,7 @@ import {
   CheatSheetUnavailableError,
   ClientLimitReachedError,
   ConfigurationError,
+  CrossSiteRequestError,
   DailyLimitReachedError,
   EmailRejectedError,
   EmailServiceUnavailableError,
@@ -48,6 +49,7 @@ export function describeFailure(error: unknown): FailureReply {
   if (error instanceof InvalidRequestError) return { statusCode: 400, message: error.message };
   // Never 404: CloudFront would replace the JSON with the not-found page.
   if (error instanceof UntrustedOriginError) return { statusCode: 403, message: untrustedOriginMessage };
+  if (error instanceof CrossSiteRequestError) return { statusCode: 403, message: error.message };
   if (error instanceof MethodNotAllowedError) return { statusCode: 405, message: error.message };
   if (error instanceof PayloadTooLargeError) return { statusCode: 413, message: error.message };
   if (error instanceof UnsupportedMediaTypeError) return { statusCode: 415, message: error.message };

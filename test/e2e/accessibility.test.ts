@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { openPage } from './support/browser';
+import { openLandingPage, openPage } from './support/browser';
 import { useProductInBrowser } from './support/local-product';
 
 jest.setTimeout(60_000);
@@ -20,7 +20,7 @@ async function seriousViolations(page: Page, include?: string): Promise<string[]
 describe('accessibility (axe-core)', () => {
   test('the landing page has no serious or critical violation', async () => {
     const { page, close } = await openPage(running.browser);
-    await page.goto(running.product.site);
+    await openLandingPage(page, running.product.site);
     expect(await seriousViolations(page)).toEqual([]);
     await close();
   });
@@ -37,7 +37,7 @@ describe('accessibility (axe-core)', () => {
     await page.route('**/api/send-cheat-sheet', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"error":"Boom"}' }),
     );
-    await page.goto(running.product.site);
+    await openLandingPage(page, running.product.site);
     await page.getByLabel('Name').fill('Ada');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByRole('checkbox').check();
@@ -49,7 +49,7 @@ describe('accessibility (axe-core)', () => {
 
   test('the page with a toast showing has no serious or critical violation', async () => {
     const { page, close } = await openPage(running.browser);
-    await page.goto(running.product.site);
+    await openLandingPage(page, running.product.site);
     await page.getByLabel('Name').fill('Ada');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByRole('button', { name: 'Send Me the Cheat Sheet' }).click();
@@ -61,7 +61,7 @@ describe('accessibility (axe-core)', () => {
 
   test('the form, honeypot included, has no violation of any impact', async () => {
     const { page, close } = await openPage(running.browser);
-    await page.goto(running.product.site);
+    await openLandingPage(page, running.product.site);
     const { violations } = await new AxeBuilder({ page: page as never }).include('.cheat-sheet-form').analyze();
     expect(violations.map((violation) => violation.id)).toEqual([]);
     await close();
@@ -69,7 +69,7 @@ describe('accessibility (axe-core)', () => {
 
   test('the honeypot is off-screen, outside the accessibility tree and skipped by Tab', async () => {
     const { page, close } = await openPage(running.browser);
-    await page.goto(running.product.site);
+    await openLandingPage(page, running.product.site);
     const honeypot = page.locator('input[name="website"]');
 
     const box = await honeypot.boundingBox();

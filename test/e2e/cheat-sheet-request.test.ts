@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { outlinePhases } from '../../core/content/outline';
 import { pdfText } from '../support/pdf-text';
-import { openPage, problemsIn, type OpenedPage } from './support/browser';
+import { openLandingPage, openPage, problemsIn, type OpenedPage } from './support/browser';
 import { attachmentBytes, capturedEmails } from '../support/captured-emails';
 import { requestsFor } from './support/emulators';
 import { useProductInBrowser } from './support/local-product';
@@ -15,7 +15,7 @@ const running = useProductInBrowser();
 beforeEach(async () => {
   opened = await openPage(running.browser);
   page = opened.page;
-  await page.goto(running.product.site);
+  await openLandingPage(page, running.product.site);
 });
 afterEach(() => opened.close());
 

@@ -5,7 +5,7 @@ import { downloadHeading } from '../../core/content/cheat-sheet';
 import { outlineHeading, outlinePhases } from '../../core/content/outline';
 import { resourcesHeading } from '../../core/content/resources';
 import { testimonialHeading } from '../../core/content/testimonial';
-import { openPage, problemsIn } from './support/browser';
+import { openLandingPage, openPage, problemsIn } from './support/browser';
 import { useProductInBrowser } from './support/local-product';
 
 jest.setTimeout(60_000);
@@ -13,9 +13,9 @@ jest.setTimeout(60_000);
 const running = useProductInBrowser();
 
 describe('the landing page in the browser', () => {
-  test('hydrates with no console error or warning', async () => {
+  test('hydrates the form with no console error or warning', async () => {
     const { page, console: messages, close } = await openPage(running.browser);
-    await page.goto(running.product.site);
+    await openLandingPage(page, running.product.site);
     await page.waitForLoadState('networkidle');
     expect(problemsIn(messages)).toEqual([]);
     await close();

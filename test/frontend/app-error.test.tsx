@@ -1,17 +1,18 @@
 import { render, screen } from '@testing-library/react';
-import { App } from '../../frontend/src/app';
+import { CheatSheetIsland } from '../../frontend/src/components/cheat-sheet-island';
 
-// The landing page fails to render, as a bug in any section would.
-jest.mock('../../frontend/src/components/landing-page', () => ({
-  LandingPage: () => {
-    throw new Error('The learning outline could not be rendered');
+// The form fails to render, as a bug in it would.
+jest.mock('../../frontend/src/components/cheat-sheet-form', () => ({
+  CheatSheetForm: () => {
+    throw new Error('The form could not be rendered');
   },
 }));
 
-test('the app shows the error fallback with the error text when a page fails to render', () => {
+test('the island shows the error fallback with the error text in the form’s place when the form fails to render', () => {
   jest.spyOn(console, 'error').mockImplementation(() => {});
-  render(<App path="/" />);
+  render(<CheatSheetIsland />);
+  const fallback = screen.getByRole('alert');
   expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
-  expect(screen.getByText('The learning outline could not be rendered')).toBeInTheDocument();
-  expect(screen.getByRole('main')).toBeInTheDocument();
+  expect(fallback).toHaveTextContent('The form could not be rendered');
+  expect(screen.queryByRole('main')).not.toBeInTheDocument(); // it sits inside the page's own main
 });

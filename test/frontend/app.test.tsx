@@ -15,10 +15,21 @@ describe('the app routes', () => {
     expect(screen.getByRole('link', { name: 'Free Cheat Sheet' })).toHaveAttribute('href', '/#download-section');
   });
 
-  test.each(['/about', '/download-section', '/index.htm', '/a/b/c'])('%s is the not-found page', (path) => {
-    jest.spyOn(console, 'error').mockImplementation(() => {});
+  test.each([
+    ['/cheat-sheet/sent', 'Cheat Sheet Sent'],
+    ['/cheat-sheet/not-confirmed', 'Verification Required'],
+    ['/cheat-sheet/email-configuration-error', 'Domain Verification Error'],
+    ['/cheat-sheet/not-sent', 'Error Processing Request'],
+  ])('%s is the form result page headed %s', (path, title) => {
     render(<App path={path} />);
-    expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
-    jest.restoreAllMocks();
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
+
+  test.each(['/about', '/download-section', '/index.htm', '/a/b/c', '/cheat-sheet', '/cheat-sheet/sent/'])(
+    '%s is the not-found page',
+    (path) => {
+      render(<App path={path} />);
+      expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument();
+    },
+  );
 });

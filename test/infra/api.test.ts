@@ -53,6 +53,7 @@ describe('the API construct', () => {
     originSecret: string;
     saveLogs: string;
     sendLogs: string;
+    formLogs: string;
   };
   beforeAll(() => {
     template = synthTemplate();
@@ -65,11 +66,12 @@ describe('the API construct', () => {
       originSecret: resourceByPrefix(template, 'AWS::SecretsManager::Secret', 'OriginSecret').logicalId,
       saveLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSaveRequestLogs').logicalId,
       sendLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSendCheatSheetLogs').logicalId,
+      formLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSubmitFormLogs').logicalId,
     };
   });
 
-  test('runs both functions on the newest Node.js runtime aws-cdk-lib offers, on arm64', () => {
-    for (const prefix of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
+  test('runs the three functions on the newest Node.js runtime aws-cdk-lib offers, on arm64', () => {
+    for (const prefix of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction', 'ApiSubmitFormFunction']) {
       expect(functionProps(template, prefix)).toMatchObject({
         Runtime: newestNodeRuntime(),
         Architectures: ['arm64'],
@@ -85,18 +87,28 @@ describe('the API construct', () => {
     expect(functionProps(template, 'ApiSendCheatSheetFunction').LoggingConfig).toEqual({
       LogGroup: { Ref: ids.sendLogs },
     });
-    for (const logGroup of [ids.saveLogs, ids.sendLogs]) {
+    expect(functionProps(template, 'ApiSubmitFormFunction').LoggingConfig).toEqual({
+      LogGroup: { Ref: ids.formLogs },
+    });
+    for (const logGroup of [ids.saveLogs, ids.sendLogs, ids.formLogs]) {
       expect(template.toJSON().Resources[logGroup].Properties.RetentionInDays).toBe(90);
     }
   });
 
-  test('sizes the functions as documented: save 256 MB / 10 s, send 512 MB / 15 s', () => {
+  test('sizes the functions as documented: save 256 MB / 10 s, send 512 MB / 15 s, form 512 MB / 20 s', () => {
     expect(functionProps(template, 'ApiSaveRequestFunction')).toMatchObject({ MemorySize: 256, Timeout: 10 });
     expect(functionProps(template, 'ApiSendCheatSheetFunction')).toMatchObject({ MemorySize: 512, Timeout: 15 });
+    expect(functionProps(template, 'ApiSubmitFormFunction')).toMatchObject({ MemorySize: 512, Timeout: 20 });
+  });
+
+  test("gives the form function time for a failed save and a failed send call, inside API Gateway's 30 s", () => {
+    const timeoutMs = functionProps(template, 'ApiSubmitFormFunction').Timeout * 1000;
+    expect(timeoutMs - 2 * worstCaseSdkCallMs).toBeGreaterThanOrEqual(replyMarginMs);
+    expect(timeoutMs).toBeLessThan(30_000);
   });
 
   test('gives each function time to reply after its slowest SDK call failed', () => {
-    for (const prefix of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
+    for (const prefix of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction', 'ApiSubmitFormFunction']) {
       const timeoutMs = functionProps(template, prefix).Timeout * 1000;
       expect(timeoutMs - worstCaseSdkCallMs).toBeGreaterThanOrEqual(replyMarginMs);
     }
@@ -122,6 +134,12 @@ describe('the API construct', () => {
       CHEAT_SHEET_VERSION: expect.stringMatching(/^[0-9a-f]{16}$/),
       NODE_OPTIONS: '--enable-source-maps',
     });
+  });
+
+  test("configures the form function exactly as the send function, whose table is the save function's too", () => {
+    const { NODE_OPTIONS, ...send } = functionProps(template, 'ApiSendCheatSheetFunction').Environment.Variables;
+    expect(NODE_OPTIONS).toBe('--enable-source-maps');
+    expect(functionProps(template, 'ApiSubmitFormFunction').Environment.Variables).toEqual({ ...send, NODE_OPTIONS });
   });
 
   test('replaces warm send containers when the PDF changes, and only after the new PDF is in the bucket', () => {
@@ -218,18 +236,43 @@ describe('the API construct', () => {
     ]);
   });
 
-  test('lets no role but the send role touch the quota table, and gives no role a condition on table keys', () => {
+  test("lets the form function do exactly what save and send may, together: PutItem and the send role's grants", () => {
+    // Each action on each resource, however CDK merges them into statements; the log grant and
+    // X-Ray's are each role's own.
+    const grants = (prefix: string) =>
+      statementsOf(template, prefix)
+        .slice(1)
+        .filter((statement) => JSON.stringify(statement.Action) !== JSON.stringify(xrayStatement.Action))
+        .flatMap(({ Action, Resource }) => [Action].flat().map((action) => `${action} on ${JSON.stringify(Resource)}`))
+        .sort();
+    expect(statementsOf(template, 'ApiSubmitFormRole')[0]).toEqual({
+      Effect: 'Allow',
+      Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+      Resource: { 'Fn::GetAtt': [ids.formLogs, 'Arn'] },
+    });
+    expect(statementsOf(template, 'ApiSubmitFormRole')).toContainEqual(xrayStatement);
+    expect(grants('ApiSubmitFormRole')).toEqual(
+      [...grants('ApiSaveRequestRole'), ...grants('ApiSendCheatSheetRole')].sort(),
+    );
+    expect(grants('ApiSubmitFormRole')).toContain(
+      `dynamodb:PutItem on ${JSON.stringify({ 'Fn::GetAtt': [ids.table, 'Arn'] })}`,
+    );
+  });
+
+  test('lets no role but the send and form roles touch the quota table, and gives no role a condition on table keys', () => {
     const quotaArn = JSON.stringify({ 'Fn::GetAtt': [ids.quotaTable, 'Arn'] });
-    const sendRoleId = resourceByPrefix(template, 'AWS::IAM::Role', 'ApiSendCheatSheetRole').logicalId;
+    const roleIds = ['ApiSendCheatSheetRole', 'ApiSubmitFormRole'].map(
+      (prefix) => resourceByPrefix(template, 'AWS::IAM::Role', prefix).logicalId,
+    );
     const policiesOnQuota = Object.values(template.findResources('AWS::IAM::Policy'))
       .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(quotaArn))
       .map((policy) => policy.Properties.Roles);
-    expect(policiesOnQuota).toEqual([[{ Ref: sendRoleId }]]);
+    expect(policiesOnQuota).toEqual(roleIds.map((id) => [{ Ref: id }]));
     expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('LeadingKeys');
   });
 
   test('attaches no AWS managed policy to the function roles', () => {
-    for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
+    for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole', 'ApiSubmitFormRole']) {
       expect(
         resourceByPrefix(template, 'AWS::IAM::Role', prefix).resource.Properties.ManagedPolicyArns,
       ).toBeUndefined();
@@ -237,7 +280,7 @@ describe('the API construct', () => {
   });
 
   test('grants no function a * resource or a wildcard action, but for active tracing', () => {
-    for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole']) {
+    for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole', 'ApiSubmitFormRole']) {
       const granted = statementsOf(template, prefix)
         .filter((statement) => JSON.stringify(statement.Action) !== JSON.stringify(xrayStatement.Action))
         .map(({ Action, Resource }) => ({ Action, Resource }));
@@ -249,7 +292,7 @@ describe('the API construct', () => {
     const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) =>
       id.startsWith('Api'),
     );
-    expect(functions.length).toBeGreaterThanOrEqual(2);
+    expect(functions).toHaveLength(3);
     for (const [, fn] of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
   });
 
@@ -288,14 +331,16 @@ describe('the API construct', () => {
     });
   });
 
-  test('routes the two POST paths of the contract, and any other method on them, to their functions with payload format 2.0', () => {
+  test('routes the three POST paths, and any other method on them, to their functions with payload format 2.0', () => {
     // The ANY twins let each function answer 405 where API Gateway would answer 404.
-    template.resourceCountIs('AWS::ApiGatewayV2::Route', 4);
+    template.resourceCountIs('AWS::ApiGatewayV2::Route', 6);
     for (const [routeKey, functionPrefix] of [
       ['POST /api/cheat-sheet-requests', 'ApiSaveRequestFunction'],
       ['ANY /api/cheat-sheet-requests', 'ApiSaveRequestFunction'],
       ['POST /api/send-cheat-sheet', 'ApiSendCheatSheetFunction'],
       ['ANY /api/send-cheat-sheet', 'ApiSendCheatSheetFunction'],
+      ['POST /api/cheat-sheet-form', 'ApiSubmitFormFunction'],
+      ['ANY /api/cheat-sheet-form', 'ApiSubmitFormFunction'],
     ]) {
       const route = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).find(
         (candidate) => candidate.Properties.RouteKey === routeKey,

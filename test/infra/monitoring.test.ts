@@ -170,7 +170,7 @@ describe('the monitoring', () => {
   });
 
   test("alarms on each function's failures, one alarm per kind, at the documented threshold", () => {
-    for (const { service } of stack.api.functions) {
+    for (const service of new Set(stack.api.functions.flatMap(({ services }) => services))) {
       const metricName = failureMetricByService[service];
       for (const kind of failureKindsByService[service]) {
         const alarm = alarmNamed(template, `${metricName}${kind}`);
@@ -324,8 +324,13 @@ describe('the monitoring construct alone', () => {
         handler: 'index.handler',
         code: Code.fromInline('exports.handler = async () => ({});'),
       }),
-      // A third function may well share a service's metrics (a no-JavaScript form that also sends).
-      service: index === 0 ? ('save-request' as const) : ('send-cheat-sheet' as const),
+      name: `function-${index}`,
+      // A third function may count under both services (the no-JavaScript form runs both handlers).
+      services: [
+        ['save-request' as const],
+        ['send-cheat-sheet' as const],
+        ['save-request' as const, 'send-cheat-sheet' as const],
+      ][index],
       route: `/api/route-${index}`,
       timeout: Duration.seconds(10),
     }));
@@ -363,6 +368,7 @@ describe('the monitoring construct alone', () => {
     }
     // The product's alarms are per service, not per function: one set for the two senders.
     expect(names.filter((name) => name === 'SendFailedSesRejected')).toHaveLength(1);
+    expect(names.filter((name) => name === 'SaveFailedStorageUnavailable')).toHaveLength(1);
   });
 
   test("graphs the configuration set's events by its dimension when given one", () => {

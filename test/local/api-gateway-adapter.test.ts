@@ -67,6 +67,22 @@ describe('toHttpApiEvent', () => {
     expect(binary.body).toBe('/wA=');
   });
 
+  test('base64-encodes a urlencoded form, as API Gateway does', () => {
+    const event = toHttpApiEvent(
+      {
+        method: 'POST',
+        url: '/api/cheat-sheet-form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: Buffer.from('name=Jos%C3%A9&hasBook=on'),
+        sourceIp: '127.0.0.1',
+      },
+      'POST /api/cheat-sheet-form',
+    );
+
+    expect(event.isBase64Encoded).toBe(true);
+    expect(Buffer.from(event.body!, 'base64').toString('utf8')).toBe('name=Jos%C3%A9&hasBook=on');
+  });
+
   test('leaves out the body when there is none', () => {
     const empty = toHttpApiEvent({ ...request, body: Buffer.alloc(0) }, 'POST /x');
 

@@ -18,10 +18,11 @@ async function file(relative: string, minutesAgo: number, content = 'export {};\
 beforeEach(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'build-freshness-'));
   await file(
-    'frontend/src/main.tsx',
+    'frontend/src/loader.ts',
     30,
     "import { outline } from '../../core/content/outline';\nimport { limit } from '../../core/api/request-limits';\nexport const page = [outline, limit];\n",
   );
+  await file('frontend/src/islands/hydrate-cheat-sheet-form.tsx', 30);
   await file('frontend/src/entry-server.tsx', 30);
   await file('frontend/build/prerender.ts', 30);
   await file('frontend/vite.config.ts', 30);
@@ -62,7 +63,7 @@ describe('checkBuild', () => {
   });
 
   test('rebuilds the site when a page module changed after the build', async () => {
-    await file('frontend/src/main.tsx', 1, "import '../../core/content/outline';\n");
+    await file('frontend/src/loader.ts', 1, "import '../../core/content/outline';\n");
 
     expect(buildScriptFor(await checkBuild(root))).toBe('build:site');
   });
@@ -75,6 +76,20 @@ describe('checkBuild', () => {
 
   test('rebuilds the site when its HTML template changed after the build', async () => {
     await file('frontend/index.html', 1, '<!doctype html><title></title>');
+
+    expect(buildScriptFor(await checkBuild(root))).toBe('build:site');
+  });
+
+  test('rebuilds the site when a result page is missing', async () => {
+    await rm(path.join(root, 'frontend/dist/cheat-sheet/sent.html'));
+
+    expect((await checkBuild(root)).site).toBe(
+      `${path.join('frontend', 'dist', 'cheat-sheet', 'sent.html')} is missing`,
+    );
+  });
+
+  test('rebuilds the site when the island module changed after the build', async () => {
+    await file('frontend/src/islands/hydrate-cheat-sheet-form.tsx', 1, 'export const island = 2;\n');
 
     expect(buildScriptFor(await checkBuild(root))).toBe('build:site');
   });

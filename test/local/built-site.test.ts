@@ -7,7 +7,9 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { downloadHeading } from '../../core/content/cheat-sheet';
 import { outlineHeading } from '../../core/content/outline';
+import { formResults } from '../../core/content/form-results';
 import { notFound } from '../../core/content/site';
+import { formResultPaths, type FormOutcome } from '../../core/site-pages';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
 import { hashedAssetsCacheControl } from '../../infra/cache-policy';
 
@@ -38,6 +40,27 @@ describe('the local stack serving the real build', () => {
 
     expect(response.status).toBe(404);
     expect(await response.text()).toContain(notFound.message);
+  });
+
+  test.each(Object.keys(formResultPaths) as FormOutcome[])(
+    'the form result page of %s is served with 200, its words in the HTML',
+    async (outcome) => {
+      const response = await fetch(new URL(formResultPaths[outcome], stack.urls.site));
+
+      expect(response.status).toBe(200);
+      const html = htmlText(await response.text());
+      expect(html).toContain(formResults[outcome].message.title);
+      expect(html).toContain(formResults[outcome].message.description);
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+    },
+  );
+
+  test('/ loads one script up front and preloads no module: the island comes later', async () => {
+    const html = await (await fetch(stack.urls.site)).text();
+
+    expect(html.match(/<script\b/g)).toHaveLength(1);
+    expect(html).not.toContain('modulepreload');
+    expect(html).toContain('id="cheat-sheet-form-island"');
   });
 
   test("the page's hashed script and stylesheet are served, immutable, with their content types", async () => {

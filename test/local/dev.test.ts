@@ -21,6 +21,9 @@ describe('npm run dev', () => {
 
       const page = await (await fetch(site)).text();
       expect(page).toContain('/@vite/client');
+      // Rendered as the build pre-renders it, so the island hydrates in dev as in production.
+      expect(page).toContain('id="cheat-sheet-form-island"');
+      expect(page).toContain('Get Your Free Business Operations Cheat Sheet');
       const reply = await postJson(new URL('/api/cheat-sheet-requests', site), { name: '', email: 'ada@example.com' });
       expect(reply.status).toBe(400);
       expect(await reply.json()).toEqual({ error: 'Please enter your name.' });

@@ -115,6 +115,38 @@ describe('the local stack', () => {
     expect(store.emails.some((email) => email.destination.to.includes('ada.mail@example.com'))).toBe(true);
   });
 
+  test('takes the form as a browser posts it without script: 303 to the result page, the cheat sheet sent', async () => {
+    const response = await fetch(url('/api/cheat-sheet-form'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams({ name: 'Ada', email: 'ada.form.stack@example.com', hasBook: 'on' }).toString(),
+      redirect: 'manual',
+    });
+    await expectDocumentedResponse('POST', response);
+
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/cheat-sheet/sent');
+    expectSecurityHeaders(response.headers);
+    const store = (await (await fetch(new URL('store', stack.urls.mail))).json()) as {
+      emails: { destination: { to: string[] } }[];
+    };
+    expect(store.emails.some((email) => email.destination.to.includes('ada.form.stack@example.com'))).toBe(true);
+  });
+
+  test("passes the form route's refusal page through unchanged", async () => {
+    const response = await fetch(url('/api/cheat-sheet-form'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'name=&email=ada%40example.com&hasBook=on',
+      redirect: 'manual',
+    });
+    await expectDocumentedResponse('POST', response);
+
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('<p>Please enter your name.</p>');
+  });
+
   test("passes an API error's status and JSON through unchanged", async () => {
     const response = await postJson(new URL('/api/cheat-sheet-requests', stack.urls.site), {
       name: '',
@@ -174,6 +206,18 @@ describe('the local stack', () => {
 
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ error: expect.any(String) });
+  });
+
+  test("refuses a form body over 1 MB with the form route's page, not JSON", async () => {
+    const response = await fetch(url('/api/cheat-sheet-form'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: `name=${'x'.repeat(1024 * 1024)}`,
+    });
+
+    expect(response.status).toBe(413);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('Back to the form');
   });
 
   test('injects SES faults only when started with emailFaultInjection', () => {

@@ -43,6 +43,26 @@ describe('staticSiteResponse', () => {
       expect(response.body.toString()).toContain(site.notFoundText);
     }
   });
+  test('serves a page of core/site-pages.ts at its path, from its file, as the CloudFront Function maps it', async () => {
+    const response = await staticSiteResponse(site.siteDir, '/cheat-sheet/sent');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.body.toString()).toContain(site.resultText);
+    expect(response.headers).toEqual({
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': pagesCacheControl,
+    });
+  });
+
+  test.each(['/cheat-sheet', '/cheat-sheet/sent/', '/cheat-sheet/unknown'])(
+    'answers %s, which is no page, with the not-found page',
+    async (url) => {
+      const response = await staticSiteResponse(site.siteDir, url);
+
+      expect(response.statusCode).toBe(404);
+      expect(response.body.toString()).toContain(site.notFoundText);
+    },
+  );
 
   test('serves hashed assets as immutable for a year', async () => {
     const response = await staticSiteResponse(site.siteDir, site.assetPath);

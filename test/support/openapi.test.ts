@@ -32,6 +32,36 @@ describe('checking a reply against docs/openapi.yaml', () => {
     expect(problems(reply)).toEqual([]);
   });
 
+  test("passes the form route's redirect to a result page, and fails one to any other place", () => {
+    const redirect: ReceivedReply = {
+      route: '/api/cheat-sheet-form',
+      method: 'POST',
+      status: 303,
+      headers: { Location: '/cheat-sheet/sent', 'Cache-Control': 'no-store' },
+      body: '',
+    };
+
+    expect(problems(redirect)).toEqual([]);
+    expect(problems({ ...redirect, headers: { ...redirect.headers, Location: '/?email=ada%40example.com' } })).toEqual([
+      expect.stringMatching(/^header Location: .* must be equal to one of the allowed values/),
+    ]);
+  });
+
+  test("passes the form route's HTML refusal page, and fails one declared as JSON", () => {
+    const page: ReceivedReply = {
+      route: '/api/cheat-sheet-form',
+      method: 'POST',
+      status: 400,
+      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+      body: '<!doctype html><p>Please enter your name.</p>',
+    };
+
+    expect(problems(page)).toEqual([]);
+    expect(problems({ ...page, headers: { ...page.headers, 'Content-Type': 'application/json' } })).toEqual([
+      expect.stringMatching(/^Content-Type application\/json is not documented/),
+    ]);
+  });
+
   test('fails a body of the wrong shape, naming the key that should not be there', () => {
     const reply = { ...sent, body: JSON.stringify({ success: true, message: 'Sent.', id: 'x' }) };
 

@@ -1,5 +1,6 @@
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { maxEmailLength, maxNameLength } from '../../../core/api/request-limits';
+import { cheatSheetFormRoute } from '../../../core/api/routes';
 import { formCopy } from '../../../core/content/cheat-sheet';
 import { formPrivacyNotice, privacyPath } from '../../../core/content/privacy';
 import { useCheatSheetRequest } from '../hooks/use-cheat-sheet-request';
@@ -9,8 +10,22 @@ import { TextField } from './text-field';
 
 export function CheatSheetForm({ describedBy }: { readonly describedBy?: string }) {
   const form = useCheatSheetRequest();
+  const formElement = useRef<HTMLFormElement>(null);
   const submitButton = useRef<HTMLButtonElement>(null);
   const submitting = form.status === 'submitting';
+
+  // The form is usable before its island hydrates, and React keeps the inputs' values when it
+  // hydrates without telling the state: take over whatever the visitor typed or ticked by then.
+  const { setName, setEmail, setHasBook, setWebsite } = form;
+  useEffect(() => {
+    const fields = formElement.current?.elements;
+    if (!fields) return;
+    const input = (name: string) => fields.namedItem(name) as HTMLInputElement | null;
+    setName(input('name')?.value ?? '');
+    setEmail(input('email')?.value ?? '');
+    setHasBook(input('hasBook')?.checked ?? false);
+    setWebsite(input('website')?.value ?? '');
+  }, [setName, setEmail, setHasBook, setWebsite]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,7 +45,16 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
 
   return (
     <>
-      <form className="cheat-sheet-form" onSubmit={onSubmit} aria-describedby={describedBy}>
+      {/* Until the island has hydrated (or without JavaScript) the browser posts the form to the form
+          route, which does the same two steps and redirects to a result page. */}
+      <form
+        ref={formElement}
+        className="cheat-sheet-form"
+        method="post"
+        action={cheatSheetFormRoute}
+        onSubmit={onSubmit}
+        aria-describedby={describedBy}
+      >
         <TextField
           id="cheat-sheet-name"
           name="name"
@@ -57,7 +81,7 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
           onChange={form.setEmail}
         />
         {/* The honeypot: off-screen, hidden from screen readers and the Tab key, unlabelled. People
-            never fill it in; scripts that fill every field do, and the API then sends nothing. */}
+            never fill it in; scripts that fill every field do, and the API (either way in) then sends nothing. */}
         <div className="form-honeypot" aria-hidden="true">
           <input
             type="text"

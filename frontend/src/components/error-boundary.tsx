@@ -5,7 +5,10 @@ interface ErrorBoundaryState {
   readonly error: Error | null;
 }
 
-/** The generic fallback when rendering fails: 'Unexpected Application Error!' and the error's text. */
+/**
+ * The generic fallback when rendering fails: 'Unexpected Application Error!' and the error's text,
+ * in place of what failed. Only the island renders in the browser, so it is the form's place.
+ */
 export class ErrorBoundary extends Component<{ readonly children: ReactNode }, ErrorBoundaryState> {
   state: ErrorBoundaryState = { error: null };
 
@@ -21,12 +24,10 @@ export class ErrorBoundary extends Component<{ readonly children: ReactNode }, E
     const { error } = this.state;
     if (error === null) return this.props.children;
     return (
-      <main id="main" className="error-fallback">
-        <div role="alert">
-          <h1>{errorFallback.title}</h1>
-          <pre className="error-fallback__message">{error.message}</pre>
-        </div>
-      </main>
+      <div className="error-fallback" role="alert">
+        <h3 className="error-fallback__title">{errorFallback.title}</h3>
+        <pre className="error-fallback__message">{error.message}</pre>
+      </div>
     );
   }
 }

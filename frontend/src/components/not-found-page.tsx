@@ -1,13 +1,10 @@
-import { useEffect } from 'react';
 import { notFound } from '../../../core/content/site';
+import { notFoundAttribute } from '../islands/island-markers';
 
-export function NotFoundPage({ path }: { readonly path: string }) {
-  useEffect(() => {
-    console.error('404 Error: User attempted to access non-existent route:', path);
-  }, [path]);
-
+/** Pre-rendered as 404.html; the page's loader logs the unknown path it was served at. */
+export function NotFoundPage() {
   return (
-    <main id="main" className="not-found">
+    <main id="main" className="not-found" {...{ [notFoundAttribute]: '' }}>
       <h1 className="not-found__code">{notFound.code}</h1>
       <p className="not-found__message">{notFound.message}</p>
       <a className="button button--primary" href="/">

@@ -6,7 +6,14 @@ import {
   type CheatSheetRequest,
   type SendOutcome,
 } from '../api/cheat-sheet-api';
-import { defaultSendFailure, retryDelayMs, toasts, unknownError, type ToastCopy } from '../../../core/content/messages';
+import {
+  defaultSendFailure,
+  isDomainVerificationMessage,
+  retryDelayMs,
+  toasts,
+  unknownError,
+  type ToastCopy,
+} from '../../../core/content/messages';
 
 export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
 
@@ -37,9 +44,6 @@ export interface CheatSheetFormState {
   readonly tryAgain: () => void;
 }
 
-/** The domain/verification failure is keyed on these words, as the contract promises. */
-const isDomainVerificationError = (message: string) => /domain|verify/i.test(message);
-
 interface Failure {
   readonly toast: ToastCopy;
   /** The dialog's technical text; null shows the inline alert instead. */
@@ -55,7 +59,7 @@ function failureFor(outcome: SendOutcome): Failure | null {
       return { toast: toasts.processingError, technical: `Edge function error: ${outcome.message || unknownError}` };
     case 'rejected': {
       const message = outcome.message ?? defaultSendFailure;
-      if (isDomainVerificationError(message)) return { toast: toasts.domainError, technical: null };
+      if (isDomainVerificationMessage(message)) return { toast: toasts.domainError, technical: null };
       return { toast: toasts.processingError, technical: message };
     }
   }

@@ -7,6 +7,7 @@ const document = buildOpenApiDocument() as any;
 const checker = openApiChecker(document);
 const save = '/api/cheat-sheet-requests';
 const send = '/api/send-cheat-sheet';
+const form = '/api/cheat-sheet-form';
 const statusesOf = (route: string, method: string) => Object.keys(document.paths[route][method].responses);
 const resolve = (node: any): any => (node?.$ref ? resolve(pointerNode(node.$ref)) : node);
 const pointerNode = (pointer: string): any =>
@@ -17,9 +18,9 @@ const pointerNode = (pointer: string): any =>
     .reduce((node: any, segment) => node[segment], document);
 
 describe('the OpenAPI document', () => {
-  test('is OpenAPI 3.1 and describes exactly the two routes', () => {
+  test('is OpenAPI 3.1 and describes exactly the three routes', () => {
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual([save, send]);
+    expect(Object.keys(document.paths)).toEqual([save, send, form]);
   });
 
   test('gives the save route 201 and each failure it can answer to a POST', () => {
@@ -30,7 +31,7 @@ describe('the OpenAPI document', () => {
     expect(statusesOf(send, 'post')).toEqual(['200', '400', '403', '413', '415', '429', '500', '502', '503']);
   });
 
-  test.each([save, send])('answers every other method on %s with 405 and Allow: POST only', (route) => {
+  test.each([save, send, form])('answers every other method on %s with 405 and Allow: POST only', (route) => {
     for (const method of ['get', 'put', 'patch', 'delete', 'options']) {
       expect(statusesOf(route, method)).toEqual(['405']);
       const response = resolve(document.paths[route][method].responses['405']);
@@ -38,8 +39,8 @@ describe('the OpenAPI document', () => {
     }
   });
 
-  test('marks every reply of both routes as never cached', () => {
-    for (const route of [save, send]) {
+  test('marks every reply of every route as never cached', () => {
+    for (const route of [save, send, form]) {
       for (const operation of Object.values<any>(document.paths[route])) {
         for (const response of Object.values<any>(operation.responses).map(resolve)) {
           expect(resolve(response.headers['Cache-Control'])).toMatchObject({
@@ -58,7 +59,7 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(requestBody.content)).toEqual(['application/json']);
   });
 
-  test('gives every reply an example, and every example matches its schema', () => {
+  test('gives every JSON reply an example, and every example matches its schema', () => {
     let examples = 0;
     for (const route of [save, send]) {
       for (const operation of Object.values<any>(document.paths[route])) {
@@ -84,6 +85,41 @@ describe('the OpenAPI document', () => {
       success: false,
       error: invalidEmailExampleMessage,
     });
+  });
+});
+
+describe('the form route in the document', () => {
+  test('answers a POST with 303 or a refusal page: 400, 403, 413, 415, never 404', () => {
+    expect(statusesOf(form, 'post')).toEqual(['303', '400', '403', '413', '415']);
+  });
+
+  test('redirects only to the pre-rendered result pages', () => {
+    const location = resolve(document.paths[form].post.responses['303'].headers.Location);
+    expect(location.required).toBe(true);
+    expect(location.schema.enum).toEqual([
+      '/cheat-sheet/sent',
+      '/cheat-sheet/not-confirmed',
+      '/cheat-sheet/email-configuration-error',
+      '/cheat-sheet/not-sent',
+    ]);
+  });
+
+  test('takes the form urlencoded, and its example passes the form schema', () => {
+    const { content } = document.paths[form].post.requestBody;
+    expect(Object.keys(content)).toEqual(['application/x-www-form-urlencoded']);
+    const media = content['application/x-www-form-urlencoded'];
+    expect(checker.schemaAt(media.schema.$ref)(media.example)).toBe(true);
+    expect(checker.schemaAt(media.schema.$ref)({ ...media.example, hasBook: 'yes' })).toBe(false);
+  });
+
+  test('gives every refusal an HTML page as its example, naming the reason', () => {
+    for (const status of ['400', '403', '413', '415']) {
+      const { examples } = resolve(document.paths[form].post.responses[status]).content['text/html'];
+      for (const example of Object.values<any>(examples)) {
+        expect(example.value).toMatch(/^<!doctype html>/);
+        expect(example.value).toContain('<a href="/#download-section">Back to the form</a>');
+      }
+    }
   });
 });
 

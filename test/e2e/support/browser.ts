@@ -1,5 +1,6 @@
 /** Debian's Chromium, driven by playwright-core, with no network chatter of its own. */
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { cheatSheetIslandId, hydratedAttribute } from '../../../frontend/src/islands/island-markers';
 
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -37,4 +38,17 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   return { page, console: messages, close: () => context.close() };
+}
+
+/** The form's island once React has hydrated it: from then on the page's script handles the submit. */
+export const hydratedIsland = `#${cheatSheetIslandId}[${hydratedAttribute}]`;
+
+/**
+ * Opens the landing page and waits until the form's island is live (it loads when the form nears
+ * the viewport or the browser is idle), so a test of the toasts and the dialog meets the page's
+ * script and not the form's own post.
+ */
+export async function openLandingPage(page: Page, site: string): Promise<void> {
+  await page.goto(site);
+  await page.locator(hydratedIsland).waitFor({ state: 'attached' });
 }

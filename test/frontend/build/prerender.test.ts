@@ -7,8 +7,10 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { formResults } from '../../../core/content/form-results';
 import { outlinePhases } from '../../../core/content/outline';
 import { pngSize } from '../../support/png-size';
+import { sitePages } from '../../../core/site-pages';
 
 const dist = path.join(process.cwd(), 'frontend/dist');
 
@@ -46,6 +48,21 @@ describe('the pre-rendered landing page', () => {
     const section = builtPage('index.html').getElementById('download-section');
     expect(section?.textContent).toContain('Get Your Free Business Operations Cheat Sheet');
     expect(section?.querySelector('input[type="email"]')).not.toBeNull();
+  });
+
+  test('holds the form inside the island, posting to the form route when no script handles it', () => {
+    const island = builtPage('index.html').getElementById('cheat-sheet-form-island');
+    const form = island?.querySelector('form');
+    expect(form?.getAttribute('method')).toBe('post');
+    expect(form?.getAttribute('action')).toBe('/api/cheat-sheet-form');
+    expect(form?.querySelector('input[name="website"]')?.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(island?.querySelector('dialog')?.textContent).toContain('Error Details');
+  });
+
+  test('loads one module script and preloads no module', () => {
+    const page = builtPage('index.html');
+    expect(page.querySelectorAll('script')).toHaveLength(1);
+    expect(page.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
   });
 
   test('has the page title, description and sharing tags, and loads its script as a module', () => {
@@ -91,6 +108,24 @@ describe('what crawlers and link previews read in the build', () => {
   });
 });
 
+describe('the pre-rendered form result pages', () => {
+  test.each(sitePages.filter((page) => page.path.startsWith('/cheat-sheet/')).map((page) => page.file))(
+    '%s says what happened and leads on, and is not for search engines',
+    (file) => {
+      const page = builtPage(file);
+      const result = Object.values(formResults).find((candidate) =>
+        page.body.textContent?.includes(candidate.message.title),
+      );
+      expect(result).toBeDefined();
+      expect(page.body.textContent).toContain(result!.message.description);
+      expect(page.querySelector(`a[href="${result!.link.href}"]`)?.textContent).toBe(result!.link.label);
+      expect(page.title).toBe(`${result!.message.title} · ${builtPage('index.html').title}`);
+      expect(page.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+      expect(page.querySelector('form')).toBeNull();
+    },
+  );
+});
+
 describe('the pre-rendered not-found page', () => {
   test('holds 404, the message and the way home', () => {
     const page = builtPage('404.html');
@@ -101,5 +136,11 @@ describe('the pre-rendered not-found page', () => {
 
   test('asks search engines not to index it', () => {
     expect(builtPage('404.html').querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+
+  test('has no island, so it loads no form code', () => {
+    const page = builtPage('404.html');
+    expect(page.getElementById('cheat-sheet-form-island')).toBeNull();
+    expect(page.querySelector('[data-not-found]')).not.toBeNull();
   });
 });

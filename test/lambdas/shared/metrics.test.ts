@@ -30,7 +30,7 @@ import {
   type FailureKind,
 } from '../../../core/observability/product-metrics';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
-import { postEvent, saveRoute, sendRoute } from '../support/http-api-events';
+import { formRoute, postEvent, saveRoute, sendRoute } from '../support/http-api-events';
 
 interface EmfLine {
   _aws: {
@@ -245,13 +245,14 @@ describe('the handlers', () => {
   afterEach(() => emulators.stack.setEmailFault(null));
 
   /** Fresh containers of both handlers with metrics on: what they print while `run` calls them. */
-  async function handlerEmf(run: (handlers: { save: Handler; send: Handler }) => Promise<void>) {
+  async function handlerEmf(run: (handlers: { save: Handler; send: Handler; form: Handler }) => Promise<void>) {
     return withEnvironment(lambdaEnvironment, () =>
       emfOf(() =>
         jest.isolateModulesAsync(async () => {
           const { handler: save } = (await import('../../../lambdas/save-request/handler')) as { handler: Handler };
           const { handler: send } = (await import('../../../lambdas/send-cheat-sheet/handler')) as { handler: Handler };
-          await run({ save, send });
+          const { handler: form } = (await import('../../../lambdas/submit-form/handler')) as { handler: Handler };
+          await run({ save, send, form });
         }),
       ),
     );
@@ -302,5 +303,28 @@ describe('the handlers', () => {
       { name: 'CheatSheetSent', dimensions: { service: 'send-cheat-sheet' }, value: 1 },
       { name: 'ClientCapReached', dimensions: { service: 'send-cheat-sheet' }, value: 1 },
     ]);
+  });
+
+  test("count the form route's submit as the page's two calls, under their services; an unticked box counts nothing", async () => {
+    const visitor = { name: 'Xavier Formfield', email: 'xavier.metrics@example.org' };
+    const formBody = (fields: Record<string, string>) =>
+      postEvent(formRoute, new URLSearchParams(fields).toString(), {
+        contentType: 'application/x-www-form-urlencoded',
+      });
+
+    const { lines, written } = await handlerEmf(async ({ form }) => {
+      expect((await form(formBody({ ...visitor, hasBook: 'on' }), lambdaContext)).statusCode).toBe(303);
+      expect(
+        (await form(formBody({ name: 'Unticked', email: 'unticked.metrics@example.org' }), lambdaContext)).statusCode,
+      ).toBe(303);
+    });
+
+    expect(metricsIn(lines).filter(({ name }) => name !== 'ColdStart')).toEqual([
+      { name: 'RequestSaved', dimensions: { service: 'save-request' }, value: 1 },
+      { name: 'CheatSheetSent', dimensions: { service: 'send-cheat-sheet' }, value: 1 },
+    ]);
+    for (const text of ['Xavier', 'Formfield', 'xavier.metrics', 'Unticked', 'example.org']) {
+      expect(written).not.toContain(text);
+    }
   });
 });

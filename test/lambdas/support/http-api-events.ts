@@ -5,6 +5,29 @@ import { toHttpApiEvent } from '../../../local/api-gateway-adapter';
 
 export const saveRoute = '/api/cheat-sheet-requests';
 export const sendRoute = '/api/send-cheat-sheet';
+export const formRoute = '/api/cheat-sheet-form';
+
+/**
+ * The form as a browser posts it (urlencoded, `Sec-Fetch-Site: same-origin`), made by the local
+ * adapter: so its body arrives base64-encoded, as API Gateway passes this content type.
+ */
+export function formEvent(
+  fields: Readonly<Record<string, string>> | string,
+  options: EventOptions = {},
+): APIGatewayProxyEventV2 {
+  const body = typeof fields === 'string' ? fields : new URLSearchParams(fields).toString();
+  return postEvent(formRoute, body, {
+    contentType: 'application/x-www-form-urlencoded',
+    ...options,
+    headers: { 'sec-fetch-site': 'same-origin', ...options.headers },
+  });
+}
+
+/** The same request with its body as plain text, as a front that does not base64-encode would pass it. */
+export function plainBodyEvent(event: APIGatewayProxyEventV2): APIGatewayProxyEventV2 {
+  if (!event.isBase64Encoded) return event;
+  return { ...event, body: Buffer.from(event.body ?? '', 'base64').toString('utf8'), isBase64Encoded: false };
+}
 
 export interface EventOptions {
   /** Replaces the default `content-type: application/json`; null sends none. */

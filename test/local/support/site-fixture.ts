@@ -10,6 +10,8 @@ export interface SiteFixture {
   readonly landingText: string;
   readonly notFoundText: string;
   readonly privacyText: string;
+  /** The text of the fixture's /cheat-sheet/sent page. */
+  readonly resultText: string;
   readonly assetPath: string;
   readonly assetBody: string;
   remove(): Promise<void>;
@@ -21,11 +23,13 @@ export async function createSiteFixture(): Promise<SiteFixture> {
   const landingText = 'The First 100 Days of Ownership (fixture landing page)';
   const notFoundText = 'Oops! Page not found';
   const privacyText = 'Privacy (fixture privacy page)';
+  const resultText = 'Cheat Sheet Sent (fixture result page)';
   const assetBody = 'console.log("hashed asset");';
   const files: Record<string, string> = {
     'index.html': `<!doctype html><html><body><h1>${landingText}</h1></body></html>`,
     'privacy.html': `<!doctype html><html><body><h1>${privacyText}</h1></body></html>`,
     '404.html': `<!doctype html><html><body><h1>404</h1><p>${notFoundText}</p></body></html>`,
+    'cheat-sheet/sent.html': `<!doctype html><html><body><h1>${resultText}</h1></body></html>`,
     'assets/index-Ab12Cd34.js': assetBody,
     'assets/index-Ef56Gh78.css': 'body{margin:0}',
     'images/book-cover.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -43,6 +47,7 @@ export async function createSiteFixture(): Promise<SiteFixture> {
     landingText,
     notFoundText,
     privacyText,
+    resultText,
     assetPath: '/assets/index-Ab12Cd34.js',
     assetBody,
     remove: () => rm(root, { recursive: true, force: true }),

@@ -1,0 +1,51 @@
+/**
+ * Turns the form's own POST (`application/x-www-form-urlencoded`, as a browser sends it) into
+ * the same validated request the JSON routes take, plus the checkbox. Refusals are the typed
+ * errors `http-reply.ts` maps, with the JSON routes' limits: POST only, at most 10 KB, UTF-8, the
+ * request schema (honeypot included).
+ */
+
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { CrossSiteRequestError, InvalidRequestError, UnsupportedMediaTypeError } from '../shared/errors';
+import { headerValue, isContentType, readBodyText, refuseOtherMethods } from '../shared/http-request';
+import {
+  crossSiteFormMessage,
+  formContentType,
+  formNotUrlencodedMessage,
+  hasBookTicked,
+} from '../../core/api/form-replies';
+import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';
+
+export interface CheatSheetForm {
+  /** `{name, email, website?}`, validated by the schema the JSON routes use. */
+  readonly request: CheatSheetRequest;
+  /** 'I confirm that I have purchased the book' was ticked. */
+  readonly hasBook: boolean;
+}
+
+/**
+ * `same-origin` is the site's own page; `none` a visit the browser started itself. Browsers that
+ * predate the header send none, and neither do non-browser clients (which need no forging).
+ */
+const trustedFetchSites = new Set(['same-origin', 'none']);
+
+export function parseCheatSheetFormEvent(event: APIGatewayProxyEventV2): CheatSheetForm {
+  refuseOtherMethods(event);
+  const fetchSite = headerValue(event, 'sec-fetch-site')?.trim().toLowerCase();
+  if (fetchSite !== undefined && !trustedFetchSites.has(fetchSite)) {
+    throw new CrossSiteRequestError(crossSiteFormMessage);
+  }
+  if (!isContentType(headerValue(event, 'content-type'), formContentType)) {
+    throw new UnsupportedMediaTypeError(formNotUrlencodedMessage);
+  }
+  // URLSearchParams decodes as a browser encodes: '+' is a space, %XX are UTF-8 bytes. A repeated
+  // field counts once (its first value), as an absent one counts as missing.
+  const fields = new URLSearchParams(readBodyText(event));
+  const parsed = parseCheatSheetRequest({
+    name: fields.get('name') ?? undefined,
+    email: fields.get('email') ?? undefined,
+    website: fields.get('website') ?? undefined,
+  });
+  if (!parsed.success) throw new InvalidRequestError(parsed.error);
+  return { request: parsed.data, hasBook: fields.get('hasBook') === hasBookTicked };
+}
