@@ -58,7 +58,8 @@ describe('the local stack serving the real build', () => {
   test('/ loads one script up front and preloads no module: the island comes later', async () => {
     const html = await (await fetch(stack.urls.site)).text();
 
-    expect(html.match(/<script\b/g)).toHaveLength(1);
+    // JSON-LD (type="application/ld+json") is data, not a script the browser runs or loads.
+    expect(html.match(/<script\b(?![^>]*application\/ld\+json)/g)).toHaveLength(1);
     expect(html).not.toContain('modulepreload');
     expect(html).toContain('id="cheat-sheet-form-island"');
   });

@@ -61,7 +61,8 @@ describe('the pre-rendered landing page', () => {
 
   test('loads one module script and preloads no module', () => {
     const page = builtPage('index.html');
-    expect(page.querySelectorAll('script')).toHaveLength(1);
+    // JSON-LD is data, not a script the browser runs or loads.
+    expect(page.querySelectorAll('script:not([type="application/ld+json"])')).toHaveLength(1);
     expect(page.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0);
   });
 
