@@ -46,7 +46,7 @@ describe('the app entry (infra/app.ts)', () => {
     expect(result.outputFiles).toEqual([]);
   });
 
-  test('with -c waf=true, places the web ACL in a us-east-1 companion stack when the CLI targets another region', () => {
+  test('with -c waf=true, places the web ACL in a us-east-1 companion stack when the CLI targets another region, and writes the reports', () => {
     const result = runApp(
       // No esbuild here: only the stacks' layout is looked at (needs npm run build, like every synth).
       { senderEmail: 'cheatsheet@example.com', waf: 'true', 'aws:cdk:bundling-stacks': [] },
@@ -55,7 +55,12 @@ describe('the app entry (infra/app.ts)', () => {
     expect(result.stderr).not.toMatch(/error/i);
     expect(result.status).toBe(0);
     expect(result.outputFiles).toEqual(
-      expect.arrayContaining(['First100DaysSite.template.json', 'First100DaysSiteWebFirewall.template.json']),
+      expect.arrayContaining([
+        'First100DaysSite.template.json',
+        'First100DaysSiteWebFirewall.template.json',
+        'validation-report.json',
+        'audit-report.md',
+      ]),
     );
   });
 
