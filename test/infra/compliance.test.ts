@@ -128,7 +128,14 @@ describe('the rule packs, with every option on (custom domain, alarmEmail, waf o
 
   test('explain in the README every finding accepted only with these options', () => {
     const audit = auditSection();
-    for (const finding of report.accepted) expect(audit).toContain(`\`${finding.rule}\``);
+    for (const finding of report.accepted) {
+      // With an account, CDK's asset bucket is named literally; the README names it by its pseudo parameters.
+      const rule = finding.rule.replace(
+        'aws:s3:::cdk-hnb659fds-assets-123456789012-eu-west-1',
+        '<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>',
+      );
+      expect(audit).toContain(`\`${rule}\``);
+    }
   });
 });
 
