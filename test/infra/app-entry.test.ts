@@ -6,12 +6,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repoRoot } from './support/synth';
+import { cdkJsonContext, repoRoot } from './support/synth';
 
 function runApp(context: Record<string, unknown>, env: Record<string, string | undefined> = {}) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-app-entry-'));
-  // How the CLI hands context and the output folder to the app; `undefined` removes a variable.
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir };
+  // How the CLI hands context (cdk.json's, then -c values) and the output folder to the app;
+  // `undefined` removes a variable.
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJsonContext(), ...context }),
+    CDK_OUTDIR: outdir,
+  };
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;
