@@ -1,15 +1,150 @@
-import { Validations, type App } from 'aws-cdk-lib';
-import { AwsSolutionsChecks } from 'cdk-nag';
+/**
+ * The rule packs every synth runs, as CDK policy-validation plugins on the whole app: cdk-nag v3's
+ * AwsSolutions and Serverless packs, and AWS Control Tower's proactive controls (cfn-guard).
+ * Findings land in `cdk.out/validation-report.json`; any finding nobody acknowledged fails the
+ * synth. Shared by the app entry and the tests, so both check with exactly the same settings.
+ *
+ * Acknowledgements are named `<pack>::<rule>` (e.g. `AwsSolutions::AwsSolutions-CFR1`) and made
+ * on the resource they concern: the nag packs' in the constructs, beside the code they explain;
+ * Control Tower's from the one list in infra/control-tower-exceptions.ts. CDK matches each to its
+ * findings and records both in the validation report, which the audit report reads.
+ */
+import { CfnResource, Stack, Token, Validations, type App, type IPolicyValidationContext } from 'aws-cdk-lib';
+import { AwsSolutionsChecks, NagRuleCompliance, ServerlessChecks, type IApplyRule, type NagPack } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import { ControlTowerChecks, controlTowerControls, controlTowerPluginName } from './control-tower-checks';
+import { controlTowerExceptions, type ControlTowerException, type ExceptionFacts } from './control-tower-exceptions';
+import { CheatSheetSiteStack } from './stack';
+
+/** One rule of a nag pack applied to one resource. */
+export interface RuleEvaluation {
+  /** e.g. `AwsSolutions-S1`, `Serverless-LambdaDLQ` */
+  readonly rule: string;
+  /** The resource's construct path. */
+  readonly path: string;
+  readonly compliant: boolean;
+}
+
+/** A nag pack that also remembers, per rule and resource, what it found: what passed, for the audit report. */
+export interface EvaluatedNagPack extends NagPack {
+  readonly evaluations: readonly RuleEvaluation[];
+}
 
 /**
- * cdk-nag v3's AwsSolutions rules as a policy-validation plugin on the whole app: findings land
- * in `cdk.out/validation-report.json`, and an unacknowledged error fails the synth. Shared by
- * the app entry and the tests, so both check with exactly the same settings.
+ * The rule as the pack will call it, recording each verdict. cdk-nag's packs apply every rule
+ * through `applyRule`, their extension point, and name the rule after its function.
  */
-export function addComplianceChecks(app: App): void {
-  Validations.of(app).addPlugins(
+function recording(packName: string, params: IApplyRule, evaluations: RuleEvaluation[]): IApplyRule {
+  const ruleName = params.rule.name;
+  const ruleId = `${packName}-${params.ruleSuffixOverride ?? ruleName}`;
+  const recorded = (node: CfnResource) => {
+    const result = params.rule(node);
+    // Not applicable: the rule did not look at this resource.
+    if (result !== NagRuleCompliance.NOT_APPLICABLE) {
+      const compliant = result === NagRuleCompliance.COMPLIANT || (Array.isArray(result) && result.length === 0);
+      evaluations.push({ rule: ruleId, path: node.node.path, compliant });
+    }
+    return result;
+  };
+  Object.defineProperty(recorded, 'name', { value: ruleName });
+  return { ...params, rule: recorded };
+}
+
+class EvaluatedAwsSolutionsChecks extends AwsSolutionsChecks implements EvaluatedNagPack {
+  public readonly evaluations: RuleEvaluation[] = [];
+
+  override validate(context: IPolicyValidationContext) {
+    this.evaluations.length = 0;
+    return super.validate(context);
+  }
+
+  protected override applyRule(params: IApplyRule): void {
+    super.applyRule(recording(this.readPackName, params, this.evaluations));
+  }
+}
+
+class EvaluatedServerlessChecks extends ServerlessChecks implements EvaluatedNagPack {
+  public readonly evaluations: RuleEvaluation[] = [];
+
+  override validate(context: IPolicyValidationContext) {
+    this.evaluations.length = 0;
+    return super.validate(context);
+  }
+
+  protected override applyRule(params: IApplyRule): void {
+    super.applyRule(recording(this.readPackName, params, this.evaluations));
+  }
+}
+
+export interface ComplianceChecks {
+  /** AwsSolutions and Serverless, with what each rule found in the last synth. */
+  readonly nagPacks: readonly EvaluatedNagPack[];
+  readonly controlTower: ControlTowerChecks;
+}
+
+export function addComplianceChecks(app: App): ComplianceChecks {
+  const nagPacks = [
     // Also copies every acknowledgement into the template's resource Metadata (`cdk_nag`), so
     // an auditor reading a template sees each accepted finding and its reason in place.
-    new AwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }),
-  );
+    new EvaluatedAwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }),
+    new EvaluatedServerlessChecks(app),
+  ];
+  const controlTower = new ControlTowerChecks();
+  Validations.of(app).addPlugins(...nagPacks, controlTower);
+
+  for (const stack of app.node.children) {
+    if (!(stack instanceof CheatSheetSiteStack)) continue;
+    acknowledgeControlTowerExceptions(stack, {
+      customDomain: stack.config.customDomain !== undefined,
+      accountKnown: !Token.isUnresolved(stack.account),
+    });
+  }
+  return { nagPacks, controlTower };
+}
+
+/**
+ * Acknowledges each exception that applies to this stack on every resource it names (of the
+ * types its control reports on). An exception that names no resource stops the synth.
+ */
+export function acknowledgeControlTowerExceptions(
+  stack: Stack,
+  facts: ExceptionFacts,
+  exceptions: readonly ControlTowerException[] = controlTowerExceptions,
+): void {
+  const resources = stack.node.findAll().filter((construct) => CfnResource.isCfnResource(construct));
+  for (const exception of exceptions) {
+    if (exception.appliesWhen && !exception.appliesWhen(facts)) continue;
+    const control = controlTowerControls().find((candidate) => candidate.control === exception.control);
+    if (!control) {
+      throw new Error(
+        `infra/control-tower-exceptions.ts names ${exception.control}, which is no Control Tower control.`,
+      );
+    }
+    const pattern = constructPathPattern(exception.resources);
+    const named = resources.filter(
+      (resource) =>
+        control.resourceTypes.includes(resource.cfnResourceType) && pattern.test(pathInStack(stack, resource)),
+    );
+    if (named.length === 0) {
+      throw new Error(
+        `infra/control-tower-exceptions.ts: the exception for ${exception.control} names no ${control.resourceTypes.join(' or ')} at ${exception.resources}; remove it, or correct its path.`,
+      );
+    }
+    for (const resource of named) {
+      Validations.of(resource).acknowledge({
+        id: `${controlTowerPluginName}::${exception.control}`,
+        reason: exception.reason,
+      });
+    }
+  }
+}
+
+function pathInStack(stack: Stack, construct: IConstruct): string {
+  return construct.node.path.slice(stack.node.path.length + 1);
+}
+
+/** `*` matches within one path segment; everything else literally. */
+function constructPathPattern(glob: string): RegExp {
+  const escaped = glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`^${escaped.join('[^/]*')}$`);
 }

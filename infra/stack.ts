@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import type { DeploymentConfig } from './config';
 import { Api } from './constructs/api';
 import { Data } from './constructs/data';
+import { EncryptionKey } from './constructs/encryption-key';
 import { Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { Mail, sesEventDimensionName } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring';
@@ -40,6 +41,10 @@ export interface CheatSheetSiteStackProps extends StackProps {
 
 /** The whole product in one stack. Wiring only: each concern lives in its construct. */
 export class CheatSheetSiteStack extends Stack {
+  /** The validated context it was built from (the compliance checks read it too). */
+  public readonly config: DeploymentConfig;
+  /** The one customer managed KMS key: log groups, site and PDF buckets, alarm topic. */
+  public readonly encryptionKey: EncryptionKey;
   public readonly mail: Mail;
   public readonly data: Data;
   public readonly originSecret: OriginSecret;
@@ -52,12 +57,16 @@ export class CheatSheetSiteStack extends Stack {
   constructor(scope: Construct, id: string, props: CheatSheetSiteStackProps) {
     super(scope, id, props);
     const { config } = props;
+    this.config = config;
 
+    this.encryptionKey = new EncryptionKey(this, 'EncryptionKey');
+    const encryptionKey = this.encryptionKey.key;
     this.mail = new Mail(this, 'Mail', {
       senderEmail: config.senderEmail,
       senderDomain: config.senderDomain,
     });
     this.data = new Data(this, 'Data', {
+      encryptionKey,
       cheatSheetDirectory: props.buildOutput?.cheatSheetDirectory,
       requestRetentionDays: config.requestRetentionDays,
     });
@@ -74,6 +83,7 @@ export class CheatSheetSiteStack extends Stack {
       configurationSetName: this.mail.configurationSetName,
       configurationSetArn: this.mail.configurationSetArn,
       originSecret: this.originSecret.secret,
+      encryptionKey,
       throttle: config.apiThrottle,
       dailySendCap: config.dailySendCap,
       clientHourlySendCap: config.clientHourlySendCap,
@@ -93,6 +103,7 @@ export class CheatSheetSiteStack extends Stack {
       originSecret: this.originSecret.secret,
       webAclArn: props.webAclArn ?? this.webFirewall?.webAclArn,
       accessLogsBucket: this.data.accessLogsBucket,
+      encryptionKey,
       customDomain: config.customDomain,
       siteDirectory: props.buildOutput?.siteDirectory,
     });
@@ -111,6 +122,7 @@ export class CheatSheetSiteStack extends Stack {
       distribution: this.site.distribution,
       dailySendBudget: config.dailySendBudget,
       alarmEmail: config.alarmEmail,
+      encryptionKey,
       sesConfigurationSet: { name: this.mail.configurationSetName, dimensionName: sesEventDimensionName },
     });
 
@@ -150,6 +162,11 @@ export class CheatSheetSiteStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', {
       description: 'The SNS topic every alarm notifies (on alarm and when OK again): subscribe to it here.',
       value: this.monitoring.alarmTopic.topicArn,
+    });
+    new CfnOutput(this, 'EncryptionKeyArn', {
+      description:
+        'The customer managed KMS key of the log groups, the site and PDF buckets and the alarm topic (kept when the stack is deleted).',
+      value: encryptionKey.keyArn,
     });
     this.mail.dkimRecords.forEach((record, index) => {
       new CfnOutput(this, `SenderDomainDkimRecord${index + 1}`, {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
@@ -11,9 +11,10 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { Architecture, CfnPermission, Runtime, Tracing, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -27,6 +28,7 @@ import {
 } from '../../core/config/function-environment';
 import { functionServices, submitFormLogService, type FunctionService } from '../../core/observability/product-metrics';
 import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
+import { EncryptedLogGroup } from './encrypted-log-group';
 
 /** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
 export const functionRuntime = Runtime.NODEJS_24_X;
@@ -42,7 +44,7 @@ export interface ApiProps {
   readonly sendQuotaTable: ITable;
   /** The table's e-mail index, the only index send may query. */
   readonly emailIndexName: string;
-  /** The private bucket holding the PDF. */
+  /** The private bucket holding the PDF; with SSE-KMS, send may decrypt through S3 with its key. */
   readonly cheatSheetBucket: IBucket;
   /** The PDF's key; send may read this one object and nothing else. */
   readonly cheatSheetKey: string;
@@ -74,6 +76,8 @@ export interface ApiProps {
   readonly clientHourlySendCap: number;
   /** Cheat sheets the product sends per 24 hours (the default lives in infra/config.ts). */
   readonly dailySendBudget: number;
+  /** The stack's customer managed key (infra/constructs/encryption-key.ts): every log group here is encrypted with it. */
+  readonly encryptionKey: IKey;
   /**
    * Days after which the request items both functions write expire (their `expires_at` TTL
    * attribute); the requests table's TTL (Data's `requestRetentionDays`) must be on as well.
@@ -84,7 +88,7 @@ export interface ApiProps {
   /**
    * How long function logs and API access logs are kept.
    *
-   * @default three months: enough to trace a reader's report back to its request
+   * @default logRetention of infra/constructs/encrypted-log-group.ts: a year, the least Control Tower accepts
    */
   readonly logRetention?: RetentionDays;
   /**
@@ -143,7 +147,7 @@ export class Api extends Construct {
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const projectRoot = props.projectRoot ?? process.cwd();
-    const logRetention = props.logRetention ?? RetentionDays.THREE_MONTHS;
+    const logRetention = props.logRetention;
 
     const saveSettings: SaveRequestSettings = {
       tableName: props.table.tableName,
@@ -183,6 +187,7 @@ export class Api extends Construct {
       memorySize: 256,
       timeout: saveRequestTimeout,
       logRetention,
+      encryptionKey: props.encryptionKey,
       environment: saveRequestEnvironment(saveSettings),
     });
     this.saveRequestFunction.addToRolePolicy(
@@ -205,6 +210,7 @@ export class Api extends Construct {
       memorySize: 512,
       timeout: sendCheatSheetTimeout,
       logRetention,
+      encryptionKey: props.encryptionKey,
       environment: sendCheatSheetEnvironment(sendSettings),
     });
     const sendStatements = [
@@ -212,6 +218,16 @@ export class Api extends Construct {
         actions: ['s3:GetObject'],
         resources: [props.cheatSheetBucket.arnForObjects(props.cheatSheetKey)],
       }),
+      // The PDF is SSE-KMS: S3 decrypts it with the bucket's key for this role, and only S3 may.
+      ...(props.cheatSheetBucket.encryptionKey
+        ? [
+            new PolicyStatement({
+              actions: ['kms:Decrypt'],
+              resources: [props.cheatSheetBucket.encryptionKey.keyArn],
+              conditions: { StringEquals: { 'kms:ViaService': `s3.${Stack.of(this).region}.amazonaws.com` } },
+            }),
+          ]
+        : []),
       new PolicyStatement({
         actions: ['dynamodb:Query'],
         resources: [`${props.table.tableArn}/index/${props.emailIndexName}`],
@@ -250,6 +266,7 @@ export class Api extends Construct {
       memorySize: 512,
       timeout: submitFormTimeout,
       logRetention,
+      encryptionKey: props.encryptionKey,
       environment: submitFormEnvironment(saveSettings, sendSettings),
     });
     // Exactly the save function's grant plus the send function's: it runs the same two handlers.
@@ -265,9 +282,9 @@ export class Api extends Construct {
       createDefaultStage: false,
     });
 
-    this.accessLogGroup = new LogGroup(this, 'AccessLogs', {
+    this.accessLogGroup = new EncryptedLogGroup(this, 'AccessLogs', {
+      encryptionKey: props.encryptionKey,
       retention: logRetention,
-      removalPolicy: RemovalPolicy.RETAIN,
     });
     this.stage = new HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
@@ -327,10 +344,18 @@ export class Api extends Construct {
     ];
     for (const route of routes) {
       Validations.of(route.node.defaultChild ?? route).acknowledge({
-        id: 'AwsSolutions-APIG4',
+        id: 'AwsSolutions::AwsSolutions-APIG4',
         reason:
           "The route is the anonymous cheat-sheet form of a public marketing page: visitors have no accounts to authorize. Abuse is bounded by the stage throttling, the handlers' input validation (schema, 10 KB body, honeypot), the per-address daily cap, the per-client hourly limit and the product's daily send budget.",
       });
+    }
+
+    // API Gateway may invoke each function from this API's routes (SourceArn) in this account
+    // (SourceAccount, Control Tower's CT.LAMBDA.PR.2): every invoke permission the routes added.
+    for (const permission of this.httpApi.node
+      .findAll()
+      .filter((c): c is CfnPermission => c instanceof CfnPermission)) {
+      permission.sourceAccount = Stack.of(this).account;
     }
 
     this.functions = [
@@ -372,7 +397,8 @@ export class Api extends Construct {
       readonly description: string;
       readonly memorySize: number;
       readonly timeout: Duration;
-      readonly logRetention: RetentionDays;
+      readonly logRetention?: RetentionDays;
+      readonly encryptionKey: IKey;
       readonly environment: Record<string, string>;
     },
   ): NodejsFunction {
@@ -381,9 +407,9 @@ export class Api extends Construct {
         `${id}: a timeout of ${options.timeout.toHumanString()} does not outlast a failing SDK call (${worstCaseSdkCallMs} ms) by ${replyMarginMs} ms`,
       );
     }
-    const logGroup = new LogGroup(this, `${id}Logs`, {
+    const logGroup = new EncryptedLogGroup(this, `${id}Logs`, {
+      encryptionKey: options.encryptionKey,
       retention: options.logRetention,
-      removalPolicy: RemovalPolicy.RETAIN,
     });
     const role = new Role(this, `${id}Role`, {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
@@ -413,9 +439,14 @@ export class Api extends Construct {
       tracing: Tracing.ACTIVE,
     });
     Validations.of(role.node.findChild('DefaultPolicy')).acknowledge({
-      id: 'AwsSolutions-IAM5[Resource::*]',
+      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
       reason:
         'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords, which X-Ray only grants on *: they have no resource-level permissions.',
+    });
+    Validations.of(fn.node.defaultChild ?? fn).acknowledge({
+      id: 'Serverless::Serverless-LambdaDLQ',
+      reason:
+        'API Gateway invokes the function synchronously and hands its reply, or its failure, straight back to the visitor, whose page shows the error; a dead-letter queue only receives failed asynchronous invocations, which this function never gets.',
     });
     return fn;
   }

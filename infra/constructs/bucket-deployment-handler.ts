@@ -1,9 +1,11 @@
 import { RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { BucketDeployment } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct, IConstruct } from 'constructs';
+import { EncryptedLogGroup } from './encrypted-log-group';
 
 /**
  * Settings every BucketDeployment in the stack shares.
@@ -14,7 +16,7 @@ import type { Construct, IConstruct } from 'constructs';
  * and every deployment passes the same ones.
  */
 export interface BucketDeploymentHandlerSettings {
-  /** The handler's logs, kept three months like the functions' logs. */
+  /** The handler's logs, encrypted and kept a year like the functions' logs. */
   readonly logGroup: LogGroup;
   /**
    * The handler's role, ours rather than CDK's default so it carries no AWS managed policy:
@@ -28,12 +30,19 @@ const roleId = 'BucketDeploymentHandlerRole';
 /** CDK names the singleton handler `Custom::CDKBucketDeployment<uuid>` at the stack's root. */
 const handlerIdPrefix = 'Custom::CDKBucketDeployment';
 
-export function bucketDeploymentHandlerSettings(scope: Construct): BucketDeploymentHandlerSettings {
+/**
+ * @param encryptionKey the stack's customer managed key: the handler's log group is encrypted
+ * with it, and the destination buckets' SSE-KMS makes their grants include it.
+ */
+export function bucketDeploymentHandlerSettings(
+  scope: Construct,
+  encryptionKey: IKey,
+): BucketDeploymentHandlerSettings {
   const stack = Stack.of(scope);
   const logGroup =
     (stack.node.tryFindChild(logGroupId) as LogGroup | undefined) ??
-    new LogGroup(stack, logGroupId, {
-      retention: RetentionDays.THREE_MONTHS,
+    new EncryptedLogGroup(stack, logGroupId, {
+      encryptionKey,
       // Deployment logs only list the files copied: nothing worth keeping after the stack.
       removalPolicy: RemovalPolicy.DESTROY,
     });
@@ -57,18 +66,37 @@ export function acknowledgeBucketDeployment(deployment: BucketDeployment, destin
   const stack = Stack.of(deployment);
   const bucketLogicalId = stack.getLogicalId(destination.node.defaultChild as CfnBucket);
   Validations.of(handlerPolicy(deployment)).acknowledge({
-    id: `AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
+    id: `AwsSolutions::AwsSolutions-IAM5[Resource::<${bucketLogicalId}.Arn>/*]`,
     reason: `The deployment writes and prunes every object of ${destination.node.path}: the keys are the build's file names, known only at deploy time. The grant is CDK's destinationBucket.grantReadWrite, limited to this one bucket.`,
   });
 
   for (const handler of stack.node.children.filter(isBucketDeploymentHandler)) {
-    // Acknowledging again (one call per deployment) only repeats the same entry.
-    Validations.of(handler.node.defaultChild ?? handler).acknowledge({
-      id: 'AwsSolutions-L1',
-      reason:
-        "CDK's BucketDeployment fixes its handler's runtime (Python 3.13 in aws-cdk-lib 2.276) and offers no prop to change it; the handler runs only during deployments and moves forward with aws-cdk-lib upgrades.",
-    });
+    // Acknowledging again (one call per deployment) only repeats the same entries.
+    acknowledgeDeploymentTimeHandler(handler.node.defaultChild ?? handler, 'BucketDeployment');
+    const runtimeReason =
+      "CDK's BucketDeployment fixes its handler's runtime (Python 3.13 in aws-cdk-lib 2.276) and offers no prop to change it; the handler runs only during deployments and moves forward with aws-cdk-lib upgrades.";
+    Validations.of(handler.node.defaultChild ?? handler).acknowledge(
+      { id: 'AwsSolutions::AwsSolutions-L1', reason: runtimeReason },
+      { id: 'Serverless::Serverless-LambdaLatestVersion', reason: runtimeReason },
+    );
   }
+}
+
+/**
+ * The Serverless findings every CDK-provided handler shares (BucketDeployment's, the
+ * invalidation's AwsCustomResource): they run only while CloudFormation deploys, called by it.
+ */
+export function acknowledgeDeploymentTimeHandler(handlerFunction: IConstruct, name: string): void {
+  Validations.of(handlerFunction).acknowledge(
+    {
+      id: 'Serverless::Serverless-LambdaDLQ',
+      reason: `${name}'s handler is called by CloudFormation during a deployment; a failed call fails (or times out) that deployment, where the operator sees it and redeploys. A dead-letter queue would keep an event nobody can replay into CloudFormation.`,
+    },
+    {
+      id: 'Serverless::Serverless-LambdaTracing',
+      reason: `${name}'s handler is CDK's, runs only during deployments and makes one or two AWS calls whose outcome CloudFormation's events and the handler's log group record; tracing it would add X-Ray permissions on * to its role for nothing the deployment does not already show.`,
+    },
+  );
 }
 
 /** The handler role's policy, where CDK puts every grant (and so every wildcard finding). */
@@ -98,28 +126,36 @@ function assetBucketObjects(stack: Stack): string {
 function acknowledgeGrantTemplates(policy: IConstruct): void {
   const findings: ReadonlyArray<readonly [string, string]> = [
     [
-      'AwsSolutions-IAM5[Action::s3:GetObject*]',
+      'AwsSolutions::AwsSolutions-IAM5[Action::s3:GetObject*]',
       "CDK grant template (bucket.grantRead/grantReadWrite): GetObject, GetObjectVersion, GetObjectAttributes... that `aws s3 sync` needs to read the source zip and compare destination objects; limited to the CDK asset bucket and this stack's destination buckets.",
     ],
     [
-      'AwsSolutions-IAM5[Action::s3:GetBucket*]',
+      'AwsSolutions::AwsSolutions-IAM5[Action::s3:GetBucket*]',
       "CDK grant template (bucket.grantRead/grantReadWrite): bucket location and versioning lookups `aws s3 sync` makes; limited to the CDK asset bucket and this stack's destination buckets.",
     ],
     [
-      'AwsSolutions-IAM5[Action::s3:List*]',
+      'AwsSolutions::AwsSolutions-IAM5[Action::s3:List*]',
       "CDK grant template (bucket.grantRead/grantReadWrite): `aws s3 sync` lists the destination to find changed and removed files; limited to the CDK asset bucket and this stack's destination buckets.",
     ],
     [
-      'AwsSolutions-IAM5[Action::s3:DeleteObject*]',
+      'AwsSolutions::AwsSolutions-IAM5[Action::s3:DeleteObject*]',
       "CDK grant template (bucket.grantReadWrite): `aws s3 sync --delete` removes pages and the PDF that the new build no longer has; limited to this stack's destination buckets.",
     ],
     [
-      'AwsSolutions-IAM5[Action::s3:Abort*]',
+      'AwsSolutions::AwsSolutions-IAM5[Action::s3:Abort*]',
       "CDK grant template (bucket.grantReadWrite): AbortMultipartUpload cleans up an interrupted upload of a large file; limited to this stack's destination buckets.",
     ],
     [
-      `AwsSolutions-IAM5[Resource::${assetBucketObjects(Stack.of(policy))}]`,
+      `AwsSolutions::AwsSolutions-IAM5[Resource::${assetBucketObjects(Stack.of(policy))}]`,
       "Objects of the CDK bootstrap asset bucket: the handler reads the zipped build from it, under a content-hash key that is only known at deploy time (Source.asset grants read on the bucket's objects).",
+    ],
+    [
+      'AwsSolutions::AwsSolutions-IAM5[Action::kms:ReEncrypt*]',
+      "CDK grant template (bucket.grantReadWrite on an SSE-KMS bucket adds key.grantEncryptDecrypt): ReEncryptFrom/ReEncryptTo on the stack's one key only, which S3 may use when it copies an object; the handler itself never calls KMS.",
+    ],
+    [
+      'AwsSolutions::AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
+      "CDK grant template (bucket.grantReadWrite on an SSE-KMS bucket adds key.grantEncryptDecrypt): S3 generates a data key with the stack's one key for each object the handler uploads; limited to that key.",
     ],
   ];
   for (const [id, reason] of findings) Validations.of(policy).acknowledge({ id, reason });

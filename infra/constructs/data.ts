@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   AttributeType,
   BillingMode,
@@ -10,7 +10,8 @@ import {
   TableEncryption,
   type TableProps,
 } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { buildOutput } from '../../core/build-output';
@@ -23,7 +24,7 @@ import {
   type TableDefinition,
 } from '../../core/data/tables';
 import { acknowledgeBucketDeployment, bucketDeploymentHandlerSettings } from './bucket-deployment-handler';
-import { PrivateBucket } from './private-bucket';
+import { noncurrentVersionExpiration, PrivateBucket, sendEventsToEventBridge } from './private-bucket';
 
 /** Name, keys and TTL of a table as `core/data/tables.ts` describes it; protection is set per table. */
 function tableShape(table: TableDefinition): Pick<TableProps, 'tableName' | 'partitionKey' | 'timeToLiveAttribute'> {
@@ -46,6 +47,8 @@ function addGlobalIndexes(target: Table, table: TableDefinition): void {
 }
 
 export interface DataProps {
+  /** The stack's customer managed key (infra/constructs/encryption-key.ts): the PDF bucket's SSE-KMS. */
+  readonly encryptionKey: IKey;
   /**
    * The folder holding the generated cheat sheet (`npm run build:pdf` writes it).
    *
@@ -91,7 +94,7 @@ export class Data extends Construct {
   /** Receives S3 server access logs (prefix `s3/`) and CloudFront logs (prefix `cloudfront/`). */
   public readonly accessLogsBucket: Bucket;
 
-  constructor(scope: Construct, id: string, props: DataProps = {}) {
+  constructor(scope: Construct, id: string, props: DataProps) {
     super(scope, id);
     const cheatSheetDirectory = props.cheatSheetDirectory ?? path.join(process.cwd(), buildOutput.cheatSheetDirectory);
     const pdfPath = path.join(cheatSheetDirectory, this.cheatSheetKey);
@@ -105,19 +108,20 @@ export class Data extends Construct {
       // CloudFront's standard logs are delivered through ACLs, which BUCKET_OWNER_ENFORCED
       // disables; BUCKET_OWNER_PREFERRED keeps ACLs working and every object this account's.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      // S3 server access logging can only deliver to SSE-S3 buckets, not SSE-KMS ones.
+      // S3 server access logging can only deliver to SSE-S3 buckets, not SSE-KMS ones, so this
+      // bucket alone keeps SSE-S3 (Control Tower's CT.S3.PR.10 is accepted here: infra/control-tower-exceptions.ts).
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       minimumTLSVersion: 1.2,
-      lifecycleRules: [{ expiration: props.accessLogsExpiration ?? Duration.days(365) }],
+      // Versioned like the other buckets (CT.S3.PR.11): a log deleted by mistake or by an intruder
+      // stays recoverable for noncurrentVersionExpiration. The yearly expiry turns each log into
+      // such a version, removed 30 days later.
+      versioned: true,
+      lifecycleRules: [{ expiration: props.accessLogsExpiration ?? Duration.days(365), noncurrentVersionExpiration }],
       // Logs are evidence: they stay after the stack is gone, until the lifecycle expires them.
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    Validations.of(this.accessLogsBucket.node.defaultChild as CfnBucket).acknowledge({
-      id: 'AwsSolutions-S1',
-      reason:
-        'This is the access-log bucket itself: logging its own access into itself would create a log record for every log delivery, an endless loop.',
-    });
+    sendEventsToEventBridge(this.accessLogsBucket);
 
     this.table = new Table(this, 'RequestsTable', {
       ...tableShape(requestsTable),
@@ -151,6 +155,7 @@ export class Data extends Construct {
     this.cheatSheetBucket = new PrivateBucket(this, 'CheatSheetBucket', {
       accessLogsBucket: this.accessLogsBucket,
       accessLogsPrefix: 's3/cheat-sheet/',
+      encryptionKey: props.encryptionKey,
     });
     this.cheatSheetDeployment = new BucketDeployment(this, 'CheatSheetDeployment', {
       sources: [Source.asset(cheatSheetDirectory)],
@@ -160,7 +165,7 @@ export class Data extends Construct {
       include: [this.cheatSheetKey],
       contentType: 'application/pdf',
       outputObjectKeys: false, // nothing reads the key list back
-      ...bucketDeploymentHandlerSettings(this),
+      ...bucketDeploymentHandlerSettings(this, props.encryptionKey),
     });
     acknowledgeBucketDeployment(this.cheatSheetDeployment, this.cheatSheetBucket);
   }

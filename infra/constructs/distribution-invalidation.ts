@@ -1,7 +1,8 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import {
   AwsCustomResource,
   AwsCustomResourcePolicy,
@@ -10,6 +11,8 @@ import {
   type AwsSdkCall,
 } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { acknowledgeDeploymentTimeHandler } from './bucket-deployment-handler';
+import { EncryptedLogGroup } from './encrypted-log-group';
 
 export interface DistributionInvalidationProps {
   /** The distribution to invalidate; the handler may invalidate this one alone. */
@@ -20,6 +23,8 @@ export interface DistributionInvalidationProps {
    * invalidation's CallerReference.
    */
   readonly contentFingerprint: string;
+  /** The stack's customer managed key: the handler's log group is encrypted with it. */
+  readonly encryptionKey: IKey;
   /**
    * The paths to invalidate.
    *
@@ -48,15 +53,15 @@ export class DistributionInvalidation extends Construct {
    * policy: it may write to its log group and invalidate the distribution, nothing else.
    */
   public readonly role: Role;
-  /** The handler's logs, kept three months like the other functions' logs. */
+  /** The handler's logs, encrypted and kept a year like the other functions' logs. */
   public readonly logGroup: LogGroup;
 
   constructor(scope: Construct, id: string, props: DistributionInvalidationProps) {
     super(scope, id);
     const paths = [...(props.paths ?? ['/*'])];
 
-    this.logGroup = new LogGroup(this, 'HandlerLogs', {
-      retention: RetentionDays.THREE_MONTHS,
+    this.logGroup = new EncryptedLogGroup(this, 'HandlerLogs', {
+      encryptionKey: props.encryptionKey,
       // Only invalidation requests are logged: nothing worth keeping after the stack.
       removalPolicy: RemovalPolicy.DESTROY,
     });
@@ -95,6 +100,12 @@ export class DistributionInvalidation extends Construct {
       logGroup: this.logGroup,
       // Lambda's built-in SDK has CreateInvalidation: no download of the newest SDK at run time.
       installLatestAwsSdk: false,
+      // Said explicitly (Serverless-LambdaDefaultMemorySize): Lambda's smallest size is plenty for
+      // one SDK call; more memory would only cost more per deployment.
+      memorySize: 128,
     });
+    // The singleton handler CDK creates at the stack's root for every AwsCustomResource.
+    const handler = Stack.of(this).node.findChild(`AWS${AwsCustomResource.PROVIDER_FUNCTION_UUID.replace(/-/g, '')}`);
+    acknowledgeDeploymentTimeHandler(handler.node.defaultChild ?? handler, 'The invalidation');
   }
 }

@@ -23,7 +23,7 @@ export class OriginSecret extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     Validations.of(this.secret.node.defaultChild as CfnSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
+      id: 'AwsSolutions::AwsSolutions-SMG4',
       reason:
         'Not rotated automatically: CloudFront receives the value only when the stack is deployed (a dynamic reference in its origin header), while the function would read a rotated value within minutes, so rotation would refuse every send until the next deployment. It is a shared value between two parts of this stack, readable only by this account, not a credential to another system.',
     });

@@ -1,27 +1,44 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  ObjectOwnership,
+  type CfnBucket,
+  type IBucket,
+} from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+
+/**
+ * How long an overwritten or deleted object version is kept: long enough to roll a bad deployment
+ * back object by object, short enough that redeploying the site does not grow a bucket forever.
+ */
+export const noncurrentVersionExpiration = Duration.days(30);
 
 export interface PrivateBucketProps {
   /** Where S3 writes this bucket's server access logs. */
   readonly accessLogsBucket: IBucket;
   /** Key prefix of this bucket's logs in accessLogsBucket, e.g. `s3/site/`. */
   readonly accessLogsPrefix: string;
+  /** The stack's customer managed key (infra/constructs/encryption-key.ts): SSE-KMS with an S3 Bucket Key. */
+  readonly encryptionKey: IKey;
 }
 
 /**
  * A bucket nobody reaches directly: all public access blocked, ACLs disabled, TLS 1.2+ only,
- * SSE-S3 encrypted, versioned (a bad deployment can be rolled back object by object), server
- * access logs on. Old versions expire after 30 days so versioning does not grow without bound.
+ * SSE-KMS with the stack's customer managed key, versioned (a bad deployment can be rolled back
+ * object by object), server access logs on, every event sent to EventBridge. Old versions expire
+ * after 30 days so versioning does not grow without bound.
+ *
+ * The readers decide who may decrypt: CloudFront (OAC) for the site, the functions that send the
+ * PDF for the cheat sheet; each gets kms:Decrypt where it is granted the bucket. An S3 Bucket Key
+ * keeps KMS requests (and their cost) to a handful a day.
  *
  * Kept when the stack is deleted (RemovalPolicy.RETAIN). Deleting it would need CDK's
  * auto-delete custom resource to empty it first: a Lambda function with the AWS managed policy
  * AWSLambdaBasicExecutionRole and a log group without retention, outside this stack's checks.
  * The contents are build output, so the README says how to delete a kept bucket by hand.
- *
- * SSE-S3 rather than KMS: readers are CloudFront (OAC) and one Lambda role; a customer key
- * would add a key policy and kms:Decrypt grants without protecting anything more, since the
- * objects are the public site and a free PDF.
  */
 export class PrivateBucket extends Bucket {
   constructor(scope: Construct, id: string, props: PrivateBucketProps) {
@@ -30,17 +47,33 @@ export class PrivateBucket extends Bucket {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
       minimumTLSVersion: 1.2,
-      encryption: BucketEncryption.S3_MANAGED,
+      encryption: BucketEncryption.KMS,
+      encryptionKey: props.encryptionKey,
+      bucketKeyEnabled: true,
       versioned: true,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: props.accessLogsPrefix,
       lifecycleRules: [
         {
-          noncurrentVersionExpiration: Duration.days(30),
+          noncurrentVersionExpiration,
           abortIncompleteMultipartUploadAfter: Duration.days(7),
         },
       ],
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    sendEventsToEventBridge(this);
   }
+}
+
+/**
+ * Turns on S3's EventBridge notifications (every object event on the account's default event
+ * bus, where a rule can react or an audit trail can subscribe; Control Tower's CT.S3.PR.4). Set on
+ * the CloudFormation resource itself: the L2 `eventBridgeEnabled` prop goes through CDK's
+ * notifications custom resource, a Lambda function with an AWS managed policy. Events from AWS
+ * services to the default bus cost nothing.
+ */
+export function sendEventsToEventBridge(bucket: Bucket): void {
+  (bucket.node.defaultChild as CfnBucket).notificationConfiguration = {
+    eventBridgeConfiguration: { eventBridgeEnabled: true },
+  };
 }

@@ -28,6 +28,7 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
@@ -81,6 +82,11 @@ export interface SiteProps {
   readonly webAclArn?: string;
   /** Where the site bucket's S3 access logs and the distribution's logs go. */
   readonly accessLogsBucket: IBucket;
+  /**
+   * The stack's customer managed key (infra/constructs/encryption-key.ts): the site bucket's
+   * SSE-KMS, which the distribution may decrypt, and the invalidation handler's logs.
+   */
+  readonly encryptionKey: IKey;
   /**
    * Serve the site under this host name with this ACM certificate (in us-east-1).
    *
@@ -136,6 +142,7 @@ export class Site extends Construct {
     this.bucket = new PrivateBucket(this, 'Bucket', {
       accessLogsBucket: props.accessLogsBucket,
       accessLogsPrefix: 's3/site/',
+      encryptionKey: props.encryptionKey,
     });
 
     // The values come from infra/security-headers.ts, which the local server uses too.
@@ -245,23 +252,30 @@ export class Site extends Construct {
     const distributionResource = this.distribution.node.defaultChild as CfnDistribution;
     if (!props.customDomain) {
       Validations.of(distributionResource).acknowledge({
-        id: 'AwsSolutions-CFR4',
+        id: 'AwsSolutions::AwsSolutions-CFR4',
         reason:
           'No custom domain was given (-c domainName/-c certificateArn), so the distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes at TLSv1; with a custom domain the stack sets TLSv1.2_2021 and this finding does not arise.',
       });
     }
+    // The S3 origin added to the key's policy: CloudFront may decrypt for distributions of this
+    // account (`distribution/*`), since naming this one would make key, bucket and distribution
+    // depend on each other in a circle.
+    Annotations.of(props.encryptionKey.node.scope ?? props.encryptionKey).acknowledgeWarning(
+      '@aws-cdk/aws-cloudfront-origins:wildcardKeyPolicyForOac',
+      "The site bucket's policy lets this distribution alone read its objects (StringEquals on this distribution's ARN), and the key statement lets CloudFront only decrypt, so no other distribution can obtain the site's files; the wildcard avoids the circular dependency key -> distribution -> bucket -> key.",
+    );
     Annotations.of(this.distribution).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
       's3:ListBucket cannot expose a listing: `/` is served by defaultRootObject index.html and the S3 behaviour forwards no query string (CACHING_OPTIMIZED), so no request reaches the bucket as a list call.',
     );
     Validations.of(distributionResource).acknowledge({
-      id: 'AwsSolutions-CFR1',
+      id: 'AwsSolutions::AwsSolutions-CFR1',
       reason:
         'The site is a public book-marketing page meant for readers in every country; there is no legal or licensing reason to restrict it geographically.',
     });
     if (!props.webAclArn) {
       Validations.of(distributionResource).acknowledge({
-        id: 'AwsSolutions-CFR2',
+        id: 'AwsSolutions::AwsSolutions-CFR2',
         reason:
           "No WAF web ACL unless -c waf=true: the only dynamic paths are three POST routes (the form route runs the other two routes' handlers), bounded by the API stage throttle, the per-address daily cap, the per-client hourly limit and the daily send budget in the function; a web ACL (about 8 USD a month) would cost more than the rest of the site.",
       });
@@ -272,7 +286,7 @@ export class Site extends Construct {
     const deploymentSettings = {
       // The site has more files than a custom resource's 4 KB reply can list; nothing reads them.
       outputObjectKeys: false,
-      ...bucketDeploymentHandlerSettings(this),
+      ...bucketDeploymentHandlerSettings(this, props.encryptionKey),
     };
     this.hashedAssetsDeployment = new BucketDeployment(this, 'HashedAssetsDeployment', {
       sources: [siteFiles],
@@ -302,6 +316,7 @@ export class Site extends Construct {
 
     this.invalidation = new DistributionInvalidation(this, 'Invalidation', {
       distribution: this.distribution,
+      encryptionKey: props.encryptionKey,
       // The same digest as the site asset's hash: a new build invalidates, an unchanged one does not.
       contentFingerprint: FileSystem.fingerprint(siteDirectory),
     });

@@ -54,6 +54,7 @@ describe('the API construct', () => {
     saveLogs: string;
     sendLogs: string;
     formLogs: string;
+    key: string;
   };
   beforeAll(() => {
     template = synthTemplate();
@@ -67,6 +68,7 @@ describe('the API construct', () => {
       saveLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSaveRequestLogs').logicalId,
       sendLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSendCheatSheetLogs').logicalId,
       formLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSubmitFormLogs').logicalId,
+      key: resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey').logicalId,
     };
   });
 
@@ -80,7 +82,7 @@ describe('the API construct', () => {
     }
   });
 
-  test('gives each function its own log group with a retention period', () => {
+  test('gives each function its own log group, kept a year and encrypted with the stack key', () => {
     expect(functionProps(template, 'ApiSaveRequestFunction').LoggingConfig).toEqual({
       LogGroup: { Ref: ids.saveLogs },
     });
@@ -91,7 +93,10 @@ describe('the API construct', () => {
       LogGroup: { Ref: ids.formLogs },
     });
     for (const logGroup of [ids.saveLogs, ids.sendLogs, ids.formLogs]) {
-      expect(template.toJSON().Resources[logGroup].Properties.RetentionInDays).toBe(90);
+      expect(template.toJSON().Resources[logGroup].Properties).toEqual({
+        RetentionInDays: 365,
+        KmsKeyId: { 'Fn::GetAtt': [ids.key, 'Arn'] },
+      });
     }
   });
 
@@ -172,7 +177,7 @@ describe('the API construct', () => {
     ]);
   });
 
-  test('lets the send function read the one PDF, query the e-mail index, update requests, get, batch-get and update quota items, send from its identity through its configuration set alone, and read the origin secret: no PutItem', () => {
+  test('lets the send function read and decrypt (through S3 only) the one PDF, query the e-mail index, update requests, get, batch-get and update quota items, send from its identity through its configuration set alone, and read the origin secret: no PutItem', () => {
     expect(statementsOf(template, 'ApiSendCheatSheetRole')).toEqual([
       {
         Effect: 'Allow',
@@ -184,6 +189,14 @@ describe('the API construct', () => {
         Effect: 'Allow',
         Action: 's3:GetObject',
         Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.pdfBucket, 'Arn'] }, `/${cheatSheetFileName}`]] },
+      },
+      {
+        Effect: 'Allow',
+        Action: 'kms:Decrypt',
+        Resource: { 'Fn::GetAtt': [ids.key, 'Arn'] },
+        Condition: {
+          StringEquals: { 'kms:ViaService': { 'Fn::Join': ['', ['s3.', { Ref: 'AWS::Region' }, '.amazonaws.com']] } },
+        },
       },
       {
         Effect: 'Allow',
@@ -318,9 +331,12 @@ describe('the API construct', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
   });
 
-  test('writes JSON access logs with the request id to a log group with retention', () => {
+  test('writes JSON access logs with the request id to an encrypted log group kept a year', () => {
     const accessLogs = resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiAccessLogs');
-    expect(accessLogs.resource.Properties.RetentionInDays).toBe(90);
+    expect(accessLogs.resource.Properties).toEqual({
+      RetentionInDays: 365,
+      KmsKeyId: { 'Fn::GetAtt': [ids.key, 'Arn'] },
+    });
     const stage = resourceByPrefix(template, 'AWS::ApiGatewayV2::Stage', 'ApiDefaultStage').resource;
     const settings = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
     expect(settings.DestinationArn).toEqual({ 'Fn::GetAtt': [accessLogs.logicalId, 'Arn'] });

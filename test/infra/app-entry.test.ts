@@ -6,12 +6,17 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { repoRoot } from './support/synth';
+import { cdkJsonContext, repoRoot } from './support/synth';
 
 function runApp(context: Record<string, unknown>, env: Record<string, string | undefined> = {}) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-app-entry-'));
-  // How the CLI hands context and the output folder to the app; `undefined` removes a variable.
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, CDK_CONTEXT_JSON: JSON.stringify(context), CDK_OUTDIR: outdir };
+  // How the CLI hands context (cdk.json's, then -c values) and the output folder to the app;
+  // `undefined` removes a variable.
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    CDK_CONTEXT_JSON: JSON.stringify({ ...cdkJsonContext(), ...context }),
+    CDK_OUTDIR: outdir,
+  };
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;
@@ -46,7 +51,7 @@ describe('the app entry (infra/app.ts)', () => {
     expect(result.outputFiles).toEqual([]);
   });
 
-  test('with -c waf=true, places the web ACL in a us-east-1 companion stack when the CLI targets another region', () => {
+  test('with -c waf=true, places the web ACL in a us-east-1 companion stack when the CLI targets another region, and writes the reports', () => {
     const result = runApp(
       // No esbuild here: only the stacks' layout is looked at (needs npm run build, like every synth).
       { senderEmail: 'cheatsheet@example.com', waf: 'true', 'aws:cdk:bundling-stacks': [] },
@@ -55,7 +60,12 @@ describe('the app entry (infra/app.ts)', () => {
     expect(result.stderr).not.toMatch(/error/i);
     expect(result.status).toBe(0);
     expect(result.outputFiles).toEqual(
-      expect.arrayContaining(['First100DaysSite.template.json', 'First100DaysSiteWebFirewall.template.json']),
+      expect.arrayContaining([
+        'First100DaysSite.template.json',
+        'First100DaysSiteWebFirewall.template.json',
+        'validation-report.json',
+        'audit-report.md',
+      ]),
     );
   });
 

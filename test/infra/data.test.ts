@@ -93,11 +93,11 @@ describe('the data construct', () => {
     }
   });
 
-  test('keeps the PDF bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {
+  test('keeps the PDF bucket private: public access blocked, TLS only, SSE-KMS with the stack key, versioned, logged, events to EventBridge', () => {
     const bucket = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket');
-    expect(bucket.resource.Properties).toMatchObject({
+    template.hasResourceProperties('AWS::S3::Bucket', {
       ...privateBucketHardening,
-      LoggingConfiguration: { LogFilePrefix: 's3/cheat-sheet/' },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3/cheat-sheet/' }),
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {
       Bucket: { Ref: bucket.logicalId },
@@ -120,14 +120,18 @@ describe('the data construct', () => {
     });
   });
 
-  test('keeps access logs a year, encrypted, private and TLS only, and retains them after the stack', () => {
+  test('keeps access logs a year, SSE-S3 (the only encryption log delivery takes), versioned, private and TLS only, and retains them after the stack', () => {
     const logs = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataAccessLogsBucket');
     expect(logs.resource).toMatchObject({ DeletionPolicy: 'Retain' });
     expect(logs.resource.Properties).toMatchObject({
       BucketEncryption: {
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
       },
-      LifecycleConfiguration: { Rules: [{ ExpirationInDays: 365, Status: 'Enabled' }] },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: [{ ExpirationInDays: 365, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }],
+      },
+      NotificationConfiguration: { EventBridgeConfiguration: { EventBridgeEnabled: true } },
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, RestrictPublicBuckets: true },
     });
     template.hasResourceProperties('AWS::S3::BucketPolicy', {

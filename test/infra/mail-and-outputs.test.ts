@@ -100,6 +100,7 @@ describe('the stack outputs', () => {
       'CheatSheetBucketName',
       'DashboardUrl',
       'DistributionDomainName',
+      'EncryptionKeyArn',
       'SendQuotaTableName',
       'SenderIdentityName',
       'SiteUrl',

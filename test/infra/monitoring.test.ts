@@ -80,8 +80,9 @@ describe('the monitoring', () => {
     }
   });
 
-  test('encrypts the topic with a rotated customer managed key that CloudWatch may use', () => {
-    const key = resourceByPrefix(template, 'AWS::KMS::Key', 'MonitoringAlarmTopicKey');
+  test("encrypts the topic with the stack's one rotated customer managed key, which CloudWatch may use", () => {
+    template.resourceCountIs('AWS::KMS::Key', 1);
+    const key = resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey');
     expect(key.resource.Properties.EnableKeyRotation).toBe(true);
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key.logicalId, 'Arn'] } });
     const statements = (key.resource.Properties.KeyPolicy as { Statement: any[] }).Statement;

@@ -161,7 +161,7 @@ describe('the site construct', () => {
     });
   });
 
-  test('keeps the site bucket private: public access blocked, TLS only, encrypted, versioned, logged', () => {
+  test('keeps the site bucket private: public access blocked, TLS only, SSE-KMS with the stack key, versioned, logged, events to EventBridge', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       ...privateBucketHardening,
       LoggingConfiguration: {
@@ -325,7 +325,10 @@ describe('the site construct', () => {
       ]),
     );
     expect(statements).toHaveLength(2);
-    expect(logs.resource.Properties.RetentionInDays).toBe(90);
+    expect(logs.resource.Properties).toMatchObject({
+      RetentionInDays: 365,
+      KmsKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^EncryptionKey/), 'Arn'] },
+    });
   });
 
   test('uses the default certificate when no custom domain is given', () => {

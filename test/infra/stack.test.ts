@@ -1,6 +1,6 @@
 /** Stack-wide rules that no single construct's test can see. */
 import type { Template } from 'aws-cdk-lib/assertions';
-import { synthTemplate } from './support/synth';
+import { resourceByPrefix, synthTemplate } from './support/synth';
 
 type Statement = { Effect: string; Action: string | string[]; Resource?: unknown };
 
@@ -61,15 +61,61 @@ describe('the stack', () => {
     expect(withManagedPolicies).toEqual([]);
   });
 
-  test('gives every Lambda function, CDK-defined ones included, its own log group with a retention period', () => {
+  test('gives every Lambda function, CDK-defined ones included, its own log group', () => {
     const logGroups = template.findResources('AWS::Logs::LogGroup');
     const functions = Object.entries(template.findResources('AWS::Lambda::Function'));
     expect(functions.length).toBeGreaterThan(0);
     for (const [id, fn] of functions) {
       const logGroupId = fn.Properties.LoggingConfig?.LogGroup?.Ref as string | undefined;
-      expect({ id, logGroup: logGroupId !== undefined }).toEqual({ id, logGroup: true });
-      expect(logGroups[logGroupId!].Properties.RetentionInDays).toBeGreaterThan(0);
+      expect({ id, logGroup: logGroupId !== undefined && logGroupId in logGroups }).toEqual({ id, logGroup: true });
     }
+  });
+
+  test("keeps every log group's events at least a year, encrypted with the stack's customer managed key", () => {
+    const keyId = resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey').logicalId;
+    const logGroups = Object.entries(template.findResources('AWS::Logs::LogGroup'));
+    expect(logGroups.length).toBeGreaterThanOrEqual(5); // two functions, API access, two CDK handlers
+    for (const [id, logGroup] of logGroups) {
+      expect({ id, retention: logGroup.Properties.RetentionInDays >= 365, key: logGroup.Properties.KmsKeyId }).toEqual({
+        id,
+        retention: true,
+        key: { 'Fn::GetAtt': [keyId, 'Arn'] },
+      });
+    }
+  });
+
+  test('versions every bucket, expires its old versions, and sends its events to EventBridge', () => {
+    for (const [id, bucket] of Object.entries(template.findResources('AWS::S3::Bucket'))) {
+      const rules = bucket.Properties.LifecycleConfiguration.Rules as Array<Record<string, any>>;
+      expect({
+        id,
+        versioning: bucket.Properties.VersioningConfiguration,
+        events: bucket.Properties.NotificationConfiguration,
+        expiresOldVersions: rules.some((rule) => rule.NoncurrentVersionExpiration?.NoncurrentDays > 0),
+      }).toEqual({
+        id,
+        versioning: { Status: 'Enabled' },
+        events: { EventBridgeConfiguration: { EventBridgeEnabled: true } },
+        expiresOldVersions: true,
+      });
+    }
+    // EventBridge is set on the buckets themselves: no CDK notifications function.
+    expect(template.findResources('Custom::S3BucketNotifications')).toEqual({});
+  });
+
+  test("encrypts every bucket whose readers support it with the stack's key; the access-log bucket keeps SSE-S3", () => {
+    const keyId = resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey').logicalId;
+    const encryption = Object.fromEntries(
+      Object.entries(template.findResources('AWS::S3::Bucket')).map(([id, bucket]) => [
+        id.replace(/[0-9A-F]{8}$/, ''),
+        bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault,
+      ]),
+    );
+    expect(encryption).toEqual({
+      SiteBucket: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: { 'Fn::GetAtt': [keyId, 'Arn'] } },
+      DataCheatSheetBucket: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: { 'Fn::GetAtt': [keyId, 'Arn'] } },
+      DataAccessLogsBucket: { SSEAlgorithm: 'AES256' },
+    });
   });
 
   test('keeps every bucket when the stack is deleted, with no auto-delete function', () => {

@@ -5,8 +5,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
-import { addComplianceChecks } from '../../../infra/compliance-checks';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { buildAuditReport, type AuditReport } from '../../../infra/audit-report';
+import { addComplianceChecks, type ComplianceChecks } from '../../../infra/compliance-checks';
 import { parseDeploymentConfig } from '../../../infra/config';
 import type { CheatSheetSiteStack } from '../../../infra/stack';
 import { createProductStacks } from '../../../infra/stacks';
@@ -33,7 +34,7 @@ export interface SynthOptions {
   readonly context?: Record<string, unknown>;
   /** Run esbuild for the two functions (slow); skipped by default. */
   readonly bundle?: boolean;
-  /** Register the cdk-nag plugin as the app does. */
+  /** Register the rule packs (AwsSolutions, Serverless, Control Tower) as the app does. */
   readonly complianceChecks?: boolean;
   /** Where the cloud assembly goes. @default a fresh temporary folder */
   readonly outdir?: string;
@@ -53,6 +54,7 @@ export function createTestApp(options: SynthOptions = {}): {
   app: App;
   stack: CheatSheetSiteStack;
   webFirewallStack?: WebFirewallStack;
+  checks?: ComplianceChecks;
 } {
   const app = new App({
     outdir: options.outdir,
@@ -71,8 +73,17 @@ export function createTestApp(options: SynthOptions = {}): {
     deploymentTarget: options.deploymentTarget ?? {},
     buildOutput: { ...fixtures, ...options.buildOutput },
   });
-  if (options.complianceChecks) addComplianceChecks(app);
-  return { app, stack: site, webFirewallStack: webFirewall };
+  const checks = options.complianceChecks ? addComplianceChecks(app) : undefined;
+  return { app, stack: site, webFirewallStack: webFirewall, checks };
+}
+
+/**
+ * Synthesizes with the rule packs into `outdir`, as `npm run synth` does, and reads the audit
+ * report the app entry would write (open findings fail the synth before that).
+ */
+export function synthWithRulePacks(options: SynthOptions & { readonly outdir: string }): AuditReport {
+  const { app, checks } = createTestApp({ ...options, complianceChecks: true });
+  return buildAuditReport({ assembly: app.synth(), nagPacks: checks!.nagPacks });
 }
 
 export function synthTemplate(options: SynthOptions = {}): Template {
@@ -93,7 +104,10 @@ export function resourceByPrefix(
   return { logicalId, resource: resource as never };
 }
 
-/** What every private bucket of the stack carries: no public access, S3-managed encryption, versions. */
+/**
+ * What every private bucket of the stack carries: no public access, SSE-KMS with the stack's key
+ * and an S3 Bucket Key, versions, events to EventBridge.
+ */
 export const privateBucketHardening = {
   PublicAccessBlockConfiguration: {
     BlockPublicAcls: true,
@@ -102,7 +116,16 @@ export const privateBucketHardening = {
     RestrictPublicBuckets: true,
   },
   BucketEncryption: {
-    ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+    ServerSideEncryptionConfiguration: [
+      {
+        ServerSideEncryptionByDefault: {
+          SSEAlgorithm: 'aws:kms',
+          KMSMasterKeyID: { 'Fn::GetAtt': [Match.stringLikeRegexp('^EncryptionKey'), 'Arn'] },
+        },
+        BucketKeyEnabled: true,
+      },
+    ],
   },
   VersioningConfiguration: { Status: 'Enabled' },
+  NotificationConfiguration: { EventBridgeConfiguration: { EventBridgeEnabled: true } },
 } as const;

@@ -1,0 +1,81 @@
+import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Construct } from 'constructs';
+
+export interface EncryptionKeyProps {
+  /**
+   * What happens to the key when the stack is deleted.
+   *
+   * @default RemovalPolicy.RETAIN: it encrypts log groups and buckets that outlive the stack, whose
+   * contents would be unreadable once the key were gone
+   */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/**
+ * The stack's one customer managed KMS key, rotated yearly, for every store that takes one: the
+ * log groups, the site and PDF buckets (SSE-KMS) and the alarm topic. Its policy adds to the
+ * account's own administration (IAM policies decide who in the account may use it):
+ *
+ * - CloudWatch Logs of this account and region may use it, for this account's log groups in this
+ *   region only (the `aws:logs:arn` encryption context), and nothing more;
+ * - no one may create a KMS grant on it except AWS services acting for an AWS resource (Control
+ *   Tower's CT.KMS.PR.3): nothing in this stack needs a grant, so none can be handed out.
+ *
+ * Readers of the encrypted buckets are granted elsewhere: CloudFront by its origin (the site
+ * bucket), the functions' roles by kms:Decrypt through S3 (the PDF), the deployment handler by
+ * its bucket grants. The alarm topic's construct lets CloudWatch use it.
+ *
+ * Cost, at AWS's list prices (us-east-1): 1 USD a month, plus 1 USD a month for each of its first
+ * two yearly rotations (so at most 3 USD a month from the third year on), and 0.03 USD per 10,000
+ * requests beyond KMS's 20,000 free requests a month. The buckets use S3 Bucket Keys (S3 asks KMS
+ * about once per bucket key's lifetime rather than once per object) and CloudWatch Logs and SNS
+ * cache their data keys, so a book page's traffic stays within the free requests. One key for
+ * every service that takes one, rather than one per service.
+ */
+export class EncryptionKey extends Construct {
+  public readonly key: Key;
+
+  constructor(scope: Construct, id: string, props: EncryptionKeyProps = {}) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    this.key = new Key(this, 'Key', {
+      description: 'First 100 Days site: its log groups, site and PDF buckets, and alarm topic.',
+      enableKeyRotation: true,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+    });
+
+    // AWS's documented statement for encrypting log groups, limited to this account and region.
+    this.key.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal(`logs.${stack.region}.amazonaws.com`)],
+        actions: ['kms:Encrypt*', 'kms:Decrypt*', 'kms:ReEncrypt*', 'kms:GenerateDataKey*', 'kms:Describe*'],
+        resources: ['*'],
+        conditions: {
+          ArnLike: {
+            'kms:EncryptionContext:aws:logs:arn': stack.formatArn({
+              service: 'logs',
+              resource: 'log-group',
+              resourceName: '*',
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
+        },
+      }),
+    );
+
+    this.key.addToResourcePolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: ['kms:CreateGrant'],
+        resources: ['*'],
+        conditions: {
+          BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' },
+        },
+      }),
+    );
+  }
+}
