@@ -14,7 +14,10 @@ describe('the caller identity', () => {
 
 describe('the account check', () => {
   test('passes, naming the account, without a stage', () => {
-    expect(checkAccount(identity, undefined)).toMatchObject({ status: 'PASS', detail: expect.stringContaining('123456789012') });
+    expect(checkAccount(identity, undefined)).toMatchObject({
+      status: 'PASS',
+      detail: expect.stringContaining('123456789012'),
+    });
   });
 
   test("fails when the credentials reach another account than the stage's", () => {

@@ -4,11 +4,15 @@ const named = (name: string, message: string) => Object.assign(new Error(message
 
 describe("reading the SDK's errors", () => {
   test('knows the default chain finding no credentials', () => {
-    expect(isMissingCredentials(named('CredentialsProviderError', 'Could not load credentials from any providers'))).toBe(true);
+    expect(
+      isMissingCredentials(named('CredentialsProviderError', 'Could not load credentials from any providers')),
+    ).toBe(true);
   });
 
   test('knows a profile that does not exist', () => {
-    expect(isMissingCredentials(named('Error', 'Profile ops could not be found in shared credentials file.'))).toBe(true);
+    expect(isMissingCredentials(named('Error', 'Profile ops could not be found in shared credentials file.'))).toBe(
+      true,
+    );
   });
 
   test('does not take an access denial for missing credentials', () => {
@@ -20,6 +24,8 @@ describe("reading the SDK's errors", () => {
   });
 
   test('describes an error by its name and first line', () => {
-    expect(describeError(named('ThrottlingException', 'Rate exceeded\nmore'))).toBe('ThrottlingException: Rate exceeded');
+    expect(describeError(named('ThrottlingException', 'Rate exceeded\nmore'))).toBe(
+      'ThrottlingException: Rate exceeded',
+    );
   });
 });

@@ -27,7 +27,10 @@ describe('the bootstrap check', () => {
     ssmMock
       .on(GetParameterCommand, { Name: '/cdk-bootstrap/hnb659fds/version' })
       .resolves({ Parameter: { Value: '30' } });
-    expect(await checkBootstrap(ssm, input)).toMatchObject({ status: 'PASS', detail: 'eu-west-1 bootstrapped (version 30)' });
+    expect(await checkBootstrap(ssm, input)).toMatchObject({
+      status: 'PASS',
+      detail: 'eu-west-1 bootstrapped (version 30)',
+    });
   });
 
   test('fails without the parameter, naming the region and the bootstrap command', async () => {
@@ -43,12 +46,17 @@ describe('the bootstrap check', () => {
   });
 
   test("reads the parameter of cdk.json's qualifier", async () => {
-    ssmMock.on(GetParameterCommand, { Name: '/cdk-bootstrap/custom123/version' }).resolves({ Parameter: { Value: '30' } });
+    ssmMock
+      .on(GetParameterCommand, { Name: '/cdk-bootstrap/custom123/version' })
+      .resolves({ Parameter: { Value: '30' } });
     expect((await checkBootstrap(ssm, { ...input, qualifier: 'custom123' })).status).toBe('PASS');
   });
 
   test('warns when the parameter cannot be read', async () => {
     ssmMock.on(GetParameterCommand).rejects(Object.assign(new Error('no'), { name: 'AccessDeniedException' }));
-    expect(await checkBootstrap(ssm, input)).toMatchObject({ status: 'WARN', detail: expect.stringContaining('AccessDeniedException') });
+    expect(await checkBootstrap(ssm, input)).toMatchObject({
+      status: 'WARN',
+      detail: expect.stringContaining('AccessDeniedException'),
+    });
   });
 });

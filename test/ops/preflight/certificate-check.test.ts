@@ -10,7 +10,9 @@ const input = { account: '123456789012', domainName: 'www.example.com', certific
 const certificate = (Status: 'ISSUED' | 'PENDING_VALIDATION', names: string[]) =>
   acmMock
     .on(DescribeCertificateCommand, { CertificateArn: certificateArn })
-    .resolves({ Certificate: { CertificateArn: certificateArn, Status, DomainName: names[0], SubjectAlternativeNames: names } });
+    .resolves({
+      Certificate: { CertificateArn: certificateArn, Status, DomainName: names[0], SubjectAlternativeNames: names },
+    });
 
 beforeEach(() => acmMock.reset());
 
@@ -35,8 +37,14 @@ describe('the certificate check', () => {
   });
 
   test('fails a certificate outside us-east-1 without asking ACM', async () => {
-    const result = await checkCertificate(acm, { ...input, certificateArn: certificateArn.replace('us-east-1', 'eu-west-1') });
-    expect(result).toMatchObject({ status: 'FAIL', detail: expect.stringContaining('only uses certificates from us-east-1') });
+    const result = await checkCertificate(acm, {
+      ...input,
+      certificateArn: certificateArn.replace('us-east-1', 'eu-west-1'),
+    });
+    expect(result).toMatchObject({
+      status: 'FAIL',
+      detail: expect.stringContaining('only uses certificates from us-east-1'),
+    });
     expect(acmMock.calls()).toHaveLength(0);
   });
 
@@ -46,7 +54,10 @@ describe('the certificate check', () => {
 
   test('fails a certificate not yet issued', async () => {
     certificate('PENDING_VALIDATION', ['www.example.com']);
-    expect(await checkCertificate(acm, input)).toMatchObject({ status: 'FAIL', detail: expect.stringContaining('PENDING_VALIDATION') });
+    expect(await checkCertificate(acm, input)).toMatchObject({
+      status: 'FAIL',
+      detail: expect.stringContaining('PENDING_VALIDATION'),
+    });
   });
 
   test('fails a certificate that does not cover the name, naming what it covers', async () => {

@@ -1,7 +1,12 @@
 import { exitCodeOf, formatCheckLine, formatSummary, type CheckResult } from '../../../ops/preflight/check-result';
 
 const pass: CheckResult = { name: 'region', status: 'PASS', detail: 'eu-west-1', fix: 'never shown' };
-const fail: CheckResult = { name: 'bootstrap us-east-1', status: 'FAIL', detail: 'not bootstrapped', fix: 'npx cdk bootstrap' };
+const fail: CheckResult = {
+  name: 'bootstrap us-east-1',
+  status: 'FAIL',
+  detail: 'not bootstrapped',
+  fix: 'npx cdk bootstrap',
+};
 const warn: CheckResult = { name: 'SES sandbox', status: 'WARN', detail: 'in the sandbox', fix: 'leave it' };
 
 describe('the preflight report', () => {

@@ -9,7 +9,9 @@ describe('the preflight command line', () => {
   });
 
   test('keeps the later of two pairs for one key, as the CDK CLI does', () => {
-    expect(parseCommandLine(['-c', 'stage=staging', '-c', 'stage=production']).context).toEqual({ stage: 'production' });
+    expect(parseCommandLine(['-c', 'stage=staging', '-c', 'stage=production']).context).toEqual({
+      stage: 'production',
+    });
   });
 
   test('keeps an equals sign inside the value', () => {

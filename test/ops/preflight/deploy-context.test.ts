@@ -55,7 +55,10 @@ describe('the deploy context', () => {
   });
 
   test('finds stages at the top level of cdk.json as well', () => {
-    const { stage } = mergeDeployContext({ context: {}, stages: { staging: { region: 'eu-west-2' } } }, { stage: 'staging' });
+    const { stage } = mergeDeployContext(
+      { context: {}, stages: { staging: { region: 'eu-west-2' } } },
+      { stage: 'staging' },
+    );
     expect(stage?.region).toBe('eu-west-2');
   });
 });

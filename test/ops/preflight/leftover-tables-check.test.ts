@@ -13,7 +13,8 @@ const firstDeploy = {
 
 const tablesExist = (...names: string[]) => {
   dynamoDbMock.on(DescribeTableCommand).rejects(new ResourceNotFoundException({ message: 'none', $metadata: {} }));
-  for (const name of names) dynamoDbMock.on(DescribeTableCommand, { TableName: name }).resolves({ Table: { TableName: name } });
+  for (const name of names)
+    dynamoDbMock.on(DescribeTableCommand, { TableName: name }).resolves({ Table: { TableName: name } });
 };
 
 beforeEach(() => dynamoDbMock.reset());
@@ -40,7 +41,10 @@ describe('the leftover tables check', () => {
   });
 
   test('does not look for the tables once the stack exists', async () => {
-    const result = await checkLeftoverTables(dynamoDb, { ...firstDeploy, stack: { kind: 'exists', status: 'UPDATE_COMPLETE' } });
+    const result = await checkLeftoverTables(dynamoDb, {
+      ...firstDeploy,
+      stack: { kind: 'exists', status: 'UPDATE_COMPLETE' },
+    });
     expect(result.status).toBe('PASS');
     expect(dynamoDbMock.calls()).toHaveLength(0);
   });

@@ -24,7 +24,10 @@ beforeEach(() => sesMock.reset());
 describe('the sender identity check', () => {
   test('passes when the identity does not exist: the stack creates it', async () => {
     identityAbsent();
-    expect(await checkSenderIdentity(ses, firstDeploy)).toMatchObject({ status: 'PASS', detail: expect.stringContaining('the stack creates it') });
+    expect(await checkSenderIdentity(ses, firstDeploy)).toMatchObject({
+      status: 'PASS',
+      detail: expect.stringContaining('the stack creates it'),
+    });
   });
 
   test('fails when the identity exists before the stack, naming it and saying it already exists', async () => {
@@ -52,11 +55,17 @@ describe('the sender identity check', () => {
 
   test('warns when the identity exists but is not verified', async () => {
     identityPresent(false);
-    expect(await checkSenderIdentity(ses, update)).toMatchObject({ status: 'WARN', detail: expect.stringContaining('PENDING') });
+    expect(await checkSenderIdentity(ses, update)).toMatchObject({
+      status: 'WARN',
+      detail: expect.stringContaining('PENDING'),
+    });
   });
 
   test('treats a stack left by a failed first create as no stack', async () => {
     identityPresent(true);
-    expect((await checkSenderIdentity(ses, { ...firstDeploy, stack: { kind: 'not-created', status: 'ROLLBACK_COMPLETE' } })).status).toBe('FAIL');
+    expect(
+      (await checkSenderIdentity(ses, { ...firstDeploy, stack: { kind: 'not-created', status: 'ROLLBACK_COMPLETE' } }))
+        .status,
+    ).toBe('FAIL');
   });
 });

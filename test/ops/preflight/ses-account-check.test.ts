@@ -32,7 +32,11 @@ describe('the SES account check', () => {
   });
 
   test('fails when sending is paused', async () => {
-    const { 'SES sending': sending } = await check({ ...production, SendingEnabled: false, EnforcementStatus: 'SHUTDOWN' });
+    const { 'SES sending': sending } = await check({
+      ...production,
+      SendingEnabled: false,
+      EnforcementStatus: 'SHUTDOWN',
+    });
     expect(sending).toMatchObject({ status: 'FAIL', detail: expect.stringContaining('SHUTDOWN') });
   });
 

@@ -28,7 +28,10 @@ describe('the stack state', () => {
 
   test('exists once created', async () => {
     stackIn('UPDATE_COMPLETE');
-    expect(await readStackState(cloudFormation, 'First100DaysSite')).toEqual({ kind: 'exists', status: 'UPDATE_COMPLETE' });
+    expect(await readStackState(cloudFormation, 'First100DaysSite')).toEqual({
+      kind: 'exists',
+      status: 'UPDATE_COMPLETE',
+    });
   });
 
   test('is unknown when CloudFormation cannot be read', async () => {
@@ -39,7 +42,10 @@ describe('the stack state', () => {
 
 describe('the stack check', () => {
   test('passes for a first deploy', () => {
-    expect(checkStack('First100DaysSite', { kind: 'absent' })).toMatchObject({ status: 'PASS', detail: expect.stringContaining('creates it') });
+    expect(checkStack('First100DaysSite', { kind: 'absent' })).toMatchObject({
+      status: 'PASS',
+      detail: expect.stringContaining('creates it'),
+    });
   });
 
   test('fails while another operation runs on the stack', () => {
