@@ -63,7 +63,7 @@ export function mergeDeployContext(cdkJson: JsonObject, commandLine: Readonly<Re
     values,
     stage: {
       name: stageName,
-      ...(account !== undefined && { account: String(account) }),
+      ...((typeof account === 'string' || typeof account === 'number') && { account: String(account) }),
       ...(typeof region === 'string' && { region }),
     },
   };

@@ -5,7 +5,6 @@
  * 2 for a usage error.
  */
 
-import type { STSClient } from '@aws-sdk/client-sts';
 import { checkAccount, checkRegion, readCallerIdentity } from './account-check';
 import { createPreflightClients, createStsClient, defaultRegion, type PreflightClients } from './aws-clients';
 import { describeError, isMissingCredentials, isRefusedCredentials } from './aws-errors';
@@ -27,12 +26,6 @@ export interface PreflightCommandIo {
   readonly printError: (line: string) => void;
   /** Where cdk.json is: the repository's root. */
   readonly cwd: string;
-  /** @default the SDK's default region (AWS_REGION, the profile) */
-  readonly defaultRegion?: () => Promise<string | undefined>;
-  /** @default an STS client in that region, default credentials */
-  readonly sts?: (region: string) => STSClient;
-  /** @default the clients of aws-clients.ts in that region */
-  readonly clients?: (region: string) => PreflightClients;
 }
 
 export const noCredentialsLine =
@@ -57,7 +50,7 @@ export async function runPreflightCommand(args: readonly string[], io: Preflight
     return 2;
   }
 
-  const region = settings.stage?.region ?? (await (io.defaultRegion ?? defaultRegion)());
+  const region = settings.stage?.region ?? (await defaultRegion());
   if (region === undefined) {
     io.printError(
       'No AWS region was found: set AWS_REGION (or a profile with a region), or pass -c stage=NAME of a stage with a region.',
@@ -65,7 +58,7 @@ export async function runPreflightCommand(args: readonly string[], io: Preflight
     return 1;
   }
 
-  const sts = (io.sts ?? createStsClient)(region);
+  const sts = createStsClient(region);
   let identity;
   try {
     identity = await readCallerIdentity(sts);
@@ -85,11 +78,12 @@ export async function runPreflightCommand(args: readonly string[], io: Preflight
   io.print(
     `Preflight of ${settings.stackName}${settings.stage ? ` (stage ${settings.stage.name})` : ''} in ${identity.account}/${region}`,
   );
-  const clients = (io.clients ?? createPreflightClients)(region);
+  const clients = createPreflightClients(region);
   try {
-    const results = await runChecks(clients, settings, { account: identity.account, region, deployArguments }).then(
-      (checks) => [checkAccount(identity, settings.stage), ...checks],
-    );
+    const results = [
+      checkAccount(identity, settings.stage),
+      ...(await runChecks(clients, settings, { account: identity.account, region, deployArguments })),
+    ];
     for (const result of results) io.print(formatCheckLine(result));
     io.print(formatSummary(results));
     return exitCodeOf(results);
@@ -104,8 +98,8 @@ async function runChecks(
   { account, region, deployArguments }: { account: string; region: string; deployArguments: string },
 ): Promise<CheckResult[]> {
   const stack = await readStackState(clients.cloudFormation, settings.stackName);
-  const groups = await Promise.all([
-    [checkRegion(region)],
+  // Independent reads: at once, printed in a fixed order.
+  const [bootstraps, senderIdentity, sesAccount, concurrency, certificate, tables] = await Promise.all([
     Promise.all(
       bootstrapRegions(region, settings.waf).map((bootstrapRegion) =>
         checkBootstrap(clients.ssm(bootstrapRegion), {
@@ -115,26 +109,28 @@ async function runChecks(
         }),
       ),
     ),
-    [checkStack(settings.stackName, stack)],
     checkSenderIdentity(clients.ses, {
       identity: settings.senderIdentity,
       region,
       senderIdentityExists: settings.senderIdentityExists,
       stack,
-    }).then((result) => [result]),
+    }),
     checkSesAccount(clients.ses, { region, dailySendBudget: settings.dailySendBudget }),
-    checkLambdaConcurrency(clients.lambda, { region, accountConcurrencyLimit: settings.accountConcurrencyLimit }).then(
-      (result) => [result],
-    ),
-    settings.customDomain
-      ? checkCertificate(clients.acm, { account, ...settings.customDomain }).then((result) => [result])
-      : [],
-    checkLeftoverTables(clients.dynamoDb, { region, stackName: settings.stackName, stack, deployArguments }).then(
-      (result) => [result],
-    ),
-    [cloudFrontVerificationStep()],
+    checkLambdaConcurrency(clients.lambda, { region, accountConcurrencyLimit: settings.accountConcurrencyLimit }),
+    settings.customDomain ? checkCertificate(clients.acm, { account, ...settings.customDomain }) : undefined,
+    checkLeftoverTables(clients.dynamoDb, { region, stackName: settings.stackName, stack, deployArguments }),
   ]);
-  return groups.flat();
+  return [
+    checkRegion(region),
+    ...bootstraps,
+    checkStack(settings.stackName, stack),
+    senderIdentity,
+    ...sesAccount,
+    concurrency,
+    ...(certificate ? [certificate] : []),
+    tables,
+    cloudFrontVerificationStep(),
+  ];
 }
 
 /** A -c pair as a shell word, quoted only when it needs to be. */

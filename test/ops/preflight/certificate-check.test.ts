@@ -8,11 +8,9 @@ const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f2c5b8e-
 const input = { account: '123456789012', domainName: 'www.example.com', certificateArn };
 
 const certificate = (Status: 'ISSUED' | 'PENDING_VALIDATION', names: string[]) =>
-  acmMock
-    .on(DescribeCertificateCommand, { CertificateArn: certificateArn })
-    .resolves({
-      Certificate: { CertificateArn: certificateArn, Status, DomainName: names[0], SubjectAlternativeNames: names },
-    });
+  acmMock.on(DescribeCertificateCommand, { CertificateArn: certificateArn }).resolves({
+    Certificate: { CertificateArn: certificateArn, Status, DomainName: names[0], SubjectAlternativeNames: names },
+  });
 
 beforeEach(() => acmMock.reset());
 
