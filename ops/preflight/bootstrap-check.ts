@@ -34,7 +34,7 @@ export async function checkBootstrap(
         fix: `${fix} (upgrades it).`,
       };
     }
-    return { name, status: 'PASS', detail: `${region} bootstrapped (version ${version})` };
+    return { name, status: 'PASS', detail: `bootstrapped (version ${version})` };
   } catch (error) {
     if (isNotFound(error)) {
       return {

@@ -29,7 +29,7 @@ describe('the bootstrap check', () => {
       .resolves({ Parameter: { Value: '30' } });
     expect(await checkBootstrap(ssm, input)).toMatchObject({
       status: 'PASS',
-      detail: 'eu-west-1 bootstrapped (version 30)',
+      detail: 'bootstrapped (version 30)',
     });
   });
 
