@@ -127,6 +127,18 @@ describe('the preflight command', () => {
     expect(lineOf(lines, 'Lambda concurrency')).toMatch(/^WARN .*concurrency quota in eu-west-1 is 10/);
   });
 
+  test("checks the custom domain's certificate in us-east-1", async () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f2c5b8e-1234-4d6e-9abc-0123456789ab';
+    const aws = await standInFor({
+      ...healthyAccount,
+      certificates: { [certificateArn]: { status: 'PENDING_VALIDATION', names: ['www.example.com'] } },
+    });
+    const { code, lines } = await run(['-c', 'domainName=www.example.com', '-c', `certificateArn=${certificateArn}`]);
+    expect(code).toBe(1);
+    expect(lineOf(lines, 'certificate')).toMatch(/^FAIL .*PENDING_VALIDATION, not ISSUED/);
+    expect(aws.requests).toContain('acm us-east-1 DescribeCertificate');
+  });
+
   test("reads the stage's region and names its stack", async () => {
     await standInFor(healthyAccount);
     process.env.AWS_REGION = 'us-west-2';

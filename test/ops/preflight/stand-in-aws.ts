@@ -18,6 +18,8 @@ export interface StandInAccount {
   readonly ses: { readonly production: boolean; readonly sending: boolean; readonly quota: number };
   readonly concurrency: number;
   readonly tables: readonly string[];
+  /** ACM certificates in us-east-1 by ARN. */
+  readonly certificates?: Readonly<Record<string, { readonly status: string; readonly names: readonly string[] }>>;
 }
 
 export const healthyAccount: StandInAccount = {
@@ -115,6 +117,21 @@ function dynamoDb(account: StandInAccount, body: string): Reply {
       );
 }
 
+function acm(account: StandInAccount, body: string): Reply {
+  const { CertificateArn } = JSON.parse(body) as { CertificateArn: string };
+  const found = account.certificates?.[CertificateArn];
+  return found
+    ? json({
+        Certificate: {
+          CertificateArn,
+          Status: found.status,
+          DomainName: found.names[0],
+          SubjectAlternativeNames: found.names,
+        },
+      })
+    : json({ __type: 'ResourceNotFoundException', message: `Could not find certificate ${CertificateArn}.` }, 400);
+}
+
 function answer(
   account: StandInAccount,
   service: string,
@@ -136,6 +153,8 @@ function answer(
       return json({ AccountLimit: { ConcurrentExecutions: account.concurrency }, AccountUsage: { FunctionCount: 0 } });
     case 'dynamodb':
       return dynamoDb(account, body);
+    case 'acm':
+      return acm(account, body);
     default:
       return json({ __type: 'UnknownOperationException', message: `no stand-in for ${service}` }, 400);
   }
