@@ -1,0 +1,68 @@
+/**
+ * The SES account in the stack's region (SESv2 GetAccount): out of the sandbox, sending not
+ * paused, and a 24-hour quota above the stack's daily send budget, so the budget, not SES, is
+ * what stops a flood.
+ */
+
+import { GetAccountCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { describeError } from './aws-errors';
+import type { CheckResult } from './check-result';
+
+const leaveSandbox =
+  'request production access: SES console > Account dashboard > Request production access, or ' +
+  'aws sesv2 put-account-details --production-access-enabled --mail-type TRANSACTIONAL --website-url <site URL> ' +
+  '--use-case-description "<how readers ask for the cheat sheet>"';
+
+export async function checkSesAccount(
+  ses: SESv2Client,
+  { region, dailySendBudget }: { region: string; dailySendBudget: number },
+): Promise<CheckResult[]> {
+  let account;
+  try {
+    account = await ses.send(new GetAccountCommand({}));
+  } catch (error) {
+    return [{ name: 'SES account', status: 'WARN', detail: `could not read it in ${region}: ${describeError(error)}` }];
+  }
+  const results: CheckResult[] = [];
+
+  results.push(
+    account.ProductionAccessEnabled === true
+      ? { name: 'SES sandbox', status: 'PASS', detail: `the account is out of the sandbox in ${region}` }
+      : {
+          name: 'SES sandbox',
+          status: 'WARN',
+          detail: `the account is in the SES sandbox in ${region}: it delivers only to verified addresses`,
+          fix: `${leaveSandbox}.`,
+        },
+  );
+
+  results.push(
+    account.SendingEnabled === false
+      ? {
+          name: 'SES sending',
+          status: 'FAIL',
+          detail: `sending is paused for the account in ${region} (enforcement status ${account.EnforcementStatus ?? 'unknown'})`,
+          fix: 'if you paused it: aws sesv2 put-account-sending-attributes --sending-enabled; if SES did, answer its case in the SES console.',
+        }
+      : { name: 'SES sending', status: 'PASS', detail: `sending is enabled in ${region}` },
+  );
+
+  const quota = account.SendQuota?.Max24HourSend;
+  if (quota === undefined) {
+    results.push({ name: 'SES quota', status: 'WARN', detail: `SES reported no 24-hour quota in ${region}` });
+  } else if (quota >= 0 && dailySendBudget >= quota) {
+    results.push({
+      name: 'SES quota',
+      status: 'FAIL',
+      detail: `the daily send budget ${dailySendBudget} is at or above SES's 24-hour quota ${quota}: SES, not the budget, would stop sending`,
+      fix: `${account.ProductionAccessEnabled === true ? 'request a higher sending quota in the SES console' : leaveSandbox}, or pass -c dailySendBudget=<a number below ${quota}>.`,
+    });
+  } else {
+    results.push({
+      name: 'SES quota',
+      status: 'PASS',
+      detail: `24-hour quota ${quota === -1 ? 'unlimited' : quota}, above the daily send budget ${dailySendBudget}`,
+    });
+  }
+  return results;
+}

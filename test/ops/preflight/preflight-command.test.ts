@@ -1,0 +1,244 @@
+/**
+ * The whole command against a stand-in for AWS (stand-in-aws.ts), reached through the SDK's own
+ * AWS_ENDPOINT_URL with made-up keys: in this process for what it prints, then `npm run
+ * preflight`'s script itself for its exit codes and its line without credentials.
+ */
+
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { noCredentialsLine, runPreflightCommand } from '../../../ops/preflight/preflight-command';
+import { spawnScript } from '../../support/spawned-script';
+import { healthyAccount, startStandInAws, type StandInAccount, type StandInAws } from './stand-in-aws';
+
+const sdkSettings = ['AWS_ENDPOINT_URL', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_REGION'] as const;
+const savedSettings = Object.fromEntries(sdkSettings.map((name) => [name, process.env[name]]));
+let standIn: StandInAws | undefined;
+let cdkJsonDirectory: string;
+
+const fakeKeys = { AWS_ACCESS_KEY_ID: 'AKIDSTANDIN', AWS_SECRET_ACCESS_KEY: 'stand-in-secret' };
+const quietSdk = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
+beforeAll(async () => {
+  cdkJsonDirectory = await mkdtemp(path.join(os.tmpdir(), 'preflight-'));
+  await writeFile(
+    path.join(cdkJsonDirectory, 'cdk.json'),
+    JSON.stringify({
+      context: {
+        senderEmail: 'cheatsheet@example.com',
+        stages: {
+          staging: { account: '123456789012', region: 'eu-west-1' },
+          elsewhere: { account: '999999999999', region: 'eu-west-1' },
+        },
+      },
+    }),
+  );
+});
+
+afterAll(() => rm(cdkJsonDirectory, { recursive: true, force: true }));
+
+async function standInFor(account: StandInAccount): Promise<StandInAws> {
+  standIn = await startStandInAws(account);
+  Object.assign(process.env, { AWS_ENDPOINT_URL: standIn.url, AWS_REGION: 'eu-west-1', ...fakeKeys });
+  return standIn;
+}
+
+afterEach(async () => {
+  await standIn?.close();
+  standIn = undefined;
+  for (const name of sdkSettings) {
+    if (savedSettings[name] === undefined) delete process.env[name];
+    else process.env[name] = savedSettings[name];
+  }
+});
+
+async function run(args: string[]) {
+  const lines: string[] = [];
+  const errors: string[] = [];
+  const code = await runPreflightCommand(args, {
+    print: (line) => lines.push(line),
+    printError: (line) => errors.push(line),
+    cwd: cdkJsonDirectory,
+  });
+  return { code, lines, errors };
+}
+
+const lineOf = (lines: string[], name: string) => lines.find((line) => line.includes(` ${name}: `));
+
+describe('the preflight command', () => {
+  test('prints one line per check and a summary, and exits 0 when nothing fails', async () => {
+    await standInFor(healthyAccount);
+    const { code, lines } = await run([]);
+    expect(code).toBe(0);
+    expect(lines[0]).toBe('Preflight of First100DaysSite in 123456789012/eu-west-1');
+    expect(lines.slice(1, -1).map((line) => line.split(' ')[0])).toEqual([
+      'PASS', // account
+      'PASS', // region
+      'PASS', // bootstrap eu-west-1
+      'PASS', // stack
+      'PASS', // sender identity
+      'PASS', // SES sandbox
+      'PASS', // SES sending
+      'PASS', // SES quota
+      'PASS', // Lambda concurrency
+      'PASS', // tables
+      'MANUAL', // CloudFront account verification
+    ]);
+    expect(lines.at(-1)).toMatch(/^Preflight: 10 passed, 0 warnings, 0 failed, 1 manual\. Nothing fails/);
+  });
+
+  test('makes only read calls', async () => {
+    const aws = await standInFor({ ...healthyAccount, stackStatus: undefined, tables: [], identities: {} });
+    await run([]);
+    const operations = new Set(aws.requests.map((request) => request.split(' ').slice(2).join(' ')));
+    expect([...operations].sort()).toEqual([
+      'DescribeStacks',
+      'DescribeTable',
+      'GET /2016-08-19/account-settings',
+      'GET /v2/email/account',
+      'GET /v2/email/identities/cheatsheet%40example.com',
+      'GetCallerIdentity',
+      'GetParameter',
+    ]);
+  });
+
+  test('checks the bootstrap in us-east-1 too with waf, failing with the command that fixes it', async () => {
+    await standInFor({ ...healthyAccount, bootstrapped: ['eu-west-1'] });
+    const { code, lines } = await run(['-c', 'waf=true']);
+    expect(code).toBe(1);
+    expect(lineOf(lines, 'bootstrap us-east-1')).toContain('Fix: npx cdk bootstrap aws://123456789012/us-east-1');
+    expect(lines.at(-1)).toContain('Failed: bootstrap us-east-1.');
+  });
+
+  test('names every failed check on a new account after a failed first deploy', async () => {
+    await standInFor({
+      ...healthyAccount,
+      stackStatus: 'ROLLBACK_COMPLETE',
+      ses: { production: false, sending: true, quota: 200 },
+      concurrency: 10,
+    });
+    const { code, lines } = await run(['-c', 'senderEmail=cheatsheet@example.com']);
+    expect(code).toBe(1);
+    expect(lines.at(-1)).toContain('Failed: sender identity, SES quota, tables.');
+    expect(lineOf(lines, 'tables')).toContain(
+      'npx cdk deploy --import-existing-resources -c senderEmail=cheatsheet@example.com',
+    );
+    expect(lineOf(lines, 'SES sandbox')).toMatch(/^WARN .*sandbox/);
+    expect(lineOf(lines, 'Lambda concurrency')).toMatch(/^WARN .*concurrency quota in eu-west-1 is 10/);
+  });
+
+  test("checks the custom domain's certificate in us-east-1", async () => {
+    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f2c5b8e-1234-4d6e-9abc-0123456789ab';
+    const aws = await standInFor({
+      ...healthyAccount,
+      certificates: { [certificateArn]: { status: 'PENDING_VALIDATION', names: ['www.example.com'] } },
+    });
+    const { code, lines } = await run(['-c', 'domainName=www.example.com', '-c', `certificateArn=${certificateArn}`]);
+    expect(code).toBe(1);
+    expect(lineOf(lines, 'certificate')).toMatch(/^FAIL .*PENDING_VALIDATION, not ISSUED/);
+    expect(aws.requests).toContain('acm us-east-1 DescribeCertificate');
+  });
+
+  test("reads the stage's region and names its stack", async () => {
+    await standInFor(healthyAccount);
+    process.env.AWS_REGION = 'us-west-2';
+    const { lines } = await run(['-c', 'stage=staging']);
+    expect(lines[0]).toBe('Preflight of First100DaysSite-staging (stage staging) in 123456789012/eu-west-1');
+  });
+
+  test("fails when the credentials reach another account than the stage's", async () => {
+    await standInFor(healthyAccount);
+    const { code, lines } = await run(['-c', 'stage=elsewhere']);
+    expect(code).toBe(1);
+    expect(lineOf(lines, 'account')).toMatch(/^FAIL .*deploys to account 999999999999/);
+  });
+
+  test('is a usage error for a stage cdk.json does not define', async () => {
+    const { code, errors } = await run(['-c', 'stage=qa']);
+    expect(code).toBe(2);
+    expect(errors.join('\n')).toContain('stage "qa" is not in cdk.json\'s stages');
+  });
+});
+
+describe('npm run preflight', () => {
+  const script = 'scripts/preflight.ts';
+  // Each spawn starts tsx and the SDK: seconds on a busy machine.
+  const spawnTimeout = 60_000;
+
+  test(
+    'exits 0 when nothing fails',
+    async () => {
+      const aws = await startStandInAws(healthyAccount);
+      standIn = aws;
+      const run = spawnScript(
+        script,
+        { AWS_ENDPOINT_URL: aws.url, AWS_REGION: 'eu-west-1', ...fakeKeys, ...quietSdk },
+        ['-c', 'senderEmail=cheatsheet@example.com'],
+      );
+      expect(await run.exited).toBe(0);
+      expect(run.stdout()).toContain('PASS   SES quota: 24-hour quota 50000, above the daily send budget 500');
+    },
+    spawnTimeout,
+  );
+
+  test(
+    'exits 1 naming the failed checks',
+    async () => {
+      const aws = await startStandInAws({
+        ...healthyAccount,
+        ses: { production: true, sending: false, quota: 50_000 },
+      });
+      standIn = aws;
+      const run = spawnScript(
+        script,
+        { AWS_ENDPOINT_URL: aws.url, AWS_REGION: 'eu-west-1', ...fakeKeys, ...quietSdk },
+        ['-c', 'senderEmail=cheatsheet@example.com'],
+      );
+      expect(await run.exited).toBe(1);
+      expect(run.stdout()).toContain('Failed: SES sending.');
+    },
+    spawnTimeout,
+  );
+
+  test(
+    'exits 2 with the usage line for an unknown flag',
+    async () => {
+      const run = spawnScript(script, quietSdk, ['--stack', 'First100DaysSite']);
+      expect(await run.exited).toBe(2);
+      expect(run.stderr()).toContain('Usage: npm run preflight -- [-c KEY=VALUE ...]');
+    },
+    spawnTimeout,
+  );
+
+  test(
+    'prints one line and no stack trace without credentials',
+    async () => {
+      const home = await mkdtemp(path.join(os.tmpdir(), 'preflight-home-'));
+      const run = spawnScript(
+        script,
+        {
+          ...quietSdk,
+          HOME: home,
+          AWS_REGION: 'eu-west-1',
+          AWS_ACCESS_KEY_ID: '',
+          AWS_SECRET_ACCESS_KEY: '',
+          AWS_SESSION_TOKEN: '',
+          AWS_PROFILE: '',
+          AWS_CONFIG_FILE: path.join(home, 'none'),
+          AWS_SHARED_CREDENTIALS_FILE: path.join(home, 'none'),
+          AWS_EC2_METADATA_DISABLED: 'true',
+          AWS_CONTAINER_CREDENTIALS_FULL_URI: '',
+          AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: '',
+          AWS_WEB_IDENTITY_TOKEN_FILE: '',
+        },
+        ['-c', 'senderEmail=cheatsheet@example.com'],
+      );
+      const code = await run.exited;
+      await rm(home, { recursive: true, force: true });
+      expect(code).toBe(1);
+      expect(run.stdout()).toBe('');
+      expect(run.stderr()).toBe(`${noCredentialsLine}\n`);
+    },
+    spawnTimeout,
+  );
+});
