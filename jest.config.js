@@ -12,7 +12,7 @@ export default {
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
       testMatch: [
-        '<rootDir>/test/{core,lambdas,local,infra,ops,scripts,repository,support,frontend/build}/**/*.test.ts',
+        '<rootDir>/test/{core,lambdas,local,infra,integ,ops,scripts,repository,support,frontend/build}/**/*.test.ts',
       ],
       transform,
     },

@@ -1,0 +1,174 @@
+/**
+ * The GitHub Actions workflows: valid for GitHub's own parser, every third-party action pinned to
+ * a commit, least-privilege permissions, and the deploy road (staging, then production behind its
+ * environment) as the docs describe it.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+
+const workflowsDirectory = path.join(process.cwd(), '.github/workflows');
+const workflowFiles = readdirSync(workflowsDirectory).filter((name) => /\.ya?ml$/.test(name));
+
+interface WorkflowStep {
+  readonly uses?: string;
+  readonly run?: string;
+  readonly with?: Record<string, unknown>;
+}
+interface WorkflowJob {
+  readonly if?: string;
+  readonly needs?: string | string[];
+  readonly permissions?: Record<string, string> | string;
+  readonly environment?: string | { readonly name: string; readonly deployment?: boolean };
+  readonly concurrency?: { readonly group: string; readonly 'cancel-in-progress'?: boolean };
+  readonly strategy?: { readonly matrix?: Record<string, unknown> };
+  readonly steps: WorkflowStep[];
+}
+interface Workflow {
+  readonly on: Record<string, unknown>;
+  readonly permissions?: Record<string, string> | string;
+  readonly jobs: Record<string, WorkflowJob>;
+}
+
+function readWorkflow(name: string): Workflow {
+  return parse(readFileSync(path.join(workflowsDirectory, name), 'utf8')) as Workflow;
+}
+
+/** The step that exchanges the job's OIDC token for an AWS role. */
+const assumesRole = (job: WorkflowJob) =>
+  job.steps.some((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@') === true);
+
+const environmentName = (job: WorkflowJob) =>
+  typeof job.environment === 'string' ? job.environment : job.environment?.name;
+
+/** Indexes of the steps whose `run` matches, in order. */
+const runIndex = (job: WorkflowJob, pattern: RegExp) => job.steps.findIndex((step) => pattern.test(step.run ?? ''));
+
+test('the repository has the CI and the deploy workflows', () => {
+  expect(workflowFiles.sort()).toEqual(['ci.yml', 'deploy.yml']);
+});
+
+describe.each(workflowFiles)('%s', (name) => {
+  const file = path.join(workflowsDirectory, name);
+  const text = readFileSync(file, 'utf8');
+  const workflow = readWorkflow(name);
+  const jobs = Object.entries(workflow.jobs);
+
+  test("GitHub's workflow parser finds no error", () => {
+    const output = execFileSync(
+      path.join(process.cwd(), 'node_modules/.bin/tsx'),
+      ['test/support/parse-workflow.ts', file],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(JSON.parse(output)).toEqual({ errors: [] });
+  }, 30_000);
+
+  test('every third-party action is pinned to a full commit SHA with its version in a comment', () => {
+    const uses = text.split('\n').filter((line) => /^\s*(- )?uses:/.test(line));
+    expect(uses.length).toBeGreaterThan(0);
+    const thirdParty = uses.filter((line) => !/uses:\s*\.\//.test(line));
+    const unpinned = thirdParty.filter(
+      (line) => !/uses:\s*[\w.-]+\/[\w./-]+@[0-9a-f]{40} # v\d+(\.\d+)*\s*$/.test(line),
+    );
+    expect(unpinned).toEqual([]);
+  });
+
+  test('the workflow grants only read access to the contents by default', () => {
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+  });
+
+  test('a job may write an OIDC token only when it assumes an AWS role, and every such job may', () => {
+    const withIdToken = jobs.filter(
+      ([, job]) => typeof job.permissions === 'object' && job.permissions['id-token'] === 'write',
+    );
+    expect(withIdToken.map(([id]) => id)).toEqual(jobs.filter(([, job]) => assumesRole(job)).map(([id]) => id));
+  });
+
+  test('no job is granted write access to anything but its OIDC token', () => {
+    const writes = jobs.flatMap(([id, job]) =>
+      typeof job.permissions === 'string'
+        ? [`${id}: ${job.permissions}`]
+        : Object.entries(job.permissions ?? {})
+            .filter(([scope, access]) => access !== 'read' && access !== 'none' && scope !== 'id-token')
+            .map(([scope, access]) => `${id}: ${scope}: ${access}`),
+    );
+    expect(writes).toEqual([]);
+  });
+});
+
+describe('ci.yml', () => {
+  const workflow = readWorkflow('ci.yml');
+
+  test('runs on every pull request and every push', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push']);
+  });
+
+  test('runs .ci/run with the npm cache of actions/setup-node', () => {
+    const { steps } = workflow.jobs.test;
+    expect(steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with?.cache).toBe('npm');
+    expect(steps.some((step) => step.run?.trim() === '.ci/run')).toBe(true);
+  });
+
+  test('installs cfn-lint before npm test needs it', () => {
+    const job = workflow.jobs.test;
+    expect(runIndex(job, /install cfn-lint/)).toBeGreaterThanOrEqual(0);
+    expect(runIndex(job, /install cfn-lint/)).toBeLessThan(runIndex(job, /^\.ci\/run/));
+  });
+
+  test('on pull requests, diffs staging and production in their environments and posts the diff as the job summary', () => {
+    const { diff } = workflow.jobs;
+    expect(diff.if).toBe("github.event_name == 'pull_request'");
+    expect(diff.strategy?.matrix?.stage).toEqual(['staging', 'production']);
+    expect(environmentName(diff)).toBe('${{ matrix.stage }}');
+    expect(runIndex(diff, /npx cdk diff .*-c stage="\$STAGE"/)).toBeGreaterThan(-1);
+    expect(runIndex(diff, /\$GITHUB_STEP_SUMMARY/)).toBeGreaterThan(runIndex(diff, /npx cdk diff/));
+  });
+});
+
+describe('deploy.yml', () => {
+  const workflow = readWorkflow('deploy.yml');
+  const { staging, production } = workflow.jobs;
+
+  test('runs on a push to main, and on demand', () => {
+    expect(workflow.on).toEqual({ push: { branches: ['main'] }, workflow_dispatch: expect.anything() });
+  });
+
+  test.each([
+    ['staging', staging],
+    ['production', production],
+  ])('the %s job deploys in its own environment', (stage, job) => {
+    expect(environmentName(job)).toBe(stage);
+  });
+
+  test('two deploys of one stage never overlap, and a running one is never cancelled', () => {
+    expect(staging.concurrency).toEqual({ group: 'deploy-staging', 'cancel-in-progress': false });
+    expect(production.concurrency).toEqual({ group: 'deploy-production', 'cancel-in-progress': false });
+  });
+
+  test('production waits for staging', () => {
+    expect([production.needs].flat()).toEqual(['staging']);
+  });
+
+  test.each([
+    ['staging', staging, 'First100DaysSite-staging'],
+    ['production', production, 'First100DaysSite'],
+  ])('%s runs the preflight, deploys, then smoke-tests its stack', (stage, job, stackName) => {
+    const preflight = runIndex(job, new RegExp(`^npm run preflight -- -c stage=${stage}$`));
+    const deploy = runIndex(job, new RegExp(`^npx cdk deploy .*-c stage=${stage} --require-approval never`));
+    const smoke = runIndex(job, new RegExp(`^npm run smoke -- "\\$SITE_URL" --stack ${stackName}$`));
+    expect(preflight).toBeGreaterThan(-1);
+    expect(deploy).toBeGreaterThan(preflight);
+    expect(smoke).toBeGreaterThan(deploy);
+  });
+
+  test('the integration test runs only on demand, in the staging account, never beside a staging deploy', () => {
+    const job = workflow.jobs['integration-test'];
+    expect(job.if).toBe("github.event_name == 'workflow_dispatch' && inputs.integration-test");
+    expect(environmentName(job)).toBe('staging');
+    expect(job.concurrency).toEqual(staging.concurrency);
+    expect(runIndex(job, /^npm run integ$/)).toBeGreaterThan(-1);
+  });
+});
