@@ -24,6 +24,11 @@ describe('deployment configuration from CDK context', () => {
       dailySendCap: 3,
       clientHourlySendCap: 10,
       dailySendBudget: 500,
+      networkHourlySendCap: 30,
+      clientHourlySaveCap: 20,
+      networkHourlySaveCap: 60,
+      accountConcurrencyLimit: 1000,
+      senderIdentityExists: false,
       waf: false,
     });
   });
