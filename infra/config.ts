@@ -252,11 +252,16 @@ export const deploymentContextSchema = z
       senderEmail: text(
         z
           .string({ error: () => `${contextKeys.senderEmail} is missing: ${senderEmailHint}.` })
-          .pipe(emailAddress((input) => `${contextKeys.senderEmail} "${input}" is not an e-mail address: ${senderEmailHint}.`)),
+          .pipe(
+            emailAddress(
+              (input) => `${contextKeys.senderEmail} "${input}" is not an e-mail address: ${senderEmailHint}.`,
+            ),
+          ),
       ),
       senderDomain: matching(
         hostnamePattern,
-        (input) => `${contextKeys.senderDomain} "${input}" is not a domain name, e.g. -c ${contextKeys.senderDomain}=yourdomain.com.`,
+        (input) =>
+          `${contextKeys.senderDomain} "${input}" is not a domain name, e.g. -c ${contextKeys.senderDomain}=yourdomain.com.`,
         { lowerCase: true },
       ),
       mailFromSubdomain: matching(
@@ -268,7 +273,8 @@ export const deploymentContextSchema = z
       senderIdentityExists: flag(contextKeys.senderIdentityExists),
       domainName: matching(
         hostnamePattern,
-        (input) => `${contextKeys.domainName} "${input}" is not a host name, e.g. -c ${contextKeys.domainName}=www.yourdomain.com.`,
+        (input) =>
+          `${contextKeys.domainName} "${input}" is not a host name, e.g. -c ${contextKeys.domainName}=www.yourdomain.com.`,
         { lowerCase: true },
       ),
       certificateArn: matching(
