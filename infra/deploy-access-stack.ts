@@ -5,7 +5,7 @@
  * an operator's `cdk deploy`). An administrator deploys it once per account:
  * `npx cdk deploy DeployAccess -c githubRepository=OWNER/NAME -c stage=NAME`.
  */
-import { Aws, CfnOutput, DefaultStackSynthesizer, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { OidcProviderNative, PolicyDocument, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { GitHubRepository } from './config';
@@ -67,7 +67,7 @@ export class GitHubDeployAccess extends Construct {
     const bootstrapRoleArns = (props.regions ?? [stack.region]).flatMap((region) =>
       bootstrapRoleKinds.map(
         (kind) =>
-          `arn:${Aws.PARTITION}:iam::${stack.account}:role/cdk-${qualifier}-${kind}-role-${stack.account}-${region}`,
+          `arn:${stack.partition}:iam::${stack.account}:role/cdk-${qualifier}-${kind}-role-${stack.account}-${region}`,
       ),
     );
     this.role = new Role(this, 'DeployRole', {
