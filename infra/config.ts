@@ -10,10 +10,15 @@
 
 import { z } from 'zod';
 import {
-  defaultClientHourlyLimit,
-  defaultDailyLimit,
+  defaultAccountConcurrencyLimit,
+  defaultApiThrottle,
+  defaultClientHourlySaveCap,
+  defaultClientHourlySendCap,
   defaultDailySendBudget,
-} from '../core/config/function-environment';
+  defaultDailySendCap,
+  defaultNetworkHourlySaveCap,
+  defaultNetworkHourlySendCap,
+} from './context-defaults';
 
 /** The context keys an operator may pass with `-c key=value`, set in cdk.json or in a stage. */
 export const contextKeys = {
@@ -64,39 +69,6 @@ export const stagesKey = 'stages';
 
 /** What a named stage must define (or get from `-c`): where it goes, who sends, who hears the alarms. */
 export const requiredStageValues = ['account', 'region', contextKeys.senderEmail, contextKeys.alarmEmail] as const;
-
-/**
- * Defaults sized for a book's marketing page: one form submission is two requests, so 10 per
- * second (20 in a burst) is far above real traffic yet caps what a script can cost.
- */
-export const defaultApiThrottle = { rateLimit: 10, burstLimit: 20 } as const;
-
-/** The send function's own defaults (core/config/function-environment.ts, with their reasons), deployed explicitly. */
-export const defaultDailySendCap = defaultDailyLimit;
-export const defaultClientHourlySendCap = defaultClientHourlyLimit;
-export { defaultDailySendBudget };
-
-/**
- * Sends per hour from one network (an IPv4 /24, an IPv6 /48): three clients' worth, so an office
- * or a carrier NAT behind one network still serves several readers, while an attacker rotating
- * through the 256 (or 65,536) client addresses of one network is held to 30 an hour.
- */
-export const defaultNetworkHourlySendCap = 30;
-
-/**
- * Saves per hour from one client: twice its send cap, since a reader may save, fix a typo and
- * save again; a script filling the lead export is stopped at 20 an hour.
- */
-export const defaultClientHourlySaveCap = 20;
-
-/** Saves per hour from one network: three clients' worth, as for sends (twice the network's send cap). */
-export const defaultNetworkHourlySaveCap = 60;
-
-/**
- * AWS's default Lambda concurrency quota in an established account. New accounts may start at
- * 10: pass the account's real quota so the concurrency alarm (at 80% of it) means something.
- */
-export const defaultAccountConcurrencyLimit = 1000;
 
 export interface ApiThrottle {
   /** Requests per second, averaged. */
@@ -192,6 +164,8 @@ function contextText(value: unknown): string | undefined {
   return text === '' ? undefined : text;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = <T extends z.ZodType>(schema: T) => z.preprocess(contextText, schema);
 const quoted = (input: unknown) => `"${String(input)}"`;
 
@@ -343,7 +317,7 @@ export const deploymentContextSchema = z
       }
     },
     // Run even when a value above failed, so one attempt lists every problem.
-    { when: () => true } as never,
+    { when: () => true },
   );
 
 type DeploymentContext = z.output<typeof deploymentContextSchema>;
@@ -381,10 +355,6 @@ function contextInput(lookup: ContextLookup): Record<string, unknown> {
     throw new ConfigError([`Stage "${stageName}" has no ${missing.join(', ')}: set ${where} in cdk.json.`]);
   }
   return input;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
