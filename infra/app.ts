@@ -1,24 +1,21 @@
 /**
- * The CDK app (cdk.json: `npx tsx infra/app.ts`). Reads and validates the context once, then
- * builds the stacks (infra/stacks.ts), runs the rule packs (AwsSolutions, Serverless, Control
+ * The CDK app (cdk.json: `npx tsx infra/app.ts`). Reads and validates the context once (a named
+ * stage's too), then builds the stacks (infra/stacks.ts), runs the rule packs (AwsSolutions, Serverless, Control
  * Tower) on every synth and writes `cdk.out/audit-report.md`.
  */
 import { App } from 'aws-cdk-lib';
 import { auditReportFileName, writeAuditReport } from './audit-report';
 import { addComplianceChecks } from './compliance-checks';
 import { ConfigError, parseDeploymentConfig } from './config';
-import { createProductStacks } from './stacks';
-
-const stackName = 'First100DaysSite';
+import { createAppStacks } from './stacks';
 
 const app = new App();
 
 try {
   const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
-  createProductStacks(app, {
-    stackName,
+  createAppStacks(app, {
     config,
-    // The CLI's own resolution of where `cdk deploy` goes; read only with -c waf=true.
+    // The CLI's own resolution of where `cdk deploy` goes; read only with -c waf=true and no stage.
     deploymentTarget: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
     description: 'First 100 Days: the book site, its cheat-sheet API, table, PDF and mail identity.',
   });

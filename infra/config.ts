@@ -3,21 +3,33 @@
  * any construct exists, so a wrong value stops `cdk synth`/`cdk deploy` with a message that says
  * what to pass instead of failing half-way through synthesis or, worse, at deploy time.
  *
- * Pure: no CDK import, so it is unit-tested without synthesizing anything.
+ * One zod schema (`deploymentContextSchema`) holds every value's parsing, default and message.
+ * A named stage (`-c stage=staging`) takes its values from cdk.json's `stages`; `-c` values
+ * override them. Pure: no CDK import, so it is unit-tested without synthesizing anything.
  */
 
+import { z } from 'zod';
 import {
-  defaultClientHourlyLimit,
-  defaultDailyLimit,
+  defaultAccountConcurrencyLimit,
+  defaultApiThrottle,
+  defaultClientHourlySaveCap,
+  defaultClientHourlySendCap,
   defaultDailySendBudget,
-} from '../core/config/function-environment';
+  defaultDailySendCap,
+  defaultNetworkHourlySaveCap,
+  defaultNetworkHourlySendCap,
+} from './context-defaults';
 
-/** The context keys an operator may pass with `-c key=value` (or set in cdk.json). */
+/** The context keys an operator may pass with `-c key=value`, set in cdk.json or in a stage. */
 export const contextKeys = {
   /** Required. The address the cheat sheet is sent from; becomes an SES identity. */
   senderEmail: 'senderEmail',
   /** Optional. Verify this whole domain with Easy DKIM instead of the single address. */
   senderDomain: 'senderDomain',
+  /** Optional, with senderDomain. `mail` sends with MAIL FROM `mail.<senderDomain>`, so SPF aligns. */
+  mailFromSubdomain: 'mailFromSubdomain',
+  /** Optional. `true`: the sender's SES identity exists already; use it instead of creating it. */
+  senderIdentityExists: 'senderIdentityExists',
   /** Optional, with certificateArn. The site's own host name, e.g. `www.example.com`. */
   domainName: 'domainName',
   /** Optional, with domainName. An ACM certificate in us-east-1 covering domainName. */
@@ -30,26 +42,33 @@ export const contextKeys = {
   dailySendCap: 'dailySendCap',
   /** Optional. Cheat sheets sent at the request of one client (IPv4 address, IPv6 /64) per hour. */
   clientHourlySendCap: 'clientHourlySendCap',
+  /** Optional. Cheat sheets sent at the request of one network (IPv4 /24, IPv6 /48) per hour. */
+  networkHourlySendCap: 'networkHourlySendCap',
   /** Optional. Cheat sheets the whole product sends per 24 hours; the budget alarms read it too. */
   dailySendBudget: 'dailySendBudget',
+  /** Optional. Requests one client may save per hour. */
+  clientHourlySaveCap: 'clientHourlySaveCap',
+  /** Optional. Requests one network may save per hour. */
+  networkHourlySaveCap: 'networkHourlySaveCap',
+  /** Optional. The account's Lambda concurrency quota; the concurrency alarm fires at 80% of it. */
+  accountConcurrencyLimit: 'accountConcurrencyLimit',
   /** Optional. Where the alarms are e-mailed (an SNS e-mail subscription, confirmed by a link). */
   alarmEmail: 'alarmEmail',
   /** Optional. `true` puts an AWS WAF web ACL in front of the distribution (about 8 USD a month). */
   waf: 'waf',
   /** Optional. Days a request is kept before DynamoDB's TTL deletes it; by default it is kept. */
   requestRetentionDays: 'requestRetentionDays',
+  /** Optional. A key of cdk.json's `stages`: that stage's account, region and values. */
+  stage: 'stage',
+  /** Optional, with stage. `owner/name` on GitHub: adds the DeployAccess stack its workflows deploy with. */
+  githubRepository: 'githubRepository',
 } as const;
 
-/**
- * Defaults sized for a book's marketing page: one form submission is two requests, so 10 per
- * second (20 in a burst) is far above real traffic yet caps what a script can cost.
- */
-export const defaultApiThrottle = { rateLimit: 10, burstLimit: 20 } as const;
+/** cdk.json's map of named stages (`stages.staging.senderEmail`, …). */
+export const stagesKey = 'stages';
 
-/** The send function's own defaults (core/config/function-environment.ts, with their reasons), deployed explicitly. */
-export const defaultDailySendCap = defaultDailyLimit;
-export const defaultClientHourlySendCap = defaultClientHourlyLimit;
-export { defaultDailySendBudget };
+/** What a named stage must define (or get from `-c`): where it goes, who sends, who hears the alarms. */
+export const requiredStageValues = ['account', 'region', contextKeys.senderEmail, contextKeys.alarmEmail] as const;
 
 export interface ApiThrottle {
   /** Requests per second, averaged. */
@@ -65,36 +84,54 @@ export interface CustomDomain {
   readonly certificateArn: string;
 }
 
+/** A named stage of cdk.json: where its stacks are deployed. */
+export interface Stage {
+  readonly name: string;
+  readonly account: string;
+  readonly region: string;
+}
+
+/** A GitHub repository, `owner/name`. */
+export interface GitHubRepository {
+  readonly owner: string;
+  readonly name: string;
+}
+
 /** Everything the stack needs from the operator, validated and typed. */
 export interface DeploymentConfig {
   readonly senderEmail: string;
   /** When set, senderEmail is at this domain and the domain is the SES identity. */
   readonly senderDomain?: string;
+  /** When set (only with senderDomain), mail leaves with MAIL FROM `<mailFromSubdomain>.<senderDomain>`. */
+  readonly mailFromSubdomain?: string;
+  /** Whether the sender's SES identity exists already (the stack then uses it instead of creating it). */
+  readonly senderIdentityExists: boolean;
   /** When set, CloudFront serves the site under this name with this certificate. */
   readonly customDomain?: CustomDomain;
   readonly apiThrottle: ApiThrottle;
   readonly dailySendCap: number;
   readonly clientHourlySendCap: number;
+  readonly networkHourlySendCap: number;
   readonly dailySendBudget: number;
+  readonly clientHourlySaveCap: number;
+  readonly networkHourlySaveCap: number;
+  readonly accountConcurrencyLimit: number;
   /** When set, the alarm topic e-mails this address (after it confirms the subscription). */
   readonly alarmEmail?: string;
   /** Whether an AWS WAF web ACL protects the distribution. */
   readonly waf: boolean;
   /** When set, requests expire this many days after they were made (DynamoDB TTL). */
   readonly requestRetentionDays?: number;
+  /** The named stage, when `-c stage=…` is given; without it the stack goes where the CLI's credentials point. */
+  readonly stage?: Stage;
+  /** When set, the app adds the DeployAccess stack for this repository's workflows. */
+  readonly githubRepository?: GitHubRepository;
 }
 
-/** A problem with the context values; its message is meant for the person running `cdk`. */
+/** A problem with the context values: one line per problem, each naming the value, for the person running `cdk`. */
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(
-      [
-        'Cannot synthesize the stack: the CDK context is incomplete or invalid.',
-        ...problems.map((problem) => `  - ${problem}`),
-        '',
-        'Example: npx cdk deploy -c senderEmail=you@yourdomain.com',
-      ].join('\n'),
-    );
+    super(problems.join('\n'));
     this.name = 'ConfigError';
   }
 }
@@ -105,128 +142,257 @@ export type ContextLookup = (key: string) => unknown;
 // Deliberately simple: one @, no spaces, a dot in the domain, nothing SES would reject outright.
 const emailPattern = /^[^\s@]+@([^\s@]+\.[^\s@]+)$/;
 const hostnamePattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const dnsLabelPattern = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/i;
 // CloudFront only accepts certificates from us-east-1.
 const certificateArnPattern = /^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\/[0-9a-f-]{36}$/;
+const accountPattern = /^\d{12}$/;
+const regionPattern = /^[a-z]{2}(-[a-z]+)+-\d$/;
+// GitHub's rules: owners are alphanumerics and single hyphens (39 at most); names letters, digits, `.`, `-`, `_`.
+const githubRepositoryPattern = /^([a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,38})\/((?!\.\.?$)[\w.-]{1,100})$/i;
+// A stage becomes part of stack names and a GitHub environment's name.
+const stageNamePattern = /^[a-z][a-z0-9-]{0,30}$/i;
 
 const senderEmailHint = `pass the address the cheat sheet is sent from, e.g. -c ${contextKeys.senderEmail}=you@yourdomain.com`;
 
 /**
- * Validates the context and returns the typed configuration, or throws one ConfigError that
- * lists every problem at once.
+ * `-c` passes strings, cdk.json any JSON value (read as its JSON text). Trimmed; blank counts as
+ * absent (`-c senderEmail=` is no sender).
  */
-export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
-  const problems: string[] = [];
-
-  const senderEmail = readString(lookup, contextKeys.senderEmail);
-  const senderDomain = readString(lookup, contextKeys.senderDomain)?.toLowerCase();
-  const domainName = readString(lookup, contextKeys.domainName)?.toLowerCase();
-  const certificateArn = readString(lookup, contextKeys.certificateArn);
-
-  if (senderEmail === undefined) {
-    problems.push(`${contextKeys.senderEmail} is missing: ${senderEmailHint}.`);
-  } else if (!emailPattern.test(senderEmail) || senderEmail.length > 254) {
-    problems.push(`${contextKeys.senderEmail} "${senderEmail}" is not an e-mail address: ${senderEmailHint}.`);
-  }
-
-  if (senderDomain !== undefined) {
-    if (!hostnamePattern.test(senderDomain)) {
-      problems.push(
-        `${contextKeys.senderDomain} "${senderDomain}" is not a domain name, e.g. -c ${contextKeys.senderDomain}=yourdomain.com.`,
-      );
-    } else if (senderEmail !== undefined && emailPattern.test(senderEmail)) {
-      // The send function may only use the one identity, so the address must belong to it.
-      const emailDomain = senderEmail.split('@')[1].toLowerCase();
-      if (emailDomain !== senderDomain) {
-        problems.push(
-          `${contextKeys.senderEmail} "${senderEmail}" is not at ${contextKeys.senderDomain} "${senderDomain}": use an address at that domain, e.g. -c ${contextKeys.senderEmail}=cheatsheet@${senderDomain}.`,
-        );
-      }
-    }
-  }
-
-  if ((domainName === undefined) !== (certificateArn === undefined)) {
-    problems.push(
-      `${contextKeys.domainName} and ${contextKeys.certificateArn} go together: pass both (e.g. -c ${contextKeys.domainName}=www.yourdomain.com -c ${contextKeys.certificateArn}=arn:aws:acm:us-east-1:123456789012:certificate/…) or neither.`,
-    );
-  }
-  if (domainName !== undefined && !hostnamePattern.test(domainName)) {
-    problems.push(
-      `${contextKeys.domainName} "${domainName}" is not a host name, e.g. -c ${contextKeys.domainName}=www.yourdomain.com.`,
-    );
-  }
-  if (certificateArn !== undefined && !certificateArnPattern.test(certificateArn)) {
-    problems.push(
-      `${contextKeys.certificateArn} "${certificateArn}" is not an ACM certificate ARN in us-east-1 (CloudFront only uses certificates from us-east-1).`,
-    );
-  }
-
-  const rateLimit = readNumber(lookup, contextKeys.apiRateLimit, problems, { integer: false });
-  const burstLimit = readNumber(lookup, contextKeys.apiBurstLimit, problems, { integer: true });
-  const dailySendCap = readNumber(lookup, contextKeys.dailySendCap, problems, { integer: true });
-  const clientHourlySendCap = readNumber(lookup, contextKeys.clientHourlySendCap, problems, { integer: true });
-  const dailySendBudget = readNumber(lookup, contextKeys.dailySendBudget, problems, { integer: true, example: 2000 });
-  const waf = readBoolean(lookup, contextKeys.waf, problems);
-
-  const alarmEmail = readString(lookup, contextKeys.alarmEmail);
-  if (alarmEmail !== undefined && (!emailPattern.test(alarmEmail) || alarmEmail.length > 254)) {
-    problems.push(
-      `${contextKeys.alarmEmail} "${alarmEmail}" is not an e-mail address: pass the address the alarms should reach, e.g. -c ${contextKeys.alarmEmail}=ops@yourdomain.com, or leave it out (the alarms still exist; subscribe later).`,
-    );
-  }
-  const requestRetentionDays = readNumber(lookup, contextKeys.requestRetentionDays, problems, { integer: true });
-
-  if (problems.length > 0) throw new ConfigError(problems);
-
-  return {
-    senderEmail: senderEmail!,
-    ...(senderDomain !== undefined && { senderDomain }),
-    ...(domainName !== undefined && certificateArn !== undefined && { customDomain: { domainName, certificateArn } }),
-    apiThrottle: {
-      rateLimit: rateLimit ?? defaultApiThrottle.rateLimit,
-      burstLimit: burstLimit ?? defaultApiThrottle.burstLimit,
-    },
-    dailySendCap: dailySendCap ?? defaultDailySendCap,
-    clientHourlySendCap: clientHourlySendCap ?? defaultClientHourlySendCap,
-    dailySendBudget: dailySendBudget ?? defaultDailySendBudget,
-    ...(alarmEmail !== undefined && { alarmEmail }),
-    waf: waf ?? false,
-    ...(requestRetentionDays !== undefined && { requestRetentionDays }),
-  };
-}
-
-/** `-c waf=true` passes a string, cdk.json a boolean: accept both, and nothing else. */
-function readBoolean(lookup: ContextLookup, key: string, problems: string[]): boolean | undefined {
-  const text = readString(lookup, key)?.toLowerCase();
-  if (text === undefined) return undefined;
-  if (text === 'true' || text === 'false') return text === 'true';
-  problems.push(`${key} "${text}" must be true or false, e.g. -c ${key}=true.`);
-  return undefined;
-}
-
-/** A trimmed string, or undefined when absent or blank (`-c senderEmail=` counts as missing). */
-function readString(lookup: ContextLookup, key: string): string | undefined {
-  const value = lookup(key);
+function contextText(value: unknown): string | undefined {
   if (value === undefined || value === null) return undefined;
-  // cdk.json may hold any JSON value: numbers and objects are read as their JSON text.
   const text = (typeof value === 'string' ? value : JSON.stringify(value)).trim();
   return text === '' ? undefined : text;
 }
 
-/** `-c` passes strings and cdk.json passes numbers: accept both, as a positive number. */
-function readNumber(
-  lookup: ContextLookup,
-  key: string,
-  problems: string[],
-  { integer, example = integer ? 5 : 10 }: { integer: boolean; example?: number },
-): number | undefined {
-  const text = readString(lookup, key);
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    problems.push(
-      `${key} "${text}" must be a positive ${integer ? 'whole number' : 'number'}, e.g. -c ${key}=${example}.`,
-    );
-    return undefined;
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = <T extends z.ZodType>(schema: T) => z.preprocess(contextText, schema);
+const quoted = (input: unknown) => `"${String(input)}"`;
+
+/** An optional string that must match `pattern`, lower-cased when `lowerCase`. */
+function matching(pattern: RegExp, message: (input: string) => string, { lowerCase = false } = {}) {
+  return text(
+    z
+      .string()
+      .transform((value) => (lowerCase ? value.toLowerCase() : value))
+      .refine((value) => pattern.test(value), { error: (issue) => message(String(issue.input)) })
+      .optional(),
+  );
+}
+
+const emailAddress = (message: (input: string) => string) =>
+  z.string().refine((value) => emailPattern.test(value) && value.length <= 254, {
+    error: (issue) => message(String(issue.input)),
+  });
+
+/** `-c` passes strings and cdk.json numbers: accept both, as a positive (whole) number. */
+function positive(key: string, { integer, example = integer ? 5 : 10 }: { integer: boolean; example?: number }) {
+  return text(
+    z
+      .string()
+      .refine(
+        (value) => {
+          const number = Number(value);
+          return Number.isFinite(number) && number > 0 && (!integer || Number.isInteger(number));
+        },
+        {
+          error: (issue) =>
+            `${key} ${quoted(issue.input)} must be a positive ${integer ? 'whole number' : 'number'}, e.g. -c ${key}=${example}.`,
+        },
+      )
+      .transform(Number)
+      .optional(),
+  );
+}
+
+/** `-c waf=true` passes a string, cdk.json a boolean: accept both (any case), and nothing else. */
+function flag(key: string) {
+  return text(
+    z
+      .string()
+      .transform((value) => value.toLowerCase())
+      .refine((value) => value === 'true' || value === 'false', {
+        error: (issue) => `${key} ${quoted(issue.input)} must be true or false, e.g. -c ${key}=true.`,
+      })
+      .transform((value) => value === 'true')
+      .optional(),
+  );
+}
+
+/** The one schema: every context value (and a stage's account and region), validated together. */
+export const deploymentContextSchema = z
+  .strictObject(
+    {
+      senderEmail: text(
+        z
+          .string({ error: () => `${contextKeys.senderEmail} is missing: ${senderEmailHint}.` })
+          .pipe(
+            emailAddress(
+              (input) => `${contextKeys.senderEmail} "${input}" is not an e-mail address: ${senderEmailHint}.`,
+            ),
+          ),
+      ),
+      senderDomain: matching(
+        hostnamePattern,
+        (input) =>
+          `${contextKeys.senderDomain} "${input}" is not a domain name, e.g. -c ${contextKeys.senderDomain}=yourdomain.com.`,
+        { lowerCase: true },
+      ),
+      mailFromSubdomain: matching(
+        dnsLabelPattern,
+        (input) =>
+          `${contextKeys.mailFromSubdomain} "${input}" is not one DNS label (letters, digits, hyphens), e.g. -c ${contextKeys.mailFromSubdomain}=mail.`,
+        { lowerCase: true },
+      ),
+      senderIdentityExists: flag(contextKeys.senderIdentityExists),
+      domainName: matching(
+        hostnamePattern,
+        (input) =>
+          `${contextKeys.domainName} "${input}" is not a host name, e.g. -c ${contextKeys.domainName}=www.yourdomain.com.`,
+        { lowerCase: true },
+      ),
+      certificateArn: matching(
+        certificateArnPattern,
+        (input) =>
+          `${contextKeys.certificateArn} "${input}" is not an ACM certificate ARN in us-east-1 (CloudFront only uses certificates from us-east-1).`,
+      ),
+      apiRateLimit: positive(contextKeys.apiRateLimit, { integer: false }),
+      apiBurstLimit: positive(contextKeys.apiBurstLimit, { integer: true }),
+      dailySendCap: positive(contextKeys.dailySendCap, { integer: true }),
+      clientHourlySendCap: positive(contextKeys.clientHourlySendCap, { integer: true }),
+      networkHourlySendCap: positive(contextKeys.networkHourlySendCap, { integer: true, example: 30 }),
+      dailySendBudget: positive(contextKeys.dailySendBudget, { integer: true, example: 2000 }),
+      clientHourlySaveCap: positive(contextKeys.clientHourlySaveCap, { integer: true, example: 20 }),
+      networkHourlySaveCap: positive(contextKeys.networkHourlySaveCap, { integer: true, example: 60 }),
+      accountConcurrencyLimit: positive(contextKeys.accountConcurrencyLimit, { integer: true, example: 1000 }),
+      alarmEmail: text(
+        emailAddress(
+          (input) =>
+            `${contextKeys.alarmEmail} "${input}" is not an e-mail address: pass the address the alarms should reach, e.g. -c ${contextKeys.alarmEmail}=ops@yourdomain.com, or leave it out (the alarms still exist; subscribe later).`,
+        ).optional(),
+      ),
+      waf: flag(contextKeys.waf),
+      requestRetentionDays: positive(contextKeys.requestRetentionDays, { integer: true }),
+      stage: text(z.string().optional()),
+      account: matching(accountPattern, (input) => `account "${input}" must be an AWS account ID of 12 digits.`),
+      region: matching(regionPattern, (input) => `region "${input}" is not an AWS region, e.g. eu-west-1.`),
+      githubRepository: matching(
+        githubRepositoryPattern,
+        (input) =>
+          `${contextKeys.githubRepository} "${input}" must be owner/name on GitHub, e.g. -c ${contextKeys.githubRepository}=your-org/first-100-days-site.`,
+      ),
+    },
+    // Only a stage's entry can bring a key the app does not read: most likely a typo.
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownStageValues(issue.keys) : undefined) },
+  )
+  .superRefine(
+    (value, context) => {
+      const problem = (message: string) => context.addIssue({ code: 'custom', message });
+      const { senderEmail, senderDomain, domainName, certificateArn, mailFromSubdomain } = value;
+      // The send function may only use the one identity, so the address must belong to it.
+      if (typeof senderDomain === 'string' && typeof senderEmail === 'string' && emailPattern.test(senderEmail)) {
+        const emailDomain = senderEmail.split('@')[1].toLowerCase();
+        if (hostnamePattern.test(senderDomain) && emailDomain !== senderDomain) {
+          problem(
+            `${contextKeys.senderEmail} "${senderEmail}" is not at ${contextKeys.senderDomain} "${senderDomain}": use an address at that domain, e.g. -c ${contextKeys.senderEmail}=cheatsheet@${senderDomain}.`,
+          );
+        }
+      }
+      if ((domainName === undefined) !== (certificateArn === undefined)) {
+        problem(
+          `${contextKeys.domainName} and ${contextKeys.certificateArn} go together: pass both (e.g. -c ${contextKeys.domainName}=www.yourdomain.com -c ${contextKeys.certificateArn}=arn:aws:acm:us-east-1:123456789012:certificate/…) or neither.`,
+        );
+      }
+      // SES sets a custom MAIL FROM domain only below a verified domain identity.
+      if (mailFromSubdomain !== undefined && senderDomain === undefined) {
+        problem(
+          `${contextKeys.mailFromSubdomain} "${String(mailFromSubdomain)}" needs ${contextKeys.senderDomain}: the MAIL FROM domain is a subdomain of the sender's verified domain, e.g. -c ${contextKeys.senderDomain}=yourdomain.com -c ${contextKeys.mailFromSubdomain}=mail.`,
+        );
+      }
+      // The deploy role trusts one GitHub environment, named after the stage.
+      if (value.githubRepository !== undefined && value.stage === undefined) {
+        problem(
+          `${contextKeys.githubRepository} "${String(value.githubRepository)}" needs a stage: the deploy role trusts only that stage's GitHub environment, e.g. -c ${contextKeys.stage}=staging.`,
+        );
+      }
+    },
+    // Run even when a value above failed, so one attempt lists every problem.
+    { when: () => true },
+  );
+
+type DeploymentContext = z.output<typeof deploymentContextSchema>;
+
+function unknownStageValues(keys: readonly string[]): string {
+  return `A stage in cdk.json has ${keys.map(quoted).join(', ')}, which is no context value of this app (known: ${[...Object.keys(contextKeys), 'account', 'region'].join(', ')}).`;
+}
+
+/**
+ * The context as the schema reads it: the named stage's values from cdk.json, overridden by
+ * every context value given at the top level (`-c key=value`). A stage that is unknown, or lacks
+ * a value it needs, stops here with one line naming the stage and the value.
+ */
+function contextInput(lookup: ContextLookup): Record<string, unknown> {
+  const overrides = Object.fromEntries(
+    Object.values(contextKeys)
+      .map((key) => [key, lookup(key)] as const)
+      .filter(([, value]) => contextText(value) !== undefined),
+  );
+  const stageName = contextText(overrides.stage);
+  if (stageName === undefined) return overrides;
+
+  const stages = lookup(stagesKey);
+  const known = isRecord(stages) ? Object.keys(stages).filter((name) => isRecord(stages[name])) : [];
+  if (!isRecord(stages) || !known.includes(stageName) || !stageNamePattern.test(stageName)) {
+    const choice = known.length > 0 ? `one of ${known.join(', ')}` : 'none defined';
+    throw new ConfigError([
+      `Unknown stage "${stageName}": -c ${contextKeys.stage} takes a key of "${stagesKey}" in cdk.json (${choice}).`,
+    ]);
   }
-  return value;
+  const input: Record<string, unknown> = { ...(stages[stageName] as Record<string, unknown>), ...overrides };
+  const missing = requiredStageValues.filter((key) => contextText(input[key]) === undefined);
+  if (missing.length > 0) {
+    const where = missing.map((key) => `${stagesKey}.${stageName}.${key}`).join(', ');
+    throw new ConfigError([`Stage "${stageName}" has no ${missing.join(', ')}: set ${where} in cdk.json.`]);
+  }
+  return input;
+}
+
+/**
+ * Validates the context and returns the typed configuration, or throws one ConfigError that
+ * lists every problem at once (one line each).
+ */
+export function parseDeploymentConfig(lookup: ContextLookup): DeploymentConfig {
+  const result = deploymentContextSchema.safeParse(contextInput(lookup));
+  if (!result.success) throw new ConfigError(result.error.issues.map((issue) => issue.message));
+  return toDeploymentConfig(result.data);
+}
+
+function toDeploymentConfig(context: DeploymentContext): DeploymentConfig {
+  const { senderDomain, mailFromSubdomain, domainName, certificateArn, alarmEmail, requestRetentionDays } = context;
+  const { stage, account, region, githubRepository } = context;
+  const repository = githubRepository === undefined ? undefined : githubRepositoryPattern.exec(githubRepository)!;
+  return {
+    senderEmail: context.senderEmail,
+    ...(senderDomain !== undefined && { senderDomain }),
+    ...(mailFromSubdomain !== undefined && { mailFromSubdomain }),
+    senderIdentityExists: context.senderIdentityExists ?? false,
+    ...(domainName !== undefined && certificateArn !== undefined && { customDomain: { domainName, certificateArn } }),
+    apiThrottle: {
+      rateLimit: context.apiRateLimit ?? defaultApiThrottle.rateLimit,
+      burstLimit: context.apiBurstLimit ?? defaultApiThrottle.burstLimit,
+    },
+    dailySendCap: context.dailySendCap ?? defaultDailySendCap,
+    clientHourlySendCap: context.clientHourlySendCap ?? defaultClientHourlySendCap,
+    networkHourlySendCap: context.networkHourlySendCap ?? defaultNetworkHourlySendCap,
+    dailySendBudget: context.dailySendBudget ?? defaultDailySendBudget,
+    clientHourlySaveCap: context.clientHourlySaveCap ?? defaultClientHourlySaveCap,
+    networkHourlySaveCap: context.networkHourlySaveCap ?? defaultNetworkHourlySaveCap,
+    accountConcurrencyLimit: context.accountConcurrencyLimit ?? defaultAccountConcurrencyLimit,
+    ...(alarmEmail !== undefined && { alarmEmail }),
+    waf: context.waf ?? false,
+    ...(requestRetentionDays !== undefined && { requestRetentionDays }),
+    // contextInput made sure a named stage has both.
+    ...(stage !== undefined && { stage: { name: stage, account: account!, region: region! } }),
+    ...(repository && { githubRepository: { owner: repository[1], name: repository[2] } }),
+  };
 }

@@ -1,7 +1,11 @@
 /**
  * The app's stacks for a configuration: the product stack and, with `waf` outside us-east-1, the
- * web ACL's companion stack there. Used by the app entry and by the tests, so both build the
- * same thing.
+ * web ACL's companion stack there; with `githubRepository`, the DeployAccess stack. Used by the
+ * app entry and by the tests, so both build the same thing.
+ *
+ * A named stage (`-c stage=staging`) deploys `First100DaysSite-staging` (and
+ * `First100DaysSiteWebFirewall-staging`) to the stage's account and region; `production` keeps
+ * the names of the stage-less stacks, so an existing deployment is updated, not replaced.
  *
  * Without `waf` the product stack is environment-agnostic, as it always was: `cdk deploy`
  * places it in the account and region of the credentials. With `waf` the region decides where
@@ -10,8 +14,9 @@
  * need an explicit region on both stacks anyway.
  */
 
-import type { App, Environment } from 'aws-cdk-lib';
+import { Tags, type App, type Environment } from 'aws-cdk-lib';
 import { ConfigError, contextKeys, type DeploymentConfig } from './config';
+import { DeployAccessStack, deployAccessStackName } from './deploy-access-stack';
 import { CheatSheetSiteStack, type CheatSheetSiteStackProps } from './stack';
 import { WebFirewallStack } from './web-firewall-stack';
 
@@ -24,8 +29,25 @@ export interface ProductStacks {
   readonly webFirewall?: WebFirewallStack;
 }
 
+/** The stack-less names, kept by the `production` stage. */
+export const productStackName = 'First100DaysSite';
+/** The stage whose stacks keep the stage-less names, so the deployment made before stages is updated. */
+export const unsuffixedStage = 'production';
+
+/** Every resource carries `project`, and, when a stage is named, `stage` (cost reports, IAM conditions). */
+export const tagKeys = { project: 'project', stage: 'stage' } as const;
+export const projectName = 'first-100-days-site';
+
+/** The stacks' names for a stage (none: today's names). */
+export function stackNamesOf(stage?: string): { readonly site: string; readonly webFirewall: string } {
+  const suffix = stage === undefined || stage === unsuffixedStage ? '' : `-${stage}`;
+  return { site: `${productStackName}${suffix}`, webFirewall: `${productStackName}WebFirewall${suffix}` };
+}
+
 export interface ProductStacksOptions extends Omit<CheatSheetSiteStackProps, 'config' | 'webAclArn'> {
   readonly stackName: string;
+  /** @default `<stackName>WebFirewall` */
+  readonly webFirewallStackName?: string;
   readonly config: DeploymentConfig;
   /**
    * Where the CLI would deploy (CDK_DEFAULT_ACCOUNT, CDK_DEFAULT_REGION); read only with `waf`
@@ -35,7 +57,7 @@ export interface ProductStacksOptions extends Omit<CheatSheetSiteStackProps, 'co
 }
 
 export function createProductStacks(app: App, options: ProductStacksOptions): ProductStacks {
-  const { stackName, config, deploymentTarget, env: explicitEnv, ...stackProps } = options;
+  const { stackName, webFirewallStackName, config, deploymentTarget, env: explicitEnv, ...stackProps } = options;
   if (!config.waf)
     return { site: new CheatSheetSiteStack(app, stackName, { ...stackProps, env: explicitEnv, config }) };
 
@@ -53,7 +75,7 @@ export function createProductStacks(app: App, options: ProductStacksOptions): Pr
   // Fn::GetStackOutput: no custom resource, and the product stack depends on the firewall stack,
   // so `cdk deploy --all` deploys the firewall first. crossRegionReferences keeps the link
   // working should the references be made strong again (then CDK writes an SSM parameter).
-  const webFirewall = new WebFirewallStack(app, `${stackName}WebFirewall`, {
+  const webFirewall = new WebFirewallStack(app, webFirewallStackName ?? `${stackName}WebFirewall`, {
     env: { account, region: cloudFrontRegion },
     crossRegionReferences: true,
     description: `First 100 Days: the AWS WAF web ACL of ${stackName}'s CloudFront distribution (us-east-1).`,
@@ -66,4 +88,45 @@ export function createProductStacks(app: App, options: ProductStacksOptions): Pr
     webAclArn: webFirewall.firewall.webAclArn,
   });
   return { site, webFirewall };
+}
+
+export interface AppStacks extends ProductStacks {
+  /** Only with `githubRepository`. */
+  readonly deployAccess?: DeployAccessStack;
+}
+
+export type AppStacksOptions = Omit<ProductStacksOptions, 'stackName' | 'webFirewallStackName' | 'env'>;
+
+/**
+ * Everything the app entry builds for a configuration: the stage's (or today's) product stacks in
+ * the stage's account and region, the DeployAccess stack when a repository is given, and the tags.
+ */
+export function createAppStacks(app: App, options: AppStacksOptions): AppStacks {
+  const { config } = options;
+  const stage = config.stage;
+  const names = stackNamesOf(stage?.name);
+  const env = stage && { account: stage.account, region: stage.region };
+  const product = createProductStacks(app, {
+    ...options,
+    stackName: names.site,
+    webFirewallStackName: names.webFirewall,
+    ...(env && { env }),
+  });
+
+  let deployAccess: DeployAccessStack | undefined;
+  if (config.githubRepository && stage) {
+    deployAccess = new DeployAccessStack(app, deployAccessStackName, {
+      env,
+      description: `First 100 Days: GitHub's OIDC provider and the deploy role of stage ${stage.name} (once per account).`,
+      repository: config.githubRepository,
+      environment: stage.name,
+      // The firewall stack of a stage outside us-east-1 is deployed through that region's bootstrap.
+      regions: product.webFirewall ? [stage.region, cloudFrontRegion] : [stage.region],
+    });
+  }
+
+  // With explicitStackTags (cdk.json) these reach every resource, not the stacks' own tags.
+  Tags.of(app).add(tagKeys.project, projectName);
+  if (stage) Tags.of(app).add(tagKeys.stage, stage.name);
+  return { ...product, ...(deployAccess && { deployAccess }) };
 }

@@ -1,6 +1,7 @@
 /**
- * The app entry as the cdk CLI runs it: a missing or malformed senderEmail stops it before any
- * construct is built, with the message and nothing else (no stack trace).
+ * The app entry as the cdk CLI runs it: a missing or malformed senderEmail, an unknown stage or
+ * a stage missing a value stops it before any construct is built, with the message and nothing
+ * else (no stack trace).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -76,6 +77,32 @@ describe('the app entry (infra/app.ts)', () => {
     );
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('waf=true needs the region the stack is deployed to');
+    expect(result.outputFiles).toEqual([]);
+  });
+
+  test('stops on an unknown stage with one line naming it, and writes nothing', () => {
+    const result = runApp({ stage: 'qa' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'Unknown stage "qa": -c stage takes a key of "stages" in cdk.json (one of staging, production).',
+    );
+    expect(result.outputFiles).toEqual([]);
+  });
+
+  test('stops on a stage missing a value it needs with one line naming the stage and the value', () => {
+    const stages = { qa: { account: '111111111111', region: 'eu-west-1', senderEmail: 'cheatsheet@example.com' } };
+    const result = runApp({ stages, stage: 'qa' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('Stage "qa" has no alarmEmail: set stages.qa.alarmEmail in cdk.json.');
+    expect(result.outputFiles).toEqual([]);
+  });
+
+  test('stops on a githubRepository that is not owner/name with one line naming it', () => {
+    const result = runApp({ stage: 'staging', githubRepository: 'first-100-days-site' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'githubRepository "first-100-days-site" must be owner/name on GitHub, e.g. -c githubRepository=your-org/first-100-days-site.',
+    );
     expect(result.outputFiles).toEqual([]);
   });
 });

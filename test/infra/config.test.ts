@@ -24,6 +24,11 @@ describe('deployment configuration from CDK context', () => {
       dailySendCap: 3,
       clientHourlySendCap: 10,
       dailySendBudget: 500,
+      networkHourlySendCap: 30,
+      clientHourlySaveCap: 20,
+      networkHourlySaveCap: 60,
+      accountConcurrencyLimit: 1000,
+      senderIdentityExists: false,
       waf: false,
     });
   });
@@ -175,5 +180,178 @@ describe('deployment configuration from CDK context', () => {
     expect(message).toContain('waf "y" must be true or false');
     expect(message).toContain('domainName and certificateArn go together');
     expect(message).toContain('dailySendCap "0" must be a positive whole number');
+  });
+});
+
+describe('the limits and switches added with the abuse and first-deploy work', () => {
+  test.each([
+    ['networkHourlySendCap', 30],
+    ['clientHourlySaveCap', 20],
+    ['networkHourlySaveCap', 60],
+    ['accountConcurrencyLimit', 1000],
+  ])('defaults %s to %p', (key, expected) => {
+    expect(parse({ senderEmail: 'a@example.com' })).toHaveProperty(key, expected);
+  });
+
+  test.each(['networkHourlySendCap', 'clientHourlySaveCap', 'networkHourlySaveCap', 'accountConcurrencyLimit'])(
+    'reads %s from a -c string and from a cdk.json number',
+    (key) => {
+      expect(parse({ senderEmail: 'a@example.com', [key]: '7' })).toHaveProperty(key, 7);
+      expect(parse({ senderEmail: 'a@example.com', [key]: 8 })).toHaveProperty(key, 8);
+    },
+  );
+
+  test.each([
+    ['networkHourlySendCap', '0', 30],
+    ['clientHourlySaveCap', '2.5', 20],
+    ['networkHourlySaveCap', 'many', 60],
+    ['accountConcurrencyLimit', '-10', 1000],
+  ])('refuses %s=%p, naming the value and an example', (key, value, example) => {
+    expect(problemsOf({ senderEmail: 'a@example.com', [key]: value })).toBe(
+      `${key} "${value}" must be a positive whole number, e.g. -c ${key}=${example}.`,
+    );
+  });
+
+  test.each([
+    ['true', true],
+    ['TRUE', true],
+    [true, true],
+    ['false', false],
+    [false, false],
+  ])('reads senderIdentityExists=%p as %p', (value, expected) => {
+    expect(parse({ senderEmail: 'a@example.com', senderIdentityExists: value }).senderIdentityExists).toBe(expected);
+  });
+
+  test('refuses senderIdentityExists=yes, saying it takes true or false', () => {
+    expect(problemsOf({ senderEmail: 'a@example.com', senderIdentityExists: 'yes' })).toBe(
+      'senderIdentityExists "yes" must be true or false, e.g. -c senderIdentityExists=true.',
+    );
+  });
+
+  test('takes mailFromSubdomain with senderDomain, lower-cased', () => {
+    expect(
+      parse({ senderEmail: 'a@example.com', senderDomain: 'example.com', mailFromSubdomain: 'Mail' }).mailFromSubdomain,
+    ).toBe('mail');
+  });
+
+  test('refuses mailFromSubdomain without senderDomain, saying the MAIL FROM domain is below it', () => {
+    expect(problemsOf({ senderEmail: 'a@example.com', mailFromSubdomain: 'mail' })).toBe(
+      'mailFromSubdomain "mail" needs senderDomain: the MAIL FROM domain is a subdomain of the sender\'s verified domain, e.g. -c senderDomain=yourdomain.com -c mailFromSubdomain=mail.',
+    );
+  });
+
+  test.each(['mail.out', '-mail', 'mail_from'])('refuses mailFromSubdomain=%p, which is not one DNS label', (value) => {
+    expect(
+      problemsOf({ senderEmail: 'a@example.com', senderDomain: 'example.com', mailFromSubdomain: value }),
+    ).toContain(`mailFromSubdomain "${value}" is not one DNS label`);
+  });
+});
+
+describe('named stages from cdk.json', () => {
+  const stages = {
+    staging: {
+      account: '111111111111',
+      region: 'eu-west-1',
+      senderEmail: 'cheatsheet@staging.example.com',
+      alarmEmail: 'ops@example.com',
+      dailySendBudget: 50,
+    },
+    production: { account: '222222222222', region: 'us-east-1', senderEmail: 'a@example.com' },
+  };
+
+  test('takes the stage, its account and region, and its values', () => {
+    expect(parse({ stages, stage: 'staging' })).toMatchObject({
+      stage: { name: 'staging', account: '111111111111', region: 'eu-west-1' },
+      senderEmail: 'cheatsheet@staging.example.com',
+      alarmEmail: 'ops@example.com',
+      dailySendBudget: 50,
+    });
+  });
+
+  test('lets -c values override the stage’s', () => {
+    expect(parse({ stages, stage: 'staging', alarmEmail: 'oncall@example.com', dailySendBudget: '75' })).toMatchObject({
+      alarmEmail: 'oncall@example.com',
+      dailySendBudget: 75,
+    });
+  });
+
+  test('without a stage, has none and ignores the stages', () => {
+    expect(parse({ stages, senderEmail: 'a@example.com' })).not.toHaveProperty('stage');
+  });
+
+  test('refuses an unknown stage in one line naming it and the known ones', () => {
+    expect(problemsOf({ stages, stage: 'qa' })).toBe(
+      'Unknown stage "qa": -c stage takes a key of "stages" in cdk.json (one of staging, production).',
+    );
+  });
+
+  test('refuses a stage when cdk.json has no stages', () => {
+    expect(problemsOf({ stage: 'staging', senderEmail: 'a@example.com' })).toBe(
+      'Unknown stage "staging": -c stage takes a key of "stages" in cdk.json (none defined).',
+    );
+  });
+
+  test('refuses a stage missing a value it needs, in one line naming the stage and the value', () => {
+    expect(problemsOf({ stages, stage: 'production' })).toBe(
+      'Stage "production" has no alarmEmail: set stages.production.alarmEmail in cdk.json.',
+    );
+  });
+
+  test('accepts the missing value from -c', () => {
+    expect(parse({ stages, stage: 'production', alarmEmail: 'ops@example.com' }).alarmEmail).toBe('ops@example.com');
+  });
+
+  test('refuses a stage whose account is not 12 digits', () => {
+    expect(problemsOf({ stages: { staging: { ...stages.staging, account: '1111' } }, stage: 'staging' })).toBe(
+      'account "1111" must be an AWS account ID of 12 digits.',
+    );
+  });
+
+  test('refuses a stage whose region is not a region', () => {
+    expect(problemsOf({ stages: { staging: { ...stages.staging, region: 'Ireland' } }, stage: 'staging' })).toBe(
+      'region "Ireland" is not an AWS region, e.g. eu-west-1.',
+    );
+  });
+
+  test('refuses a value in a stage that the app does not read (a typo)', () => {
+    expect(
+      problemsOf({ stages: { staging: { ...stages.staging, alarmEmial: 'x@example.com' } }, stage: 'staging' }),
+    ).toContain('A stage in cdk.json has "alarmEmial", which is no context value of this app');
+  });
+});
+
+describe('githubRepository', () => {
+  const stages = {
+    staging: {
+      account: '111111111111',
+      region: 'eu-west-1',
+      senderEmail: 'a@example.com',
+      alarmEmail: 'o@example.com',
+    },
+  };
+
+  test('is read as owner and name', () => {
+    expect(
+      parse({ stages, stage: 'staging', githubRepository: 'some-org/first-100-days.site' }).githubRepository,
+    ).toEqual({ owner: 'some-org', name: 'first-100-days.site' });
+  });
+
+  test('is absent unless given', () => {
+    expect(parse({ stages, stage: 'staging' })).not.toHaveProperty('githubRepository');
+  });
+
+  test.each(['some-org', 'some-org/', '/name', 'a/b/c', '-org/name', 'org/..'])(
+    'refuses %p in one line saying it takes owner/name',
+    (value) => {
+      expect(problemsOf({ stages, stage: 'staging', githubRepository: value })).toBe(
+        `githubRepository "${value}" must be owner/name on GitHub, e.g. -c githubRepository=your-org/first-100-days-site.`,
+      );
+    },
+  );
+
+  test('needs a stage, whose GitHub environment the role trusts', () => {
+    expect(problemsOf({ senderEmail: 'a@example.com', githubRepository: 'org/name' })).toBe(
+      'githubRepository "org/name" needs a stage: the deploy role trusts only that stage\'s GitHub environment, e.g. -c stage=staging.',
+    );
   });
 });

@@ -1,0 +1,106 @@
+/**
+ * Deploy access without stored keys: GitHub's OIDC provider and one role that only a workflow of
+ * one repository, running in the GitHub environment named after the stage, can assume; and that
+ * role may do nothing but assume CDK's bootstrap roles (which do the deploying, as they do for
+ * an operator's `cdk deploy`). An administrator deploys it once per account:
+ * `npx cdk deploy DeployAccess -c githubRepository=OWNER/NAME -c stage=NAME`.
+ */
+import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { OidcProviderNative, PolicyDocument, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import type { GitHubRepository } from './config';
+
+/** The construct id and stack name the deploy command names. */
+export const deployAccessStackName = 'DeployAccess';
+
+/** GitHub Actions' token issuer, and the audience `aws-actions/configure-aws-credentials` asks for. */
+export const githubTokenIssuer = 'token.actions.githubusercontent.com';
+export const githubTokenAudience = 'sts.amazonaws.com';
+
+/** The CDK bootstrap roles a `cdk deploy` assumes (image-publishing only matters once an image asset exists). */
+export const bootstrapRoleKinds = ['deploy', 'file-publishing', 'image-publishing', 'lookup'] as const;
+
+export interface GitHubDeployAccessProps {
+  /** The repository whose workflows may assume the role. */
+  readonly repository: GitHubRepository;
+  /** The GitHub environment (the stage's name) a workflow job must run in. */
+  readonly environment: string;
+  /**
+   * Regions whose bootstrap roles the role may assume.
+   *
+   * @default - this stack's region
+   */
+  readonly regions?: readonly string[];
+  /**
+   * The bootstrap qualifier (`cdk bootstrap --qualifier`).
+   *
+   * @default `hnb659fds`, CDK's default
+   */
+  readonly bootstrapQualifier?: string;
+  /**
+   * How long one session lasts: a whole pipeline run (both stacks of a stage and a smoke test)
+   * fits well inside it, and a leaked token is useless after it.
+   *
+   * @default 1 hour
+   */
+  readonly maxSessionDuration?: Duration;
+}
+
+/** The OIDC provider and the deploy role. */
+export class GitHubDeployAccess extends Construct {
+  public readonly provider: OidcProviderNative;
+  public readonly role: Role;
+
+  constructor(scope: Construct, id: string, props: GitHubDeployAccessProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const { owner, name } = props.repository;
+    const qualifier = props.bootstrapQualifier ?? DefaultStackSynthesizer.DEFAULT_QUALIFIER;
+
+    // The native resource (AWS::IAM::OIDCProvider): no custom-resource function to run or audit.
+    // No thumbprint: IAM trusts GitHub's certificate through its own root CAs.
+    this.provider = new OidcProviderNative(this, 'GitHubOidcProvider', {
+      url: `https://${githubTokenIssuer}`,
+      clientIds: [githubTokenAudience],
+    });
+
+    const bootstrapRoleArns = (props.regions ?? [stack.region]).flatMap((region) =>
+      bootstrapRoleKinds.map(
+        (kind) =>
+          `arn:${stack.partition}:iam::${stack.account}:role/cdk-${qualifier}-${kind}-role-${stack.account}-${region}`,
+      ),
+    );
+    this.role = new Role(this, 'DeployRole', {
+      description: `Assumed by ${owner}/${name}'s GitHub workflows in environment ${props.environment}, to run cdk deploy through CDK's bootstrap roles.`,
+      // Exact matches: this repository, this environment (so its protection rules apply), this audience.
+      assumedBy: new WebIdentityPrincipal(this.provider.oidcProviderArn, {
+        StringEquals: {
+          [`${githubTokenIssuer}:sub`]: `repo:${owner}/${name}:environment:${props.environment}`,
+          [`${githubTokenIssuer}:aud`]: githubTokenAudience,
+        },
+      }),
+      maxSessionDuration: props.maxSessionDuration ?? Duration.hours(1),
+      inlinePolicies: {
+        AssumeCdkBootstrapRoles: new PolicyDocument({
+          statements: [new PolicyStatement({ actions: ['sts:AssumeRole'], resources: bootstrapRoleArns })],
+        }),
+      },
+    });
+  }
+}
+
+export interface DeployAccessStackProps extends StackProps, GitHubDeployAccessProps {}
+
+/** The stack an administrator deploys once per account; its output goes into the GitHub environment. */
+export class DeployAccessStack extends Stack {
+  public readonly access: GitHubDeployAccess;
+
+  constructor(scope: Construct, id: string, props: DeployAccessStackProps) {
+    super(scope, id, props);
+    this.access = new GitHubDeployAccess(this, 'GitHubDeployAccess', props);
+    new CfnOutput(this, 'DeployRoleArn', {
+      description: `The role ${props.repository.owner}/${props.repository.name}'s workflows assume in GitHub environment ${props.environment}.`,
+      value: this.access.role.roleArn,
+    });
+  }
+}

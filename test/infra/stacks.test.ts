@@ -1,0 +1,152 @@
+/**
+ * The app's stacks per stage (infra/stacks.ts): names, accounts and regions from cdk.json's
+ * `stages`, the DeployAccess stack only with a repository, and the project and stage tags on
+ * every resource. The product is synthesized once (staging); the rest reads the construct tree.
+ */
+import { App, Aspects, Stack, Tag, Token } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { parseDeploymentConfig } from '../../infra/config';
+import { createAppStacks } from '../../infra/stacks';
+import { cdkJsonContext, fixtures } from './support/synth';
+
+/** The app entry's work, with cdk.json's context (its stages too), `-c` values and no bundling. */
+function appStacks(context: Record<string, unknown>, deploymentTarget = {}) {
+  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...context } });
+  const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
+  return { app, ...createAppStacks(app, { config, deploymentTarget, buildOutput: fixtures }) };
+}
+
+const stackNames = (app: App) =>
+  app.node.children.filter((child): child is Stack => child instanceof Stack).map((stack) => stack.stackName);
+const tagsOf = (app: App) =>
+  Aspects.of(app)
+    .all.filter((aspect): aspect is Tag => aspect instanceof Tag)
+    .map((tag) => [tag.key, tag.value]);
+
+describe('without a stage, as before stages existed', () => {
+  let app: App, site: Stack, deployAccess: Stack | undefined;
+  beforeAll(() => ({ app, site, deployAccess } = appStacks({ senderEmail: 'cheatsheet@example.com' })));
+
+  test('builds First100DaysSite alone, environment-agnostic', () => {
+    expect(stackNames(app)).toEqual(['First100DaysSite']);
+    expect(Token.isUnresolved(site.account) && Token.isUnresolved(site.region)).toBe(true);
+    expect(deployAccess).toBeUndefined();
+  });
+
+  test('tags the resources with the project only', () => {
+    expect(tagsOf(app)).toEqual([['project', 'first-100-days-site']]);
+  });
+
+  test('with waf, still places the firewall stack under its old name, in us-east-1', () => {
+    const withWaf = appStacks({ senderEmail: 'cheatsheet@example.com', waf: 'true' }, { region: 'eu-west-1' });
+    expect(stackNames(withWaf.app)).toEqual(['First100DaysSiteWebFirewall', 'First100DaysSite']);
+  });
+});
+
+describe('-c stage=production', () => {
+  test("keeps the stack name First100DaysSite, in production's account and region", () => {
+    const { app, site } = appStacks({ stage: 'production' });
+    expect(stackNames(app)).toEqual(['First100DaysSite']);
+    expect([site.account, site.region]).toEqual(['222222222222', 'eu-west-1']);
+  });
+
+  test('keeps the firewall stack name First100DaysSiteWebFirewall too', () => {
+    const { webFirewall } = appStacks({ stage: 'production', waf: 'true' });
+    expect([webFirewall?.stackName, webFirewall?.account, webFirewall?.region]).toEqual([
+      'First100DaysSiteWebFirewall',
+      '222222222222',
+      'us-east-1',
+    ]);
+  });
+});
+
+describe('-c stage=staging', () => {
+  test('puts the firewall stack, named for the stage, in us-east-1 of the same account', () => {
+    const { webFirewall } = appStacks({ stage: 'staging', waf: 'true' });
+    expect([webFirewall?.stackName, webFirewall?.account, webFirewall?.region]).toEqual([
+      'First100DaysSiteWebFirewall-staging',
+      '111111111111',
+      'us-east-1',
+    ]);
+  });
+
+  test('leaves DeployAccess out without githubRepository', () => {
+    const { app, deployAccess } = appStacks({ stage: 'staging' });
+    expect(deployAccess).toBeUndefined();
+    expect(stackNames(app)).toEqual(['First100DaysSite-staging']);
+  });
+
+  describe('synthesized, with githubRepository and an alarmEmail given by -c', () => {
+    let app: App, site: Stack, deployAccess: Stack | undefined, template: Template;
+    beforeAll(() => {
+      ({ app, site, deployAccess } = appStacks({
+        stage: 'staging',
+        githubRepository: 'some-org/first-100-days-site',
+        alarmEmail: 'oncall@example.com',
+      }));
+      template = Template.fromStack(site);
+    });
+
+    test("builds First100DaysSite-staging and DeployAccess, both in staging's account and region", () => {
+      expect(stackNames(app)).toEqual(['First100DaysSite-staging', 'DeployAccess']);
+      for (const stack of [site, deployAccess!])
+        expect([stack.account, stack.region]).toEqual(['111111111111', 'eu-west-1']);
+    });
+
+    test('trusts the staging GitHub environment of the repository', () => {
+      Template.fromStack(deployAccess!).hasResourceProperties('AWS::IAM::Role', {
+        AssumeRolePolicyDocument: {
+          Statement: [
+            {
+              Condition: {
+                StringEquals: {
+                  'token.actions.githubusercontent.com:sub': 'repo:some-org/first-100-days-site:environment:staging',
+                  'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+                },
+              },
+            },
+          ],
+        },
+      });
+    });
+
+    test("takes the stage's values from cdk.json", () => {
+      template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'staging.example.com' });
+    });
+
+    test("lets -c override the stage's values", () => {
+      template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com' });
+    });
+
+    test.each([
+      'AWS::DynamoDB::Table',
+      'AWS::Lambda::Function',
+      'AWS::S3::Bucket',
+      'AWS::KMS::Key',
+      'AWS::CloudFront::Distribution',
+    ])('tags every %s with the project and the stage', (type) => {
+      const resources = Object.values(template.findResources(type));
+      expect(resources.length).toBeGreaterThan(0);
+      for (const resource of resources) {
+        expect(resource.Properties.Tags).toEqual(
+          expect.arrayContaining([
+            { Key: 'project', Value: 'first-100-days-site' },
+            { Key: 'stage', Value: 'staging' },
+          ]),
+        );
+      }
+    });
+
+    test("tags DeployAccess's resources with the project and the stage", () => {
+      const resources = Object.values(Template.fromStack(deployAccess!).toJSON().Resources) as {
+        Properties: { Tags: unknown };
+      }[];
+      for (const resource of resources) {
+        expect(resource.Properties.Tags).toEqual([
+          { Key: 'project', Value: 'first-100-days-site' },
+          { Key: 'stage', Value: 'staging' },
+        ]);
+      }
+    });
+  });
+});
