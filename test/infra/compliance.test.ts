@@ -2,7 +2,7 @@
  * The rule packs as the app runs them (cdk-nag's AwsSolutions and Serverless, Control Tower's
  * proactive controls): in the default synth and with every option on, nothing is open, nothing
  * accepted is stale, every fixed control passes on every resource, and each accepted finding is
- * explained in the README. Small apps show that a new finding, one of several, or a stale
+ * explained in docs/audit.md. Small apps show that a new finding, one of several, or a stale
  * acknowledgement fails.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -14,7 +14,8 @@ import { buildAuditReport, type AuditReport } from '../../infra/audit-report';
 import { acknowledgeControlTowerExceptions, addComplianceChecks } from '../../infra/compliance-checks';
 import { ControlTowerChecks, controlTowerControls } from '../../infra/control-tower-checks';
 import { controlTowerExceptions } from '../../infra/control-tower-exceptions';
-import { cdkJsonContext, createTestApp, repoRoot, synthWithRulePacks } from './support/synth';
+import { readDoc, section } from '../support/docs';
+import { cdkJsonContext, createTestApp, synthWithRulePacks } from './support/synth';
 
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
 const everyOption = {
@@ -42,11 +43,9 @@ const findingsOf = (report: AuditReport, rule: string) => [
 ];
 const acceptedRules = (report: AuditReport) => new Set(report.accepted.map((finding) => finding.rule));
 
-/** The README's Audit section: where every accepted finding is explained. */
+/** docs/audit.md's Accepted findings: where every accepted finding is explained. */
 function auditSection(): string {
-  const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
-  const start = readme.indexOf('\n## Audit');
-  return readme.slice(start, readme.indexOf('\n## ', start + 1));
+  return section(readDoc('audit.md'), 'Accepted findings');
 }
 
 describe('the rule packs, in the default synth', () => {
@@ -89,7 +88,7 @@ describe('the rule packs, in the default synth', () => {
     }
   });
 
-  test('give every accepted finding a specific reason that the README explains under Audit', () => {
+  test('give every accepted finding a specific reason that docs/audit.md explains', () => {
     const audit = auditSection();
     for (const finding of report.accepted) {
       expect({ rule: finding.rule, specific: finding.reason.length > 80 }).toEqual({
@@ -126,10 +125,10 @@ describe('the rule packs, with every option on (custom domain, alarmEmail, waf o
     expect(acceptedRules(report)).toContain('Serverless-SNSRedrivePolicy');
   });
 
-  test('explain in the README every finding accepted only with these options', () => {
+  test('explain in docs/audit.md every finding accepted only with these options', () => {
     const audit = auditSection();
     for (const finding of report.accepted) {
-      // With an account, CDK's asset bucket is named literally; the README names it by its pseudo parameters.
+      // With an account, CDK's asset bucket is named literally; docs/audit.md names it by its pseudo parameters.
       const rule = finding.rule.replace(
         'aws:s3:::cdk-hnb659fds-assets-123456789012-eu-west-1',
         '<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>',
@@ -220,7 +219,7 @@ describe('a synth with the rule packs', () => {
 });
 
 describe('the Control Tower exceptions', () => {
-  test('each name a real control, a specific reason and a row of the README Audit table', () => {
+  test('each name a real control, a specific reason and an entry of docs/audit.md', () => {
     const audit = auditSection();
     const controls = controlTowerControls().map((control) => control.control);
     for (const exception of controlTowerExceptions) {

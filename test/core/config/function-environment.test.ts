@@ -14,7 +14,7 @@ test('gives the save function its table under TABLE_NAME', () => {
   expect(saveRequestEnvironment({ tableName: 'cheat_sheet_requests' })).toEqual({ TABLE_NAME: 'cheat_sheet_requests' });
 });
 
-test('gives the send function every setting under the variable names the README documents', () => {
+test('gives the send function every setting under the variable names docs/architecture.md publishes', () => {
   expect(
     sendCheatSheetEnvironment({
       ...sendSettings,
