@@ -22,7 +22,7 @@ async function measure(label: string, lookup: (run: number) => Promise<unknown>)
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!.toFixed(2);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))].toFixed(2);
   console.log(`${label.padEnd(44)} median ${at(0.5)} ms, p95 ${at(0.95)} ms (${runs} runs)`);
 }
 
