@@ -26,6 +26,12 @@ export const author: Author = {
   ],
 };
 
+/**
+ * How the cheat-sheet e-mail is signed: the author, by name, so the reader knows who writes to
+ * them (and no team is invented).
+ */
+export const emailSignOff = { closing: 'To your first 100 days,', signer: author.name } as const;
+
 export const socialListLabel = (authorName: string) => `${authorName} on social media`;
 
 export const socialLinkLabel = (authorName: string, network: SocialLink['network']) => `${authorName} on ${network}`;

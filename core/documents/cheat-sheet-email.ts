@@ -1,12 +1,15 @@
 /**
  * The cheat-sheet e-mail's subject and bodies. The subject is fixed text (visitor input never
- * goes into a header); the visitor's name appears only in the bodies, made single-line, and
- * HTML-escaped in the HTML body.
+ * goes into a header). The visitor's name appears only in the greeting, and only when it reads
+ * as a name (greeting-name.ts): otherwise the e-mail says `Hello,` and holds nothing the visitor
+ * typed. In the HTML body the name is escaped as well. The e-mail is signed by the author.
  */
 
 import { book } from '../content/book';
 import { cheatSheetTitle } from '../content/cheat-sheet';
+import { emailSignOff } from '../content/author';
 import { toSingleLine } from '../api/request-schema';
+import { greetingNameOf } from './greeting-name';
 
 export interface CheatSheetEmail {
   readonly subject: string;
@@ -28,18 +31,19 @@ export function escapeHtml(text: string): string {
 
 export function buildCheatSheetEmail({ name }: { readonly name: string }): CheatSheetEmail {
   // The schema already made the name single-line; doing it again keeps this builder safe on its own.
-  const visitorName = toSingleLine(name);
+  const visitorName = greetingNameOf(toSingleLine(name));
+  const greeting = visitorName === undefined ? 'Hello,' : `Hello ${visitorName},`;
   const subject = `Your ${cheatSheetTitle}`;
 
   const text = [
-    `Hi ${visitorName},`,
+    greeting,
     '',
     `Thank you for reading ${book.title}. Your ${cheatSheetTitle} is attached to this email as a PDF.`,
     '',
     'It sums up the MPC Framework on one page: the three phases of your first 100 days, what to do for Money, People and Capacity in each, and a checklist for your first week.',
     '',
-    'To your first 100 days,',
-    `The ${book.title} team`,
+    emailSignOff.closing,
+    emailSignOff.signer,
     '',
   ].join('\n');
 
@@ -49,7 +53,7 @@ export function buildCheatSheetEmail({ name }: { readonly name: string }): Cheat
     '<html lang="en">',
     '<head><meta charset="utf-8"><title>' + escapeHtml(subject) + '</title></head>',
     '<body style="margin:0;padding:24px;font-family:Helvetica,Arial,sans-serif;font-size:16px;line-height:1.5;color:#1f2937">',
-    paragraph(`Hi ${escapeHtml(visitorName)},`),
+    paragraph(escapeHtml(greeting)),
     paragraph(
       `Thank you for reading <strong>${escapeHtml(book.title)}</strong>. Your ${escapeHtml(
         cheatSheetTitle,
@@ -58,7 +62,7 @@ export function buildCheatSheetEmail({ name }: { readonly name: string }): Cheat
     paragraph(
       'It sums up the MPC Framework on one page: the three phases of your first 100 days, what to do for Money, People and Capacity in each, and a checklist for your first week.',
     ),
-    paragraph(`To your first 100 days,<br>The ${escapeHtml(book.title)} team`),
+    paragraph(`${escapeHtml(emailSignOff.closing)}<br>${escapeHtml(emailSignOff.signer)}`),
     '</body>',
     '</html>',
     '',

@@ -1,6 +1,7 @@
 /**
- * Who the client is, for the per-client limit: the address it connects from, reduced to its
- * network and keyed-hashed, so no address is ever stored (README, 'Limits and abuse').
+ * Who the client is, for the per-client and per-network limits: the address it connects from,
+ * reduced to its network (IPv4 address, IPv6 /64) and to its wider network (IPv4 /24, IPv6 /48),
+ * each keyed-hashed, so no address is ever stored (README, 'Limits and abuse').
  *
  * - `source-ip` (the local twin): API Gateway's `requestContext.http.sourceIp`, the TCP peer,
  *   which no header can change.
@@ -34,6 +35,25 @@ export function clientNetwork(address: string): string | undefined {
   if (parsed.kind() === 'ipv4') return parsed.toString();
   const network = new ipaddr.IPv6([...(parsed as ipaddr.IPv6).parts.slice(0, 4), 0, 0, 0, 0]);
   return `${network.toString()}/64`;
+}
+
+/**
+ * The wider network an address belongs to, for the per-network limit above the per-client one:
+ * an IPv4 /24, an IPv6 /48. A /24 is the smallest block routed between networks on the
+ * Internet, so one operator's neighbouring addresses share it; a /48 is what RIPE and ARIN
+ * advise giving one site, and what tunnel brokers hand out for free. An attacker rotating
+ * addresses inside either stays inside one network. An IPv4-mapped IPv6 address counts as its
+ * IPv4 address. Undefined for anything that is not an IP address.
+ */
+export function sharedNetwork(address: string): string | undefined {
+  if (isIP(address) === 0) return undefined;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') {
+    const [a, b, c] = (parsed as ipaddr.IPv4).octets;
+    return `${a}.${b}.${c}.0/24`;
+  }
+  const network = new ipaddr.IPv6([...(parsed as ipaddr.IPv6).parts.slice(0, 3), 0, 0, 0, 0, 0]);
+  return `${network.toString()}/48`;
 }
 
 /**
@@ -76,41 +96,75 @@ export function clientCounterKey(network: string, key: string): string {
   return createHmac('sha256', key).update(network).digest('hex');
 }
 
-/** The client's network, from the trusted source only. */
-export function clientNetworkOf(
-  event: APIGatewayProxyEventV2,
-  trust:
-    { readonly source: 'source-ip' } | { readonly source: 'cloudfront-viewer-address'; readonly originSecret: string },
-): string {
+type ClientTrust =
+  { readonly source: 'source-ip' } | { readonly source: 'cloudfront-viewer-address'; readonly originSecret: string };
+
+/** The client's IP address, from the trusted source only. */
+function clientIpOf(event: APIGatewayProxyEventV2, trust: ClientTrust): string {
   if (trust.source === 'source-ip') {
-    const network = clientNetwork(event.requestContext?.http?.sourceIp ?? '');
-    if (network === undefined) throw new ConfigurationError('The request has no usable source IP address');
-    return network;
+    const ip = event.requestContext?.http?.sourceIp ?? '';
+    if (isIP(ip) === 0) throw new ConfigurationError('The request has no usable source IP address');
+    return ip;
   }
   if (!originSecretMatches(headerValue(event, originSecretHeader), trust.originSecret)) {
     throw new UntrustedOriginError('The request did not come through the CloudFront distribution');
   }
   // CloudFront sets this header on every request it forwards (infra/constructs/site.ts).
-  const network = clientNetwork(viewerIpOf(headerValue(event, viewerAddressHeader)) ?? '');
-  if (network === undefined) {
-    throw new ConfigurationError(`CloudFront forwarded no usable ${viewerAddressHeader} header`);
-  }
-  return network;
+  const ip = viewerIpOf(headerValue(event, viewerAddressHeader));
+  if (ip === undefined) throw new ConfigurationError(`CloudFront forwarded no usable ${viewerAddressHeader} header`);
+  return ip;
+}
+
+/** The client's network (its IPv4 address or IPv6 /64), from the trusted source only. */
+export function clientNetworkOf(event: APIGatewayProxyEventV2, trust: ClientTrust): string {
+  // clientIpOf returned an IP address, so both reductions are defined.
+  return clientNetwork(clientIpOf(event, trust))!;
+}
+
+/** The client and the wider network it belongs to (IPv4 /24, IPv6 /48), from the trusted source only. */
+export function clientNetworksOf(
+  event: APIGatewayProxyEventV2,
+  trust: ClientTrust,
+): { readonly client: string; readonly network: string } {
+  const ip = clientIpOf(event, trust);
+  return { client: clientNetwork(ip)!, network: sharedNetwork(ip)! };
+}
+
+/** The ids a client's counters are kept under: keyed hashes, never an address. */
+export interface ClientCounterKeys {
+  /** Of the client: its IPv4 address or IPv6 /64. */
+  readonly client: string;
+  /** Of its wider network: the IPv4 /24 or IPv6 /48 (the text hashed ends in `/24` or `/48`, so it never equals a client's). */
+  readonly network: string;
 }
 
 /**
- * The id the client's counters are kept under: the keyed hash of its network. `loadOriginSecret`
- * is called behind CloudFront only.
+ * The ids the client's counters are kept under: the keyed hashes of its network and of its wider
+ * network. `loadOriginSecret` is called behind CloudFront only.
  */
+export async function clientCounterKeysOf(
+  event: APIGatewayProxyEventV2,
+  settings: ClientAddressSettings,
+  loadOriginSecret: (arn: string) => Promise<string>,
+): Promise<ClientCounterKeys> {
+  let networks: { readonly client: string; readonly network: string };
+  let key: string;
+  if (settings.source === 'source-ip') {
+    networks = clientNetworksOf(event, { source: 'source-ip' });
+    key = settings.key;
+  } else {
+    const originSecret = await loadOriginSecret(settings.originSecretArn);
+    networks = clientNetworksOf(event, { source: 'cloudfront-viewer-address', originSecret });
+    key = counterKeyFromOriginSecret(originSecret);
+  }
+  return { client: clientCounterKey(networks.client, key), network: clientCounterKey(networks.network, key) };
+}
+
+/** The id the client's own counters are kept under (`clientCounterKeysOf(…).client`). */
 export async function clientCounterKeyOf(
   event: APIGatewayProxyEventV2,
   settings: ClientAddressSettings,
   loadOriginSecret: (arn: string) => Promise<string>,
 ): Promise<string> {
-  if (settings.source === 'source-ip') {
-    return clientCounterKey(clientNetworkOf(event, { source: 'source-ip' }), settings.key);
-  }
-  const originSecret = await loadOriginSecret(settings.originSecretArn);
-  const network = clientNetworkOf(event, { source: 'cloudfront-viewer-address', originSecret });
-  return clientCounterKey(network, counterKeyFromOriginSecret(originSecret));
+  return (await clientCounterKeysOf(event, settings, loadOriginSecret)).client;
 }

@@ -1,20 +1,34 @@
 /**
- * Everything stored about one address: its requests (found through the e-mail index) and its
- * send counter in the quota table (keyed by the address's SHA-256). `findAddressItems` only
- * reads, so the tool can show what it will remove before it removes anything.
+ * Everything stored about one mailbox: its requests under every spelling that reaches it (the
+ * address itself, its `+tag` variants and, at Gmail, its dotted variants: core/data/
+ * address-normalization.ts) and their send counters in the quota table (keyed by an address's
+ * SHA-256). `findAddressItems` only reads, so the tool can show what it will remove before it
+ * removes anything.
+ *
+ * The requests are found by a consistent Scan compared in code, not through the e-mail index:
+ * the index is keyed on the address as typed, so it cannot find `v+1@…` from `v@…`, and no
+ * DynamoDB condition can drop a tag or ignore dots. The table holds one small item per request
+ * (a few thousand at most), so reading it whole costs well under a second and a few cents'
+ * fraction of read units; the author erases an address rarely.
  */
 
-import { DeleteCommand, GetCommand, paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { sendQuotaId } from '../../core/data/address-hash';
-import { emailIndex, partitionKey, sendQuotaPartitionKey, type CheatSheetRequestItem } from '../../core/data/tables';
+import { normalizedAddress } from '../../core/data/address-normalization';
+import { partitionKey, sendQuotaPartitionKey, type CheatSheetRequestItem } from '../../core/data/tables';
 import type { LeadsTables } from './leads-tables';
 
 export interface AddressItems {
   readonly email: string;
-  /** Its requests, oldest first. */
+  /** Its requests, every variant of the address included, oldest first. */
   readonly requests: readonly CheatSheetRequestItem[];
-  /** The id of its send counter, when it has one. */
-  readonly sendQuotaId: string | null;
+  /** The ids of its send counters that exist: of the address, of its normalized form, of each variant stored. */
+  readonly sendQuotaIds: readonly string[];
+}
+
+export interface FindOptions {
+  /** Items per Scan call, for tests. @default DynamoDB's own page */
+  readonly pageSize?: number;
 }
 
 /** `email` as stored: trimmed and lower-cased (the request schema's rule). */
@@ -22,29 +36,33 @@ export async function findAddressItems(
   client: DynamoDBDocumentClient,
   tables: LeadsTables,
   email: string,
+  { pageSize }: FindOptions = {},
 ): Promise<AddressItems> {
+  const mailbox = normalizedAddress(email);
   const requests: CheatSheetRequestItem[] = [];
-  const pages = paginateQuery(
-    { client },
-    {
-      TableName: tables.requests,
-      IndexName: emailIndex.name,
-      KeyConditionExpression: '#email = :email',
-      ExpressionAttributeNames: { '#email': emailIndex.partitionKey },
-      ExpressionAttributeValues: { ':email': email },
-    },
-  );
-  for await (const page of pages) requests.push(...((page.Items ?? []) as CheatSheetRequestItem[]));
+  // Consistent: an item written a moment ago is found, which the eventually consistent index could miss.
+  for await (const page of paginateScan({ client, pageSize }, { TableName: tables.requests, ConsistentRead: true })) {
+    for (const item of (page.Items ?? []) as CheatSheetRequestItem[]) {
+      if (typeof item.email === 'string' && normalizedAddress(item.email) === mailbox) requests.push(item);
+    }
+  }
+  requests.sort((a, b) => a.requested_at.localeCompare(b.requested_at) || a.id.localeCompare(b.id));
 
-  const quotaId = sendQuotaId(email);
-  const { Item } = await client.send(
-    new GetCommand({ TableName: tables.sendQuotas, Key: { [sendQuotaPartitionKey]: quotaId }, ConsistentRead: true }),
-  );
-  return { email, requests, sendQuotaId: Item ? quotaId : null };
+  // The cap's counter is keyed by the normalized address; one keyed by a spelling as typed
+  // (written before the cap counted the normalized form) is removed too.
+  const candidates = new Set([mailbox, email, ...requests.map((request) => request.email)].map(sendQuotaId));
+  const sendQuotaIds: string[] = [];
+  for (const id of candidates) {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tables.sendQuotas, Key: { [sendQuotaPartitionKey]: id }, ConsistentRead: true }),
+    );
+    if (Item) sendQuotaIds.push(id);
+  }
+  return { email, requests, sendQuotaIds };
 }
 
 export function countOf(found: AddressItems): number {
-  return found.requests.length + (found.sendQuotaId === null ? 0 : 1);
+  return found.requests.length + found.sendQuotaIds.length;
 }
 
 /** Deletes what `findAddressItems` found; returns how many items it deleted. */
@@ -56,10 +74,8 @@ export async function eraseAddressItems(
   for (const request of found.requests) {
     await client.send(new DeleteCommand({ TableName: tables.requests, Key: { [partitionKey]: request.id } }));
   }
-  if (found.sendQuotaId !== null) {
-    await client.send(
-      new DeleteCommand({ TableName: tables.sendQuotas, Key: { [sendQuotaPartitionKey]: found.sendQuotaId } }),
-    );
+  for (const id of found.sendQuotaIds) {
+    await client.send(new DeleteCommand({ TableName: tables.sendQuotas, Key: { [sendQuotaPartitionKey]: id } }));
   }
   return countOf(found);
 }

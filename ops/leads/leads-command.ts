@@ -20,7 +20,7 @@ import { tablesFromEnvironment, tablesFromStack, type LeadsTables } from './lead
 
 export const usage = [
   'Usage: npm run leads -- export [--out FILE] [--stack NAME]',
-  '       npm run leads -- erase <email> [--yes] [--stack NAME]',
+  '       npm run leads -- erase <email> [--yes] [--stack NAME]   (its +tag and gmail-dot variants too)',
 ].join('\n');
 
 export interface LeadsClients {
@@ -125,12 +125,22 @@ async function exportLeads(
 }
 
 function describe(found: AddressItems): string {
-  const lines = [`${found.email}: ${found.requests.length} request(s) in the requests table`];
+  const lines = [
+    `${found.email}: ${found.requests.length} request(s) in the requests table, its +tag and gmail-dot variants included`,
+  ];
   for (const request of found.requests) {
-    lines.push(`  ${request.requested_at}  ${request.cheat_sheet_sent ? 'sent' : 'not sent'}  (id ${request.id})`);
+    lines.push(
+      `  ${request.requested_at}  ${request.cheat_sheet_sent ? 'sent' : 'not sent'}  ${request.email}  (id ${request.id})`,
+    );
   }
-  lines.push(found.sendQuotaId === null ? '  no send counter' : `  1 send counter (id ${found.sendQuotaId})`);
+  if (found.sendQuotaIds.length === 0) lines.push('  no send counter');
+  for (const id of found.sendQuotaIds) lines.push(`  1 send counter (id ${id})`);
   return lines.join('\n');
+}
+
+function countersOf(found: AddressItems): string {
+  const count = found.sendQuotaIds.length;
+  return count === 0 ? '' : count === 1 ? ' and its send counter' : ` and its ${count} send counters`;
 }
 
 async function confirmed(io: LeadsCommandIo, question: string): Promise<boolean> {
@@ -155,7 +165,7 @@ async function eraseLeads(
   yes: boolean,
   io: LeadsCommandIo,
 ): Promise<number> {
-  const found = await findAddressItems(client, tables, email);
+  const found = await findAddressItems(client, tables, email, { pageSize: io.pageSize });
   const count = countOf(found);
   if (count === 0) {
     io.stdout(`Removed 0 items: nothing is stored for ${email}.`);
@@ -167,9 +177,6 @@ async function eraseLeads(
     return 1;
   }
   const removed = await eraseAddressItems(client, tables, found);
-  io.stdout(
-    `Removed ${removed} item(s) for ${email}: ${found.requests.length} request(s)` +
-      `${found.sendQuotaId === null ? '' : ' and its send counter'}.`,
-  );
+  io.stdout(`Removed ${removed} item(s) for ${email}: ${found.requests.length} request(s)${countersOf(found)}.`);
   return 0;
 }

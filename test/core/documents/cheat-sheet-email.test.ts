@@ -1,12 +1,51 @@
+import { author } from '../../../core/content/author';
 import { book } from '../../../core/content/book';
 import { buildCheatSheetEmail, escapeHtml } from '../../../core/documents/cheat-sheet-email';
+import { lureNames, realNames } from '../../support/name-lures';
+
+/** Every part of the e-mail a reader sees. */
+const wholeEmail = ({ subject, text, html }: ReturnType<typeof buildCheatSheetEmail>) =>
+  [subject, text, html].join('\n');
 
 describe('the cheat-sheet e-mail', () => {
   test('greets the visitor by name in both bodies', () => {
     const email = buildCheatSheetEmail({ name: 'Ada Owner' });
 
-    expect(email.text.startsWith('Hi Ada Owner,\n')).toBe(true);
-    expect(email.html).toContain('<p style="margin:0 0 16px">Hi Ada Owner,</p>');
+    expect(email.text.startsWith('Hello Ada Owner,\n')).toBe(true);
+    expect(email.html).toContain('<p style="margin:0 0 16px">Hello Ada Owner,</p>');
+  });
+
+  test.each(realNames)('greets %p by name', (name) => {
+    const email = buildCheatSheetEmail({ name });
+
+    expect(email.text.split('\n')[0]).toBe(`Hello ${name},`);
+    expect(email.html).toContain(`Hello ${escapeHtml(name)},`);
+  });
+
+  test.each(lureNames)('says only "Hello," to %p, and the name appears nowhere in the e-mail', (name) => {
+    const email = buildCheatSheetEmail({ name });
+
+    expect(email.text.split('\n')[0]).toBe('Hello,');
+    expect(email.html).toContain('<p style="margin:0 0 16px">Hello,</p>');
+    expect(wholeEmail(email)).not.toContain(name);
+    expect(wholeEmail(email)).not.toContain(escapeHtml(name));
+  });
+
+  test('leaves out every host name and number of the lures, however the lure is cut', () => {
+    const all = lureNames.map((name) => wholeEmail(buildCheatSheetEmail({ name }))).join('\n');
+
+    for (const fragment of [
+      'evil',
+      'secure-login',
+      'paypal',
+      'lapyap',
+      '800 555',
+      'locked account',
+      '\u202E',
+      '\u200B',
+    ]) {
+      expect(all).not.toContain(fragment);
+    }
   });
 
   test('names the book and says the PDF is attached', () => {
@@ -17,24 +56,39 @@ describe('the cheat-sheet e-mail', () => {
     expect(email.html).toContain(`<strong>${book.title}</strong>`);
   });
 
+  test('is signed by the author, by name, with no team and no doubled article', () => {
+    const email = buildCheatSheetEmail({ name: 'Ada' });
+
+    expect(email.text.trimEnd().split('\n').slice(-2)).toEqual(['To your first 100 days,', author.name]);
+    expect(email.html).toContain(`To your first 100 days,<br>${author.name}</p>`);
+    expect(wholeEmail(email)).not.toMatch(/\bteam\b/);
+    expect(wholeEmail(email)).not.toMatch(/\bThe The\b/);
+  });
+
   test('has a fixed subject, whatever the name', () => {
     expect(buildCheatSheetEmail({ name: 'Eve\r\nBcc: victim@example.com' }).subject).toBe(
       'Your MPC 100-Day Cheat Sheet',
     );
   });
 
-  test('escapes the name in the HTML body', () => {
-    const { html } = buildCheatSheetEmail({ name: `<img src=x onerror="alert('x')"> & co` });
+  test('escapes a greeted name in the HTML body', () => {
+    const { html } = buildCheatSheetEmail({ name: "Zoë O'Brien" });
 
-    expect(html).toContain('Hi &lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt; &amp; co,');
-    expect(html).not.toContain('<img');
+    expect(html).toContain('Hello Zoë O&#39;Brien,');
   });
 
-  test('keeps the name on one line even if given line breaks', () => {
-    const { text, html } = buildCheatSheetEmail({ name: 'Eve\r\nX-Injected: yes' });
+  test('puts markup in no part of the e-mail: such a name is not greeted', () => {
+    const email = buildCheatSheetEmail({ name: `<img src=x onerror="alert('x')"> & co` });
 
-    expect(text.split('\n')[0]).toBe('Hi Eve X-Injected: yes,');
-    expect(html).toContain('Hi Eve X-Injected: yes,');
+    expect(email.html).not.toContain('<img');
+    expect(wholeEmail(email)).not.toContain('onerror');
+  });
+
+  test('greets a name given with a line break on one line', () => {
+    const { text, html } = buildCheatSheetEmail({ name: 'Ada\r\nLovelace' });
+
+    expect(text.split('\n')[0]).toBe('Hello Ada Lovelace,');
+    expect(html).toContain('Hello Ada Lovelace,');
   });
 });
 

@@ -55,16 +55,17 @@ describe('send-cheat-sheet handler', () => {
   });
 
   test('greets the visitor by name in both the HTML and the text body', async () => {
-    const visitor = newVisitor();
+    // A name with no digit: only a name that reads as one is greeted (core/documents/greeting-name.ts).
+    const visitor = { ...newVisitor(), name: 'Ada Owner' };
 
     await send(postEvent(sendRoute, visitor));
 
     const [email] = await emulators.emails(visitor.email);
-    expect(email!.body.html).toContain(`Hi ${visitor.name},`);
-    expect(email!.body.text).toContain(`Hi ${visitor.name},`);
+    expect(email!.body.html).toContain(`Hello ${visitor.name},`);
+    expect(email!.body.text).toContain(`Hello ${visitor.name},`);
   });
 
-  test('escapes markup and strips line breaks from the name, and puts it in no header', async () => {
+  test('puts a name with markup and line breaks in no part of the e-mail, and in no header', async () => {
     const visitor = {
       name: 'Eve <script>alert("x")</script>\r\nBcc: victim',
       email: 'eve@example.com',
@@ -76,9 +77,10 @@ describe('send-cheat-sheet handler', () => {
     const emails = await emulators.emails(visitor.email);
     expect(emails).toHaveLength(1);
     const [email] = emails;
-    expect(email!.body.html).toContain('Hi Eve &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; Bcc: victim,');
-    expect(email!.body.html).not.toContain('<script>');
-    expect(email!.body.text).toContain('Hi Eve <script>alert("x")</script> Bcc: victim,');
+    expect(email!.body.html).toContain('Hello,');
+    expect(email!.body.html).not.toContain('script');
+    expect(email!.body.text).toContain('Hello,');
+    expect(email!.body.text).not.toContain('Bcc');
     expect(email!.body.text).not.toContain('\r');
     expect(email!.destination).toEqual({ to: ['eve@example.com'], cc: [], bcc: [] });
     expect(email!.subject).toBe('Your MPC 100-Day Cheat Sheet');

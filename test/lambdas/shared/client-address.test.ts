@@ -4,10 +4,13 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import {
   clientCounterKey,
   clientCounterKeyOf,
+  clientCounterKeysOf,
   clientNetwork,
   clientNetworkOf,
+  clientNetworksOf,
   counterKeyFromOriginSecret,
   originSecretMatches,
+  sharedNetwork,
   viewerIpOf,
 } from '../../../lambdas/shared/client-address';
 import { ConfigurationError, UntrustedOriginError } from '../../../lambdas/shared/errors';
@@ -38,6 +41,33 @@ describe('clientNetwork', () => {
 
   test.each(['', 'localhost', '203.0.113', '0x7f.1', '203.0.113.7, 198.51.100.1'])('is undefined for %p', (text) => {
     expect(clientNetwork(text)).toBeUndefined();
+  });
+});
+
+describe('sharedNetwork', () => {
+  test('is the /24 of an IPv4 address', () => {
+    expect(sharedNetwork('203.0.113.7')).toBe('203.0.113.0/24');
+    expect(sharedNetwork('203.0.113.255')).toBe('203.0.113.0/24');
+    expect(sharedNetwork('203.0.114.7')).toBe('203.0.114.0/24');
+  });
+
+  test('is the /24 of the IPv4 address of an IPv4-mapped IPv6 address', () => {
+    expect(sharedNetwork('::ffff:203.0.113.7')).toBe('203.0.113.0/24');
+  });
+
+  test('is the /48 of an IPv6 address, whatever the other 80 bits or their spelling', () => {
+    expect(sharedNetwork('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1::/48');
+    expect(sharedNetwork('2001:0DB8:0001:ffff:ffff:ffff:ffff:ffff')).toBe('2001:db8:1::/48');
+    expect(sharedNetwork('2001:db8:2::1')).toBe('2001:db8:2::/48');
+  });
+
+  test("puts every /64 of one /48 (a tunnel broker's free allocation) in one network", () => {
+    const networks = new Set(['2001:db8:5:0::1', '2001:db8:5:1::1', '2001:db8:5:ffff::1'].map(sharedNetwork));
+    expect([...networks]).toEqual(['2001:db8:5::/48']);
+  });
+
+  test.each(['', 'localhost', '203.0.113', '0x7f.1', '203.0.113.7, 198.51.100.1'])('is undefined for %p', (text) => {
+    expect(sharedNetwork(text)).toBeUndefined();
   });
 });
 
@@ -115,6 +145,70 @@ describe('clientNetworkOf', () => {
     expect(() => clientNetworkOf(fromCloudFront({ 'x-origin-secret': secret }), behindCloudFront)).toThrow(
       ConfigurationError,
     );
+  });
+});
+
+describe('clientNetworksOf', () => {
+  test('gives the client and its wider network from the source address locally', () => {
+    const event = postEvent(sendRoute, {}, { sourceIp: '203.0.113.7', headers: { 'X-Forwarded-For': '198.51.100.1' } });
+
+    expect(clientNetworksOf(event, { source: 'source-ip' })).toEqual({
+      client: '203.0.113.7',
+      network: '203.0.113.0/24',
+    });
+  });
+
+  test('gives the client and its wider network from the viewer address behind CloudFront', () => {
+    const event = fromCloudFront({ 'x-origin-secret': secret, 'cloudfront-viewer-address': '2001:db8:7:8::5:443' });
+
+    expect(clientNetworksOf(event, behindCloudFront)).toEqual({
+      client: '2001:db8:7:8::/64',
+      network: '2001:db8:7::/48',
+    });
+  });
+
+  test('refuses a request without the origin secret behind CloudFront', () => {
+    const event = fromCloudFront({ 'cloudfront-viewer-address': '198.51.100.10:46532' });
+
+    expect(() => clientNetworksOf(event, behindCloudFront)).toThrow(UntrustedOriginError);
+  });
+});
+
+describe('clientCounterKeysOf', () => {
+  test('keys the client and its network apart, each an HMAC-SHA-256 under the same key', async () => {
+    const event = postEvent(sendRoute, {}, { sourceIp: '203.0.113.7' });
+
+    const keys = await clientCounterKeysOf(event, { source: 'source-ip', key: 'local-key' }, async () => {
+      throw new Error('no secret locally');
+    });
+
+    expect(keys).toEqual({
+      client: clientCounterKey('203.0.113.7', 'local-key'),
+      network: clientCounterKey('203.0.113.0/24', 'local-key'),
+    });
+    expect(keys.network).not.toBe(keys.client);
+  });
+
+  test('gives two clients of one /24 different client keys and the same network key', async () => {
+    const keysOf = (sourceIp: string) =>
+      clientCounterKeysOf(postEvent(sendRoute, {}, { sourceIp }), { source: 'source-ip', key: 'k' }, async () => '');
+
+    const [first, second] = await Promise.all([keysOf('198.51.100.1'), keysOf('198.51.100.200')]);
+
+    expect(first.client).not.toBe(second.client);
+    expect(first.network).toBe(second.network);
+  });
+
+  test('behind CloudFront, keys both with the key derived from the origin secret', async () => {
+    const event = fromCloudFront({ 'x-origin-secret': secret, 'cloudfront-viewer-address': '198.51.100.10:46532' });
+
+    const keys = await clientCounterKeysOf(
+      event,
+      { source: 'cloudfront-viewer-address', originSecretArn: 'arn:secret' },
+      async () => secret,
+    );
+
+    expect(keys.network).toBe(clientCounterKey('198.51.100.0/24', counterKeyFromOriginSecret(secret)));
   });
 });
 

@@ -164,6 +164,75 @@ test('erase --yes removes every request of the address and its send counter, and
   expect(await remainingCounters()).toEqual([...otherCounters, sendQuotaId('grace@example.com')].sort());
 });
 
+test('erase removes the +tag variants of the address and their send counters, and keeps other mailboxes', async () => {
+  await putRequest('V', 'v@example.com', '2025-03-01T09:00:00.000Z');
+  await putRequest('V one', 'v+1@example.com', '2025-03-01T10:00:00.000Z');
+  await putRequest('V news', 'v+news+2@example.com', '2025-03-01T11:00:00.000Z');
+  await putRequest('W', 'w@example.com', '2025-03-01T12:00:00.000Z');
+  await putRequest('Not a tag', 'v1@example.com', '2025-03-01T12:00:00.000Z');
+  await putSendCounter('v+1@example.com');
+  await putSendCounter('w@example.com');
+
+  const { code, stdout } = await run(['erase', 'v+3@example.com', '--yes']);
+
+  expect(code).toBe(0);
+  expect(stdout).toContain('Removed 4 item(s) for v+3@example.com: 3 request(s) and its send counter.');
+  expect(await remainingEmails()).toEqual(['v1@example.com', 'w@example.com']);
+  expect(await remainingCounters()).toEqual([sendQuotaId('w@example.com')]);
+});
+
+test('erase removes the gmail-dot and googlemail.com variants of a Gmail address, and only at Gmail', async () => {
+  await putRequest('Ada', 'ada.lovelace@gmail.com', '2025-03-01T09:00:00.000Z');
+  await putRequest('Ada', 'adalovelace+book@googlemail.com', '2025-03-01T10:00:00.000Z');
+  await putRequest('Ada elsewhere', 'ada.lovelace@example.com', '2025-03-01T11:00:00.000Z');
+  await putRequest('Ada elsewhere', 'adalovelace@example.com', '2025-03-01T11:00:00.000Z');
+
+  const { code, stdout } = await run(['erase', 'A.DaLovelace@gmail.com', '--yes']);
+
+  expect(code).toBe(0);
+  expect(stdout).toContain('Removed 2 item(s) for a.dalovelace@gmail.com: 2 request(s).');
+  expect(await remainingEmails()).toEqual(['ada.lovelace@example.com', 'adalovelace@example.com']);
+});
+
+test("erase removes the send counter keyed by the normalized address as well as those keyed by a variant's spelling", async () => {
+  await putRequest('V', 'v+1@example.com', '2025-03-01T09:00:00.000Z');
+  await putSendCounter('v@example.com');
+  await putSendCounter('v+1@example.com');
+
+  const { code, stdout } = await run(['erase', 'v+1@example.com', '--yes']);
+
+  expect(code).toBe(0);
+  expect(stdout).toContain('Removed 3 item(s) for v+1@example.com: 1 request(s) and its 2 send counters.');
+  expect(await remainingCounters()).toEqual([]);
+});
+
+test('erase lists every variant it found, each with its own address', async () => {
+  await putRequest('V', 'v@example.com', '2025-03-01T09:00:00.000Z');
+  await putRequest('V one', 'v+1@example.com', '2025-03-01T10:00:00.000Z');
+
+  const { stdout } = await run(['erase', 'v@example.com'], { answer: 'n\n' });
+
+  expect(stdout).toContain(
+    'v@example.com: 2 request(s) in the requests table, its +tag and gmail-dot variants included',
+  );
+  expect(stdout).toMatch(/2025-03-01T09:00:00.000Z {2}not sent {2}v@example.com/);
+  expect(stdout).toMatch(/2025-03-01T10:00:00.000Z {2}not sent {2}v\+1@example.com/);
+});
+
+test('erase finds the variants across more items than one Scan page holds', async () => {
+  for (let reader = 1; reader <= 5; reader += 1) {
+    await putRequest(`Reader ${reader}`, `reader${reader}@example.com`, '2025-03-01T09:00:00.000Z');
+  }
+  await putRequest('V', 'v+a@example.com', '2025-03-01T09:00:00.000Z');
+  await putRequest('V', 'v+b@example.com', '2025-03-02T09:00:00.000Z');
+
+  const { code, stdout } = await run(['erase', 'v@example.com', '--yes'], { pageSize: 2 });
+
+  expect(code).toBe(0);
+  expect(stdout).toContain('2 request(s)');
+  expect(await remainingEmails()).toHaveLength(5);
+});
+
 test('erase lists what it found and removes it once the answer is y', async () => {
   await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
 
