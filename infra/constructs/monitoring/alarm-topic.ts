@@ -84,7 +84,7 @@ export class AlarmTopic extends Construct {
       // The topic stores no message once delivered: nothing is left to decrypt after a teardown.
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    (key.node.defaultChild as CfnElement).overrideLogicalId(logicalIdBeside(this, ['AlarmTopicKey', 'Resource']));
+    (key.node.defaultChild as CfnElement).overrideLogicalId(logicalIdBeside(this, [`${this.node.id}Key`, 'Resource']));
     return key;
   }
 }
