@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { CfnBucket } from 'aws-cdk-lib/aws-s3';
-import { buildAuditReport, type AuditReport } from '../../infra/audit-report';
-import { acknowledgeControlTowerExceptions, addComplianceChecks } from '../../infra/compliance-checks';
-import { ControlTowerChecks, controlTowerControls } from '../../infra/control-tower-checks';
-import { controlTowerExceptions } from '../../infra/control-tower-exceptions';
-import { cdkJsonContext, createTestApp, repoRoot, synthWithRulePacks } from './support/synth';
+import { buildAuditReport, type AuditReport } from '../../../infra/tools/audit-report';
+import { acknowledgeControlTowerExceptions, addComplianceChecks } from '../../../infra/tools/compliance-checks';
+import { ControlTowerChecks, controlTowerControls } from '../../../infra/tools/control-tower-checks';
+import { controlTowerExceptions } from '../../../infra/tools/control-tower-exceptions';
+import { cdkJsonContext, createTestApp, repoRoot, synthWithRulePacks } from '../support/synth';
 
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
 const everyOption = {
@@ -74,7 +74,7 @@ describe('the rule packs, in the default synth', () => {
     expect(findingsOf(report, 'CT.S3.PR.10')).toEqual(['First100DaysSite/Data/AccessLogsBucket/Resource']);
   });
 
-  test('accept each Control Tower finding on a resource of infra/control-tower-exceptions.ts, with its reason', () => {
+  test('accept each Control Tower finding on a resource of infra/tools/control-tower-exceptions.ts, with its reason', () => {
     const controlTower = report.accepted.filter((finding) => finding.pack === 'ControlTower');
     expect(controlTower.length).toBeGreaterThan(0);
     for (const finding of controlTower) {
@@ -228,5 +228,37 @@ describe('the Control Tower exceptions', () => {
       expect(exception.reason.length).toBeGreaterThan(80);
       expect(audit).toContain(`\`${exception.control}\``);
     }
+  });
+});
+
+describe('a synth on a platform the Control Tower validator does not support', () => {
+  function synthOn(platform: NodeJS.Platform) {
+    const warnings: string[] = [];
+    const app = new App({ outdir: freshOutdir(), context: cdkJsonContext() });
+    new CfnResource(new Stack(app, 'Small'), 'Nothing', { type: 'AWS::CloudFormation::WaitConditionHandle' });
+    const checks = addComplianceChecks(app, { platform, arch: 'x64', warn: (message) => warnings.push(message) });
+    const report = buildAuditReport({ assembly: app.synth(), nagPacks: checks.nagPacks, skippedPacks: checks.skipped });
+    return { warnings, checks, report };
+  }
+
+  test('skips the Control Tower pack on Windows with a one-line warning, and still synthesizes', () => {
+    const { warnings, checks } = synthOn('win32');
+    expect(warnings).toEqual([
+      'Skipping the ControlTower rule pack: the Control Tower validator (cfn-guard) runs on Linux, macOS and WSL only, not on win32.',
+    ]);
+    expect(checks.controlTower).toBeUndefined();
+  });
+
+  test('says in the audit report that the Control Tower pack was skipped, and why', () => {
+    const { report } = synthOn('win32');
+    expect(report.markdown).toContain(
+      '### Control Tower proactive controls\n\nSkipped in this synth: the Control Tower validator (cfn-guard) runs on Linux, macOS and WSL only, not on win32.',
+    );
+  });
+
+  test('runs the Control Tower pack on Linux, without a warning', () => {
+    const { warnings, checks } = synthOn('linux');
+    expect(warnings).toEqual([]);
+    expect(checks.controlTower).toBeDefined();
   });
 });
