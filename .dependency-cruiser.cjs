@@ -6,6 +6,7 @@
  *   lambdas ──┼─▶ core          infra ─▶ lambdas, core
  *   ops ──────┘                 local ─▶ lambdas, core, infra's plain data
  *   scripts (entry points) ─▶ anything; nothing ─▶ scripts or another entry point
+ *   infra/tools (build time) ◀─ infra/app.ts only, within infra
  */
 const product = '^(core|frontend|lambdas|infra|local|ops|scripts|test)/';
 
@@ -49,6 +50,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^infra/' },
       to: { path: product, pathNot: '^(infra|lambdas|core)/' },
+    },
+    {
+      name: 'infra-tools-are-build-time',
+      comment:
+        'infra/tools/ reads what a synth produced (audit report, rule packs, generated documents): the stack and its constructs never depend on it; the app entry runs it.',
+      severity: 'error',
+      from: { path: '^infra/', pathNot: '^infra/(tools/|app\\.ts$)' },
+      to: { path: '^infra/tools/' },
     },
     {
       name: 'local-imports-only-itself-lambdas-core-and-plain-infra',

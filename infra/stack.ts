@@ -6,7 +6,7 @@ import { Data } from './constructs/data';
 import { EncryptionKey } from './constructs/encryption-key';
 import { Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { Mail, sesEventDimensionName } from './constructs/mail';
-import { Monitoring } from './constructs/monitoring';
+import { Monitoring } from './constructs/monitoring/monitoring';
 import { OriginSecret } from './constructs/origin-secret';
 import { Site } from './constructs/site';
 import { WebFirewall } from './constructs/web-firewall';
@@ -121,6 +121,7 @@ export class CheatSheetSiteStack extends Stack {
       ],
       distribution: this.site.distribution,
       dailySendBudget: config.dailySendBudget,
+      accountConcurrencyLimit: config.accountConcurrencyLimit,
       alarmEmail: config.alarmEmail,
       encryptionKey,
       sesConfigurationSet: { name: this.mail.configurationSetName, dimensionName: sesEventDimensionName },

@@ -109,7 +109,7 @@ export class Data extends Construct {
       // disables; BUCKET_OWNER_PREFERRED keeps ACLs working and every object this account's.
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
       // S3 server access logging can only deliver to SSE-S3 buckets, not SSE-KMS ones, so this
-      // bucket alone keeps SSE-S3 (Control Tower's CT.S3.PR.10 is accepted here: infra/control-tower-exceptions.ts).
+      // bucket alone keeps SSE-S3 (Control Tower's CT.S3.PR.10 is accepted here: infra/tools/control-tower-exceptions.ts).
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       minimumTLSVersion: 1.2,

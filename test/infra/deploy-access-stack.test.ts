@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { buildAuditReport } from '../../infra/audit-report';
-import { addComplianceChecks } from '../../infra/compliance-checks';
+import { buildAuditReport } from '../../infra/tools/audit-report';
+import { addComplianceChecks } from '../../infra/tools/compliance-checks';
 import { DeployAccessStack, type DeployAccessStackProps } from '../../infra/deploy-access-stack';
 import { cdkJsonContext } from './support/synth';
 

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { buildAuditReport, type AuditReport } from '../../../infra/audit-report';
-import { addComplianceChecks, type ComplianceChecks } from '../../../infra/compliance-checks';
+import { buildAuditReport, type AuditReport } from '../../../infra/tools/audit-report';
+import { addComplianceChecks, type ComplianceChecks } from '../../../infra/tools/compliance-checks';
 import { parseDeploymentConfig } from '../../../infra/config';
 import type { CheatSheetSiteStack } from '../../../infra/stack';
 import { createProductStacks } from '../../../infra/stacks';
@@ -83,7 +83,7 @@ export function createTestApp(options: SynthOptions = {}): {
  */
 export function synthWithRulePacks(options: SynthOptions & { readonly outdir: string }): AuditReport {
   const { app, checks } = createTestApp({ ...options, complianceChecks: true });
-  return buildAuditReport({ assembly: app.synth(), nagPacks: checks!.nagPacks });
+  return buildAuditReport({ assembly: app.synth(), nagPacks: checks!.nagPacks, skippedPacks: checks!.skipped });
 }
 
 export function synthTemplate(options: SynthOptions = {}): Template {

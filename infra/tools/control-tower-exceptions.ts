@@ -2,7 +2,7 @@
  * The Control Tower controls this stack does not meet, resource by resource, and why. Everything
  * else the controls ask is fixed in the constructs. cfn-guard's own `disabledRules` would switch a
  * control off for the whole app; these are acknowledged on the named resources only, so the same
- * control still fails the synth on any other resource (infra/compliance-checks.ts applies them).
+ * control still fails the synth on any other resource (infra/tools/compliance-checks.ts applies them).
  *
  * In an account whose Control Tower enforces one of these controls as a proactive (hook) control,
  * CloudFormation refuses the stack: the README's Audit section lists what each would take.

@@ -6,8 +6,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { auditReportFileName, writeAuditReport, type AuditReport } from '../../infra/audit-report';
-import { createTestApp } from './support/synth';
+import { auditReportFileName, writeAuditReport, type AuditReport } from '../../../infra/tools/audit-report';
+import { createTestApp } from '../support/synth';
 
 type Statement = { Action: string | string[] };
 

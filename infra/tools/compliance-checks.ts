@@ -6,7 +6,7 @@
  *
  * Acknowledgements are named `<pack>::<rule>` (e.g. `AwsSolutions::AwsSolutions-CFR1`) and made
  * on the resource they concern: the nag packs' in the constructs, beside the code they explain;
- * Control Tower's from the one list in infra/control-tower-exceptions.ts. CDK matches each to its
+ * Control Tower's from the one list in infra/tools/control-tower-exceptions.ts. CDK matches each to its
  * findings and records both in the validation report, which the audit report reads.
  */
 import { CfnResource, Stack, Token, Validations, type App, type IPolicyValidationContext } from 'aws-cdk-lib';
@@ -14,7 +14,7 @@ import { AwsSolutionsChecks, NagRuleCompliance, ServerlessChecks, type IApplyRul
 import type { IConstruct } from 'constructs';
 import { ControlTowerChecks, controlTowerControls, controlTowerPluginName } from './control-tower-checks';
 import { controlTowerExceptions, type ControlTowerException, type ExceptionFacts } from './control-tower-exceptions';
-import { CheatSheetSiteStack } from './stack';
+import { CheatSheetSiteStack } from '../stack';
 
 /** One rule of a nag pack applied to one resource. */
 export interface RuleEvaluation {
@@ -76,22 +76,66 @@ class EvaluatedServerlessChecks extends ServerlessChecks implements EvaluatedNag
   }
 }
 
+/** A rule pack this synth did not run, and why. */
+export interface SkippedPack {
+  readonly name: string;
+  readonly reason: string;
+}
+
 export interface ComplianceChecks {
   /** AwsSolutions and Serverless, with what each rule found in the last synth. */
   readonly nagPacks: readonly EvaluatedNagPack[];
-  readonly controlTower: ControlTowerChecks;
+  /** Absent where the validator cannot run (`skipped` says why). */
+  readonly controlTower?: ControlTowerChecks;
+  /** Packs not run on this machine: the audit report says so. */
+  readonly skipped: readonly SkippedPack[];
 }
 
-export function addComplianceChecks(app: App): ComplianceChecks {
+export interface ComplianceCheckOptions {
+  /** The machine's platform. @default process.platform */
+  readonly platform?: NodeJS.Platform;
+  /** The machine's CPU architecture. @default process.arch */
+  readonly arch?: NodeJS.Architecture;
+  /** Where the one-line notice of a skipped pack goes. @default console.warn */
+  readonly warn?: (message: string) => void;
+}
+
+/**
+ * Where @cdklabs/cdk-validator-cfnguard's bundled cfn-guard binary runs: Linux (WSL included)
+ * and macOS, on x64 or arm64. Elsewhere its constructor throws, which would stop every `cdk`
+ * command; the pack is skipped instead, with a warning, and Control Tower still checks the
+ * stack at deploy time in a governed account.
+ */
+export function controlTowerUnsupportedReason(
+  platform: NodeJS.Platform,
+  arch: NodeJS.Architecture,
+): string | undefined {
+  if (platform !== 'linux' && platform !== 'darwin') {
+    return `the Control Tower validator (cfn-guard) runs on Linux, macOS and WSL only, not on ${platform}.`;
+  }
+  if (arch !== 'x64' && arch !== 'arm64') {
+    return `the Control Tower validator (cfn-guard) runs on x64 and arm64 only, not on ${arch}.`;
+  }
+  return undefined;
+}
+
+export function addComplianceChecks(app: App, options: ComplianceCheckOptions = {}): ComplianceChecks {
   const nagPacks = [
     // Also copies every acknowledgement into the template's resource Metadata (`cdk_nag`), so
     // an auditor reading a template sees each accepted finding and its reason in place.
     new EvaluatedAwsSolutionsChecks(app, { writeSuppressionsToCloudFormation: true }),
     new EvaluatedServerlessChecks(app),
   ];
-  const controlTower = new ControlTowerChecks();
-  Validations.of(app).addPlugins(...nagPacks, controlTower);
+  Validations.of(app).addPlugins(...nagPacks);
 
+  const unsupported = controlTowerUnsupportedReason(options.platform ?? process.platform, options.arch ?? process.arch);
+  if (unsupported) {
+    (options.warn ?? console.warn)(`Skipping the ${controlTowerPluginName} rule pack: ${unsupported}`);
+    return { nagPacks, skipped: [{ name: controlTowerPluginName, reason: unsupported }] };
+  }
+
+  const controlTower = new ControlTowerChecks();
+  Validations.of(app).addPlugins(controlTower);
   for (const stack of app.node.children) {
     if (!(stack instanceof CheatSheetSiteStack)) continue;
     acknowledgeControlTowerExceptions(stack, {
@@ -99,7 +143,7 @@ export function addComplianceChecks(app: App): ComplianceChecks {
       accountKnown: !Token.isUnresolved(stack.account),
     });
   }
-  return { nagPacks, controlTower };
+  return { nagPacks, controlTower, skipped: [] };
 }
 
 /**
@@ -117,7 +161,7 @@ export function acknowledgeControlTowerExceptions(
     const control = controlTowerControls().find((candidate) => candidate.control === exception.control);
     if (!control) {
       throw new Error(
-        `infra/control-tower-exceptions.ts names ${exception.control}, which is no Control Tower control.`,
+        `infra/tools/control-tower-exceptions.ts names ${exception.control}, which is no Control Tower control.`,
       );
     }
     const pattern = constructPathPattern(exception.resources);
@@ -127,7 +171,7 @@ export function acknowledgeControlTowerExceptions(
     );
     if (named.length === 0) {
       throw new Error(
-        `infra/control-tower-exceptions.ts: the exception for ${exception.control} names no ${control.resourceTypes.join(' or ')} at ${exception.resources}; remove it, or correct its path.`,
+        `infra/tools/control-tower-exceptions.ts: the exception for ${exception.control} names no ${control.resourceTypes.join(' or ')} at ${exception.resources}; remove it, or correct its path.`,
       );
     }
     for (const resource of named) {

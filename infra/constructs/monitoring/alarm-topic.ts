@@ -1,0 +1,90 @@
+import { Aws, RemovalPolicy, Validations, type CfnElement } from 'aws-cdk-lib';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Construct } from 'constructs';
+import { logicalIdBeside } from './stable-logical-id';
+
+export interface AlarmTopicProps {
+  /**
+   * Subscribe this address to the topic by e-mail (SNS mails a confirmation link first).
+   *
+   * @default - no subscription: the alarms still exist, on the dashboard and in the console
+   */
+  readonly alarmEmail?: string;
+  /**
+   * The KMS key encrypting the topic; CloudWatch is allowed to use it.
+   *
+   * @default - a new customer managed key for the topic alone, rotated yearly (about 1 USD a month)
+   */
+  readonly encryptionKey?: IKey;
+}
+
+/**
+ * The SNS topic every alarm notifies (on ALARM and on OK): encrypted with KMS, HTTPS only, and
+ * open to this account's CloudWatch alarms alone.
+ */
+export class AlarmTopic extends Construct {
+  /** The key encrypting the topic: the one given, or the topic's own. */
+  public readonly encryptionKey: IKey;
+  public readonly topic: Topic;
+  /** The action each alarm adds for ALARM and OK. */
+  public readonly alarmAction: SnsAction;
+
+  constructor(scope: Construct, id: string, props: AlarmTopicProps = {}) {
+    super(scope, id);
+    this.encryptionKey = props.encryptionKey ?? this.createKey();
+    // CloudWatch encrypts what it publishes to the topic with this key (AWS's documented key policy).
+    this.encryptionKey.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+      }),
+    );
+
+    // `Default`: the topic keeps the logical id it had before this construct wrapped it (a new id
+    // would replace the topic and drop every confirmed e-mail subscription).
+    this.topic = new Topic(this, 'Default', {
+      displayName: 'First 100 Days site alarms',
+      masterKey: this.encryptionKey,
+      // A Deny on aws:SecureTransport = false: nothing publishes or subscribes over plain HTTP.
+      enforceSSL: true,
+    });
+    // The topic policy replaces SNS's default one, so CloudWatch gets an explicit grant, for
+    // this account's alarms only.
+    this.topic.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['sns:Publish'],
+        resources: [this.topic.topicArn],
+        conditions: {
+          ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` },
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+        },
+      }),
+    );
+    if (props.alarmEmail) {
+      const subscription = this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+      Validations.of(subscription.node.defaultChild ?? subscription).acknowledge({
+        id: 'Serverless::Serverless-SNSRedrivePolicy',
+        reason:
+          'An alarm e-mail SNS cannot deliver (after its own retries) leaves nothing unseen: the alarm stays in its state in the CloudWatch console and on the dashboard. A dead-letter queue would hold the notification where nobody looks, and would itself need watching.',
+      });
+    }
+    this.alarmAction = new SnsAction(this.topic);
+  }
+
+  private createKey(): Key {
+    const key = new Key(this, 'Key', {
+      description: 'Encrypts the alarm topic of the First 100 Days site.',
+      enableKeyRotation: true,
+      // The topic stores no message once delivered: nothing is left to decrypt after a teardown.
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    (key.node.defaultChild as CfnElement).overrideLogicalId(logicalIdBeside(this, [`${this.node.id}Key`, 'Resource']));
+    return key;
+  }
+}

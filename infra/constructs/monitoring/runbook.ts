@@ -1,0 +1,174 @@
+import type { FailureKind } from '../../../core/observability/product-metrics';
+
+/**
+ * Each alarm's runbook, as data: why its threshold is what it is, what the operator does first
+ * (every alarm description ends with it), and the heading of docs/operate.md that covers it. The
+ * failure kinds' rows are keyed by kind, so a later catalogue of failure kinds can supply them.
+ */
+export interface RunbookEntry {
+  /** Why the threshold (and period) is what it is. */
+  readonly reason: string;
+  /** What to look at first: the alarm description ends `First: <firstSteps>`. */
+  readonly firstSteps: string;
+  /** The heading's anchor in docs/operate.md. */
+  readonly anchor: string;
+}
+
+export interface FailureRunbookEntry extends RunbookEntry {
+  /** Failures of the kind in five minutes that page the operator. */
+  readonly threshold: number;
+  /** What the reader and the product suffer, before the first steps. */
+  readonly impact: string;
+}
+
+/** An alarm description: what is happening, then where to look first. */
+export function describeAlarm(situation: string, entry: RunbookEntry): string {
+  return `${situation} First: ${entry.firstSteps}`;
+}
+
+/** 1 where every request fails until someone acts; 3 where one failure can be a blip the SDK's retry missed. */
+const everyRequestFails = 'every request fails until someone acts: the first failure is enough';
+const canBeABlip = 'one failure can be a passing blip the SDK retry did not absorb; three in five minutes is a pattern';
+
+export const failureRunbook: Readonly<Record<FailureKind, FailureRunbookEntry>> = {
+  SenderNotVerified: {
+    threshold: 1,
+    reason: everyRequestFails,
+    impact:
+      'SES refuses the sender identity (or, in the sandbox, the recipient): every send fails with the page\'s "Email Configuration Error".',
+    firstSteps:
+      'SES console, Identities: verify the sender (click the link, or publish the DKIM records); in the sandbox, request production access.',
+    anchor: 'sendernotverified',
+  },
+  PdfUnavailable: {
+    threshold: 1,
+    reason: everyRequestFails,
+    impact: 'The cheat-sheet PDF cannot be read from its bucket: every send fails.',
+    firstSteps: 'check the object in CheatSheetBucketName; redeploy (npm run build && npx cdk deploy) to put it back.',
+    anchor: 'pdfunavailable',
+  },
+  Misconfigured: {
+    threshold: 1,
+    reason: everyRequestFails,
+    impact: "A function's environment is missing or malformed: every request fails.",
+    firstSteps: "the function's log group, message 'not configured'; redeploy the stack.",
+    anchor: 'misconfigured',
+  },
+  Unexpected: {
+    threshold: 1,
+    reason: 'a bug: every occurrence needs a look',
+    impact: 'A function failed in a way the code does not expect (a bug).',
+    firstSteps: "the function's log group for the error and its stack trace; X-Ray for the request.",
+    anchor: 'unexpected',
+  },
+  SesRejected: {
+    threshold: 3,
+    reason: canBeABlip,
+    impact:
+      'SES rejects messages for a reason other than verification (content, a suppressed or invalid address, sending paused).',
+    firstSteps: 'the function log (causeName, causeMessage); SES console, Account dashboard: is sending paused?',
+    anchor: 'sesrejected',
+  },
+  SesUnavailable: {
+    threshold: 3,
+    reason: canBeABlip,
+    impact: 'SES throttles or fails: readers are asked to retry.',
+    firstSteps: 'SES console, Account dashboard (sending quota and rate) and the AWS Health Dashboard.',
+    anchor: 'sesunavailable',
+  },
+  StorageUnavailable: {
+    threshold: 3,
+    reason: canBeABlip,
+    impact: 'DynamoDB fails or cannot be reached: readers are asked to retry.',
+    firstSteps: 'the DynamoDB throttle and system-error alarms, and the AWS Health Dashboard.',
+    anchor: 'storageunavailable',
+  },
+};
+
+/** The other alarms, by family (an alarm's id is its family's, with the function, route or table in it). */
+export type AlarmFamilyName =
+  | 'Api5xx'
+  | 'RouteLatency'
+  | 'FunctionThrottles'
+  | 'FunctionErrors'
+  | 'AccountConcurrency'
+  | 'SendBudgetNearlySpent'
+  | 'SendBudgetSpent'
+  | 'SesBounceRate'
+  | 'SesComplaintRate'
+  | 'TableThrottles'
+  | 'TableSystemErrors'
+  | 'CloudFront5xxRate';
+
+export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
+  Api5xx: {
+    reason: 'one 5xx can be a blip the reader retries; three in five minutes is a pattern',
+    firstSteps: 'the failure-kind alarms and the dashboard say which; then the function log groups.',
+    anchor: 'api5xx',
+  },
+  RouteLatency: {
+    reason:
+      'half the timeout: a normal call takes milliseconds and a cold start about 130 ms, so past it an SDK call is retrying or timing out; 2 of 3 periods is no single cold start',
+    firstSteps: 'X-Ray traces of the function for the slow call; the DynamoDB and SES alarms.',
+    anchor: 'latency-per-route',
+  },
+  FunctionThrottles: {
+    reason: "no function reserves concurrency, so one throttle means the account's pool is used up",
+    firstSteps:
+      "the dashboard's concurrency graph; Service Quotas, Lambda concurrent executions (new accounts start low).",
+    anchor: 'function-throttles',
+  },
+  FunctionErrors: {
+    reason: 'the handlers answer every failure they know, so one Error is a crash, a timeout or memory running out',
+    firstSteps: "its log group, 'Task timed out' or the error; X-Ray for the slow call.",
+    anchor: 'function-errors',
+  },
+  AccountConcurrency: {
+    reason:
+      "80% of the account's quota (accountConcurrencyLimit) leaves time to act before every function is throttled",
+    firstSteps: 'which functions (CloudWatch, Lambda, by function); raise the quota in Service Quotas.',
+    anchor: 'accountconcurrency',
+  },
+  SendBudgetNearlySpent: {
+    reason:
+      'a warning at 80% of the daily send budget, over the same 24 hours the budget counts, while sends still go out',
+    firstSteps:
+      "the dashboard's funnel: real readers (a launch) or a spray? Raise -c dailySendBudget for a launch; for a spray, the refusals graph and WAF.",
+    anchor: 'sendbudgetnearlyspent',
+  },
+  SendBudgetSpent: {
+    reason: 'one refusal means readers are turned away (503)',
+    firstSteps: 'as for SendBudgetNearlySpent; follow up the saved requests once sending resumes.',
+    anchor: 'sendbudgetspent',
+  },
+  SesBounceRate: {
+    reason: 'SES reviews an account at about a 5% bounce rate and may pause it at about twice that',
+    firstSteps:
+      "SES console, Reputation metrics; the dashboard's bounce events: a spray of made-up addresses? Bounced addresses are suppressed already.",
+    anchor: 'sesbouncerate',
+  },
+  SesComplaintRate: {
+    reason: 'SES reviews an account at about a 0.1% complaint rate and may pause it at about twice that',
+    firstSteps:
+      'SES console, Reputation metrics; strangers are being sent the cheat sheet: check the refusals graph, lower the caps or turn on WAF.',
+    anchor: 'sescomplaintrate',
+  },
+  TableThrottles: {
+    reason: "on demand, one throttle means a hot key or the table's account limit: a reader's request failed",
+    firstSteps:
+      "CloudWatch, the table's consumed capacity by operation; a spray of requests shows on the dashboard's funnel and refusals.",
+    anchor: 'table-throttles',
+  },
+  TableSystemErrors: {
+    reason: 'the SDK retries once, so an isolated AWS-side 500 is absorbed; three in five minutes is a service problem',
+    firstSteps: 'the AWS Health Dashboard for DynamoDB in this region.',
+    anchor: 'table-system-errors',
+  },
+  CloudFront5xxRate: {
+    reason:
+      'the static site rarely fails: 5% of responses in 2 of 3 periods is an origin problem, not one unlucky request',
+    firstSteps:
+      "the API 5xx alarm; if quiet, the distribution's standard logs (access-log bucket, cloudfront/) for the failing paths.",
+    anchor: 'cloudfront5xxrate',
+  },
+};

@@ -1,0 +1,50 @@
+import { Duration } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { ApiAlarms } from '../../../../infra/constructs/monitoring/api-alarms';
+import { alarmNamed, bareStack } from '../../support/alarms';
+
+function apiAlarms() {
+  const { stack, alarmAction } = bareStack();
+  const httpApi = new HttpApi(stack, 'Api', { createDefaultStage: false });
+  const stage = new HttpStage(stack, 'Stage', { httpApi, stageName: '$default' });
+  new ApiAlarms(stack, 'ApiAlarms', {
+    alarmAction,
+    stage,
+    routes: [{ route: '/api/send-cheat-sheet', timeout: Duration.seconds(15) }],
+  });
+  return Template.fromStack(stack);
+}
+
+describe('the API alarms', () => {
+  test("fire on 3 or more 5xx replies of the API's stage in five minutes", () => {
+    const alarm = alarmNamed(apiAlarms(), 'First100DaysSite-Api5xx');
+    expect(alarm.Properties).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '5xx',
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 3,
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
+  test("fire when a route's p99 latency reaches half its function's timeout in 2 of 3 five-minute periods", () => {
+    const alarm = alarmNamed(apiAlarms(), 'First100DaysSite-LatencyApiSendCheatSheet');
+    expect(alarm.Properties).toMatchObject({
+      MetricName: 'Latency',
+      ExtendedStatistic: 'p99',
+      Period: 300,
+      Threshold: 7500,
+      EvaluationPeriods: 3,
+      DatapointsToAlarm: 2,
+    });
+    expect(alarm.Properties.Dimensions).toEqual(
+      expect.arrayContaining([
+        { Name: 'Method', Value: 'POST' },
+        { Name: 'Resource', Value: '/api/send-cheat-sheet' },
+        { Name: 'Stage', Value: '$default' },
+      ]),
+    );
+  });
+});

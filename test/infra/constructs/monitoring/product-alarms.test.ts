@@ -1,0 +1,71 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import { ProductAlarms } from '../../../../infra/constructs/monitoring/product-alarms';
+import { alarmNamed, alarmsOf, bareStack } from '../../support/alarms';
+
+function productAlarms(services: Array<'save-request' | 'send-cheat-sheet'>, dailySendBudget = 500) {
+  const { stack, alarmAction } = bareStack();
+  new ProductAlarms(stack, 'ProductAlarms', { alarmAction, services, dailySendBudget });
+  return Template.fromStack(stack);
+}
+
+describe('the product alarms', () => {
+  test('page on the first failure where every request fails until someone acts', () => {
+    const template = productAlarms(['save-request', 'send-cheat-sheet']);
+    for (const name of [
+      'SendFailedSenderNotVerified',
+      'SendFailedPdfUnavailable',
+      'SendFailedMisconfigured',
+      'SendFailedUnexpected',
+      'SaveFailedMisconfigured',
+      'SaveFailedUnexpected',
+    ]) {
+      expect([name, alarmNamed(template, `First100DaysSite-${name}`).Properties.Threshold]).toEqual([name, 1]);
+    }
+  });
+
+  test('page on 3 failures in five minutes where one can be a blip', () => {
+    const template = productAlarms(['save-request', 'send-cheat-sheet']);
+    for (const name of [
+      'SendFailedSesRejected',
+      'SendFailedSesUnavailable',
+      'SendFailedStorageUnavailable',
+      'SaveFailedStorageUnavailable',
+    ]) {
+      expect([name, alarmNamed(template, `First100DaysSite-${name}`).Properties.Threshold]).toEqual([name, 3]);
+    }
+  });
+
+  test("count a failure kind by the product's metric, its service and kind", () => {
+    const alarm = alarmNamed(productAlarms(['send-cheat-sheet']), 'First100DaysSite-SendFailedSesRejected');
+    expect(alarm.Properties).toMatchObject({
+      Namespace: 'First100DaysSite',
+      MetricName: 'SendFailed',
+      Dimensions: [
+        { Name: 'kind', Value: 'SesRejected' },
+        { Name: 'service', Value: 'send-cheat-sheet' },
+      ],
+      Statistic: 'Sum',
+      Period: 300,
+    });
+  });
+
+  test('cover only the failure kinds a saving service can report', () => {
+    const names = alarmsOf(productAlarms(['save-request'])).map(({ Properties }) => Properties.AlarmName);
+    expect(names.sort()).toEqual([
+      'First100DaysSite-SaveFailedMisconfigured',
+      'First100DaysSite-SaveFailedStorageUnavailable',
+      'First100DaysSite-SaveFailedUnexpected',
+    ]);
+  });
+
+  test('warn when 80% of the daily send budget went out in 24 hours', () => {
+    const alarm = alarmNamed(productAlarms(['send-cheat-sheet'], 2000), 'First100DaysSite-SendBudgetNearlySpent');
+    expect(alarm.Properties).toMatchObject({ MetricName: 'CheatSheetSent', Period: 86_400, Threshold: 1600 });
+    expect(alarm.Properties.AlarmDescription).toContain('the daily send budget of 2000 is nearly spent');
+  });
+
+  test('fire on the first refusal once the daily send budget is spent', () => {
+    const alarm = alarmNamed(productAlarms(['send-cheat-sheet']), 'First100DaysSite-SendBudgetSpent');
+    expect(alarm.Properties).toMatchObject({ MetricName: 'SendBudgetRefused', Period: 300, Threshold: 1 });
+  });
+});
