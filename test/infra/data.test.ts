@@ -122,7 +122,7 @@ describe('the data construct', () => {
 
   test('keeps access logs a year, SSE-S3 (the only encryption log delivery takes), versioned, private and TLS only, and retains them after the stack', () => {
     const logs = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataAccessLogsBucket');
-    expect(logs.resource).toMatchObject({ DeletionPolicy: 'Retain' });
+    expect(logs.resource).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
     expect(logs.resource.Properties).toMatchObject({
       BucketEncryption: {
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],

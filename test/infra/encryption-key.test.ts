@@ -19,9 +19,9 @@ describe("the stack's encryption key", () => {
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key.logicalId, 'Arn'] } });
   });
 
-  test('rotates yearly and outlives the stack, since retained logs and buckets need it', () => {
+  test('rotates yearly and outlives the stack, since retained logs and buckets need it, but not a rolled-back create', () => {
     expect(key.resource.Properties.EnableKeyRotation).toBe(true);
-    expect(key.resource).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(key.resource).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
   });
 
   test("lets CloudWatch Logs use it for this account's log groups in this region, and nothing more", () => {
