@@ -61,10 +61,15 @@ describe('stateful resources of the whole product', () => {
     const deleted = logGroups.filter((logGroup) => isDeletedWithTheStack(logGroup.logicalId));
 
     expect(kept.length).toBeGreaterThanOrEqual(4); // three functions' logs and the API's access logs
-    for (const logGroup of kept) expect(logGroup).toEqual({ logicalId: logGroup.logicalId, ...removedOnRolledBackCreate });
+    for (const logGroup of kept)
+      expect(logGroup).toEqual({ logicalId: logGroup.logicalId, ...removedOnRolledBackCreate });
     expect(deleted).toHaveLength(Object.keys(deletedWithTheStack).length);
     for (const logGroup of deleted) {
-      expect(logGroup).toEqual({ logicalId: logGroup.logicalId, DeletionPolicy: 'Delete', UpdateReplacePolicy: 'Delete' });
+      expect(logGroup).toEqual({
+        logicalId: logGroup.logicalId,
+        DeletionPolicy: 'Delete',
+        UpdateReplacePolicy: 'Delete',
+      });
     }
   });
 
