@@ -1,13 +1,8 @@
-import { type Environment, FileSystem } from 'aws-cdk-lib';
-import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Match, Template } from 'aws-cdk-lib/assertions';
-import { Key } from 'aws-cdk-lib/aws-kms';
-import { Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { FileSystem } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
-import { OriginSecret } from '../../infra/constructs/origin-secret';
-import { Site, type SiteProps } from '../../infra/constructs/site';
 import { securityHeaders } from '../../infra/security-headers';
-import { bareStack } from './support/bare-stack';
+import { siteInBareStack } from './support/bare-stack';
 import { fixtures, privateBucketHardening, resourceByPrefix } from './support/synth';
 
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
@@ -33,26 +28,6 @@ const managedPolicyIds = {
   cachingOptimized: '658327ea-f89d-4fab-a63d-7e88639e58f6',
   cachingDisabled: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
 };
-
-/** The Site in a stack of its own, with only what it needs: a key, a log bucket, an API, the origin secret. */
-function siteInBareStack(options: { stackName?: string; env?: Environment; props?: Partial<SiteProps> } = {}): {
-  site: Site;
-  template: Template;
-} {
-  const stack = bareStack(options);
-  const site = new Site(stack, 'Site', {
-    api: new HttpApi(stack, 'Api'),
-    originSecret: new OriginSecret(stack, 'OriginSecret').secret,
-    // As the product's: CloudFront delivers its logs through ACLs.
-    accessLogsBucket: new Bucket(stack, 'AccessLogsBucket', {
-      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-    }),
-    encryptionKey: new Key(stack, 'EncryptionKey'),
-    siteDirectory: fixtures.siteDirectory,
-    ...options.props,
-  });
-  return { site, template: Template.fromStack(stack) };
-}
 
 describe('the site construct', () => {
   let template: Template;
