@@ -51,7 +51,16 @@ export interface AuditReport {
   /** Findings nobody accepted (the synth fails on them before a report is written, but a test may ask). */
   readonly open: ReadonlyArray<{ readonly pack: string; readonly rule: string; readonly resources: readonly string[] }>;
   readonly stale: readonly StaleAcknowledgement[];
+  /** The product's own synth warnings about the chosen context (e.g. no senderDomain): shown, not findings. */
+  readonly advice: ReadonlyArray<{ readonly rule: string; readonly resources: readonly string[] }>;
 }
+
+/**
+ * Warnings the product itself adds (ids `first100days:…`, e.g. infra/constructs/mail.ts) advise on
+ * the chosen context rather than flag a control: `cdk synth` still prints them, and the report
+ * lists them apart, so they neither count as open findings nor need an acknowledgement.
+ */
+const productAdvicePrefix = 'Annotation::first100days:';
 
 // ---------------------------------------------------------------- the synthesized templates
 
@@ -733,8 +742,14 @@ export function buildAuditReport({ assembly, nagPacks = [] }: AuditInput): Audit
 
   const accepted: AcceptedFinding[] = [];
   const open: Array<{ pack: string; rule: string; resources: string[] }> = [];
+  const advice: Array<{ rule: string; resources: string[] }> = [];
   for (const report of validation.pluginReports) {
     for (const violation of report.violations) {
+      if (violation.ruleName.startsWith(productAdvicePrefix)) {
+        const rule = violation.ruleName.slice('Annotation::'.length);
+        advice.push({ rule, resources: violation.violatingConstructs.map((c) => c.constructPath) });
+        continue;
+      }
       open.push({
         pack: report.pluginName,
         rule: violation.ruleName,
@@ -811,9 +826,15 @@ export function buildAuditReport({ assembly, nagPacks = [] }: AuditInput): Audit
         ...stale.map((entry) => ['stale acknowledgement (no finding)', entry.id, entry.path]),
       ],
     ),
+    '## Advice on the chosen context',
+    '',
+    table(
+      ['warning', 'where'],
+      advice.map((entry) => [entry.rule, entry.resources.join(', ')]),
+    ),
   ].join('\n');
 
-  return { markdown, accepted, open, stale };
+  return { markdown, accepted, open, stale, advice };
 }
 
 /** Builds the report and writes it beside the templates. */
