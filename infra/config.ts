@@ -309,6 +309,12 @@ export const deploymentContextSchema = z
           `${contextKeys.mailFromSubdomain} "${String(mailFromSubdomain)}" needs ${contextKeys.senderDomain}: the MAIL FROM domain is a subdomain of the sender's verified domain, e.g. -c ${contextKeys.senderDomain}=yourdomain.com -c ${contextKeys.mailFromSubdomain}=mail.`,
         );
       }
+      // CloudFormation sets MAIL FROM only on an identity it creates (infra/constructs/mail.ts).
+      if (mailFromSubdomain !== undefined && value.senderIdentityExists === true) {
+        problem(
+          `${contextKeys.mailFromSubdomain} needs the identity the stack creates: drop ${contextKeys.senderIdentityExists}=true, or set MAIL FROM on the existing identity in the SES console.`,
+        );
+      }
       // The deploy role trusts one GitHub environment, named after the stage.
       if (value.githubRepository !== undefined && value.stage === undefined) {
         problem(

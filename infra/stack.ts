@@ -64,6 +64,8 @@ export class CheatSheetSiteStack extends Stack {
     this.mail = new Mail(this, 'Mail', {
       senderEmail: config.senderEmail,
       senderDomain: config.senderDomain,
+      senderIdentityExists: config.senderIdentityExists,
+      mailFromSubdomain: config.mailFromSubdomain,
     });
     this.data = new Data(this, 'Data', {
       encryptionKey,
@@ -154,7 +156,7 @@ export class CheatSheetSiteStack extends Stack {
     });
     new CfnOutput(this, 'SenderIdentityName', {
       description: 'The SES identity the cheat sheet is sent from: the sender address, or its domain.',
-      value: this.mail.identity.emailIdentityName,
+      value: this.mail.identityName,
     });
     new CfnOutput(this, 'DashboardUrl', {
       description: 'The CloudWatch dashboard: alarms, funnel, refusals, failures, latency, SES, throttles.',
@@ -169,11 +171,6 @@ export class CheatSheetSiteStack extends Stack {
         'The customer managed KMS key of the log groups, the site and PDF buckets and the alarm topic (kept when the stack is deleted).',
       value: encryptionKey.keyArn,
     });
-    this.mail.dkimRecords.forEach((record, index) => {
-      new CfnOutput(this, `SenderDomainDkimRecord${index + 1}`, {
-        description: "Publish as a CNAME in the sender domain's DNS: SES verifies the domain by it.",
-        value: `${record.name} CNAME ${record.value}`,
-      });
-    });
+    // The DNS records to publish (DKIM, MAIL FROM) are outputs of the Mail construct.
   }
 }

@@ -43,7 +43,8 @@ export function bucketDeploymentHandlerSettings(
     (stack.node.tryFindChild(logGroupId) as LogGroup | undefined) ??
     new EncryptedLogGroup(stack, logGroupId, {
       encryptionKey,
-      // Deployment logs only list the files copied: nothing worth keeping after the stack.
+      // Deployment logs only list the files copied: nothing worth keeping after the stack (Delete
+      // also removes the log group when a first create rolls back, so a retry starts clean).
       removalPolicy: RemovalPolicy.DESTROY,
     });
   const existingRole = stack.node.tryFindChild(roleId) as Role | undefined;

@@ -118,8 +118,9 @@ export class Data extends Construct {
       // such a version, removed 30 days later.
       versioned: true,
       lifecycleRules: [{ expiration: props.accessLogsExpiration ?? Duration.days(365), noncurrentVersionExpiration }],
-      // Logs are evidence: they stay after the stack is gone, until the lifecycle expires them.
-      removalPolicy: RemovalPolicy.RETAIN,
+      // Logs are evidence: they stay after the stack is gone, until the lifecycle expires them;
+      // a rolled-back first create removes the bucket it made, so the retry starts clean.
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     sendEventsToEventBridge(this.accessLogsBucket);
 

@@ -62,7 +62,8 @@ export class DistributionInvalidation extends Construct {
 
     this.logGroup = new EncryptedLogGroup(this, 'HandlerLogs', {
       encryptionKey: props.encryptionKey,
-      // Only invalidation requests are logged: nothing worth keeping after the stack.
+      // Only invalidation requests are logged: nothing worth keeping after the stack (Delete also
+      // removes the log group when a first create rolls back, so a retry starts clean).
       removalPolicy: RemovalPolicy.DESTROY,
     });
     this.role = new Role(this, 'HandlerRole', {

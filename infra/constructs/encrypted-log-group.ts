@@ -16,7 +16,8 @@ export interface EncryptedLogGroupProps {
   /** @default logRetention (one year) */
   readonly retention?: RetentionDays;
   /**
-   * @default RemovalPolicy.RETAIN: the logs outlive the stack until their retention ends
+   * @default RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE: the logs outlive the stack until their
+   * retention ends, but a rolled-back create removes the (empty) log group, so the retry starts clean
    */
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -30,7 +31,7 @@ export class EncryptedLogGroup extends LogGroup {
     super(scope, id, {
       encryptionKey: props.encryptionKey,
       retention: props.retention ?? logRetention,
-      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
   }
 }

@@ -7,8 +7,10 @@ export interface EncryptionKeyProps {
   /**
    * What happens to the key when the stack is deleted.
    *
-   * @default RemovalPolicy.RETAIN: it encrypts log groups and buckets that outlive the stack, whose
-   * contents would be unreadable once the key were gone
+   * @default RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE: kept when the stack is deleted or the key
+   * replaced, since it encrypts log groups and buckets that outlive the stack, whose contents would
+   * be unreadable once the key were gone; removed (scheduled for deletion) when the create that
+   * made it rolls back, so a failed first deploy leaves no key to pay for and can simply be retried
    */
   readonly removalPolicy?: RemovalPolicy;
 }
@@ -44,7 +46,7 @@ export class EncryptionKey extends Construct {
     this.key = new Key(this, 'Key', {
       description: 'First 100 Days site: its log groups, site and PDF buckets, and alarm topic.',
       enableKeyRotation: true,
-      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
     // AWS's documented statement for encrypting log groups, limited to this account and region.

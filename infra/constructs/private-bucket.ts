@@ -35,10 +35,14 @@ export interface PrivateBucketProps {
  * PDF for the cheat sheet; each gets kms:Decrypt where it is granted the bucket. An S3 Bucket Key
  * keeps KMS requests (and their cost) to a handful a day.
  *
- * Kept when the stack is deleted (RemovalPolicy.RETAIN). Deleting it would need CDK's
- * auto-delete custom resource to empty it first: a Lambda function with the AWS managed policy
- * AWSLambdaBasicExecutionRole and a log group without retention, outside this stack's checks.
- * The contents are build output, so the README says how to delete a kept bucket by hand.
+ * Kept when the stack is deleted or the bucket replaced (RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
+ * CloudFormation's RetainExceptOnCreate); removed when the create that made it rolls back, so a
+ * failed first deploy leaves no bucket behind, unless a deployment had already put files in it
+ * (CloudFormation deletes only empty buckets; the name is generated, so a retry still works).
+ * Deleting it with the stack would need CDK's auto-delete custom resource to empty it first: a
+ * Lambda function with the AWS managed policy AWSLambdaBasicExecutionRole and a log group without
+ * retention, outside this stack's checks. The contents are build output, so the docs say how to
+ * delete a kept bucket by hand.
  */
 export class PrivateBucket extends Bucket {
   constructor(scope: Construct, id: string, props: PrivateBucketProps) {
@@ -59,7 +63,7 @@ export class PrivateBucket extends Bucket {
           abortIncompleteMultipartUploadAfter: Duration.days(7),
         },
       ],
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
     sendEventsToEventBridge(this);
   }

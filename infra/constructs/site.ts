@@ -24,7 +24,9 @@ import {
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   SecurityPolicyProtocol,
+  Signing,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -47,6 +49,7 @@ import {
 import { acknowledgeBucketDeployment, bucketDeploymentHandlerSettings } from './bucket-deployment-handler';
 import { DistributionInvalidation } from './distribution-invalidation';
 import { PrivateBucket } from './private-bucket';
+import { cloudFrontNameLimits, regionalName } from './regional-name';
 
 /** The paths CloudFront sends to the HTTP API instead of the bucket. */
 export const apiPathPattern = '/api/*';
@@ -115,6 +118,12 @@ export interface SiteProps {
 export class Site extends Construct {
   /** The built site; retained when the stack is deleted. */
   public readonly bucket: PrivateBucket;
+  /**
+   * The distribution's identity towards the site bucket. The CloudFront policies, this and the
+   * function are named `<stack name>-<region>-<purpose>` (./regional-name.ts): CloudFront names
+   * are unique per account, so the same stack in a second region must not reuse them.
+   */
+  public readonly originAccessControl: S3OriginAccessControl;
   public readonly responseHeadersPolicy: ResponseHeadersPolicy;
   /** What `/api/*` requests carry to the API: apiOriginRequestHeaders, no query string, no cookie. */
   public readonly apiOriginRequestPolicy: OriginRequestPolicy;
@@ -147,6 +156,7 @@ export class Site extends Construct {
 
     // The values come from infra/security-headers.ts, which the local server uses too.
     this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: regionalName(this, 'security-headers', cloudFrontNameLimits.responseHeadersPolicy),
       comment: 'Security headers of infra/security-headers.ts, on every response.',
       securityHeadersBehavior: {
         contentSecurityPolicy: { contentSecurityPolicy, override: true },
@@ -180,6 +190,7 @@ export class Site extends Construct {
       customHeaders: { [originSecretHeader]: props.originSecret.secretValue.unsafeUnwrap() },
     });
     this.apiOriginRequestPolicy = new OriginRequestPolicy(this, 'ApiOriginRequests', {
+      originRequestPolicyName: regionalName(this, 'api-origin-requests', cloudFrontNameLimits.originRequestPolicy),
       comment: 'The cheat-sheet API: Content-Type, User-Agent and the viewer address CloudFront saw.',
       headerBehavior: OriginRequestHeaderBehavior.allowList(...apiOriginRequestHeaders),
       queryStringBehavior: OriginRequestQueryStringBehavior.none(),
@@ -189,9 +200,16 @@ export class Site extends Construct {
     // About $0.10 per million requests of the site's behaviour (pages, scripts, images); the API's
     // behaviour does not run it.
     this.pagePathsFunction = new CloudFrontFunction(this, 'PagePaths', {
+      functionName: regionalName(this, 'page-paths', cloudFrontNameLimits.function),
       comment: 'Maps each pre-rendered page path to its file in the site bucket (core/site-pages.ts).',
       code: FunctionCode.fromInline(sitePagesFunctionCode()),
       runtime: FunctionRuntime.JS_2_0,
+    });
+
+    this.originAccessControl = new S3OriginAccessControl(this, 'OriginAccessControl', {
+      originAccessControlName: regionalName(this, 'site-bucket', cloudFrontNameLimits.originAccessControl),
+      description: 'CloudFront signs every request to the site bucket (SigV4).',
+      signing: Signing.SIGV4_ALWAYS,
     });
 
     this.distribution = new Distribution(this, 'Distribution', {
@@ -201,6 +219,7 @@ export class Site extends Construct {
         // READ + LIST: with s3:ListBucket, S3 answers a missing key with 404 instead of 403,
         // which is what the not-found rule below keys on.
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket, {
+          originAccessControl: this.originAccessControl,
           originAccessLevels: [AccessLevel.READ, AccessLevel.LIST],
         }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -55,15 +55,35 @@ export interface AuditReport {
   /** Findings nobody accepted (the synth fails on them before a report is written, but a test may ask). */
   readonly open: ReadonlyArray<{ readonly pack: string; readonly rule: string; readonly resources: readonly string[] }>;
   readonly stale: readonly StaleAcknowledgement[];
+  /** The product's own synth warnings about the chosen context (e.g. no senderDomain): shown, not findings. */
+  readonly advice: ReadonlyArray<{ readonly rule: string; readonly resources: readonly string[] }>;
 }
 
 type OpenFinding = AuditReport['open'][number];
+type Advice = AuditReport['advice'][number];
 
-function findings(validation: ValidationReportFile): { accepted: AcceptedFinding[]; open: OpenFinding[] } {
+/**
+ * Warnings the product itself adds (ids `first100days:…`, e.g. infra/constructs/mail.ts) advise on
+ * the chosen context rather than flag a control: `cdk synth` still prints them, and the report
+ * lists them apart, so they neither count as open findings nor need an acknowledgement.
+ */
+const productAdvicePrefix = 'Annotation::first100days:';
+
+function findings(validation: ValidationReportFile): {
+  accepted: AcceptedFinding[];
+  open: OpenFinding[];
+  advice: Advice[];
+} {
   const accepted: AcceptedFinding[] = [];
   const open: OpenFinding[] = [];
+  const advice: Advice[] = [];
   for (const report of validation.pluginReports) {
     for (const violation of report.violations) {
+      if (violation.ruleName.startsWith(productAdvicePrefix)) {
+        const rule = violation.ruleName.slice('Annotation::'.length);
+        advice.push({ rule, resources: violation.violatingConstructs.map((c) => c.constructPath) });
+        continue;
+      }
       open.push({
         pack: report.pluginName,
         rule: violation.ruleName,
@@ -80,7 +100,7 @@ function findings(validation: ValidationReportFile): { accepted: AcceptedFinding
       });
     }
   }
-  return { accepted, open };
+  return { accepted, open, advice };
 }
 
 /** Every acknowledgement of a rule pack in the construct tree must have matched a finding. */
@@ -110,7 +130,7 @@ function staleAcknowledgements(assembly: CloudAssembly, validation: ValidationRe
 export function buildAuditReport({ assembly, nagPacks = [], skippedPacks = [] }: AuditInput): AuditReport {
   const views = assembly.stacks.map(stackView);
   const validation = readValidationReport(assembly.directory);
-  const { accepted, open } = findings(validation);
+  const { accepted, open, advice } = findings(validation);
   const stale = staleAcknowledgements(assembly, validation);
 
   const packVersion = (name: string) =>
@@ -151,9 +171,15 @@ export function buildAuditReport({ assembly, nagPacks = [], skippedPacks = [] }:
         ...stale.map((entry) => ['stale acknowledgement (no finding)', entry.id, entry.path]),
       ],
     ),
+    '## Advice on the chosen context',
+    '',
+    table(
+      ['warning', 'where'],
+      advice.map((entry) => [entry.rule, entry.resources.join(', ')]),
+    ),
   ].join('\n');
 
-  return { markdown, accepted, open, stale };
+  return { markdown, accepted, open, stale, advice };
 }
 
 /** Builds the report and writes it beside the templates. */

@@ -4,10 +4,10 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Template } from 'aws-cdk-lib/assertions';
 import { cacheControlFor, hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
 import { staticSiteResponse } from '../../local/static-site';
-import { fixtures, synthTemplate } from './support/synth';
+import { siteInBareStack } from './support/bare-stack';
+import { fixtures } from './support/synth';
 
 /** Every file under `directory`, as S3 keys (`assets/index.js`). */
 function keysUnder(directory: string, prefix = ''): string[] {
@@ -49,7 +49,7 @@ describe('the cache policy', () => {
   describe('in the cloud and locally', () => {
     let siteDeployments: Array<{ Exclude?: string[]; Include?: string[]; SystemMetadata: Record<string, string> }>;
     beforeAll(() => {
-      const template: Template = synthTemplate();
+      const { template } = siteInBareStack();
       siteDeployments = Object.values(template.findResources('Custom::CDKBucketDeployment'))
         .map((resource) => resource.Properties)
         .filter((properties) => JSON.stringify(properties.DestinationBucketName).includes('SiteBucket'));

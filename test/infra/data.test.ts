@@ -1,11 +1,25 @@
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
-import { createTestApp, privateBucketHardening, resourceByPrefix, synthTemplate } from './support/synth';
+import { Data, type DataProps } from '../../infra/constructs/data';
+import { bareStack } from './support/bare-stack';
+import { fixtures, privateBucketHardening, resourceByPrefix, synthTemplate } from './support/synth';
+
+/** The Data construct in a stack of its own, with the one thing it needs: a key. */
+function dataInBareStack(props: Partial<DataProps> = {}): Template {
+  const stack = bareStack();
+  new Data(stack, 'Data', {
+    encryptionKey: new Key(stack, 'EncryptionKey'),
+    cheatSheetDirectory: fixtures.cheatSheetDirectory,
+    ...props,
+  });
+  return Template.fromStack(stack);
+}
 
 describe('the data construct', () => {
   let template: Template;
   beforeAll(() => {
-    template = synthTemplate();
+    template = dataInBareStack();
   });
 
   test('defines cheat_sheet_requests from the shared schema, on demand, with the e-mail index', () => {
@@ -73,24 +87,10 @@ describe('the data construct', () => {
     expect(requests.TimeToLiveSpecification).toBeUndefined();
   });
 
-  test('with requestRetentionDays, puts a TTL on expires_at and tells both functions the days', () => {
-    const withRetention = synthTemplate({ context: { requestRetentionDays: '365' } });
+  test('with requestRetentionDays, puts a TTL on expires_at on the requests table', () => {
+    const withRetention = dataInBareStack({ requestRetentionDays: 365 });
     const requests = resourceByPrefix(withRetention, 'AWS::DynamoDB::Table', 'DataRequestsTable').resource.Properties;
     expect(requests.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
-    const save = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSaveRequestFunction').resource.Properties;
-    expect(save.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
-    const send = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSendCheatSheetFunction').resource
-      .Properties;
-    expect(send.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
-  });
-
-  test('without requestRetentionDays, neither function gets a retention variable', () => {
-    for (const name of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
-      const { Properties } = resourceByPrefix(template, 'AWS::Lambda::Function', name).resource;
-      expect((Properties.Environment as { Variables: Record<string, string> }).Variables).not.toHaveProperty(
-        'REQUEST_RETENTION_DAYS',
-      );
-    }
   });
 
   test('keeps the PDF bucket private: public access blocked, TLS only, SSE-KMS with the stack key, versioned, logged, events to EventBridge', () => {
@@ -122,7 +122,7 @@ describe('the data construct', () => {
 
   test('keeps access logs a year, SSE-S3 (the only encryption log delivery takes), versioned, private and TLS only, and retains them after the stack', () => {
     const logs = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataAccessLogsBucket');
-    expect(logs.resource).toMatchObject({ DeletionPolicy: 'Retain' });
+    expect(logs.resource).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
     expect(logs.resource.Properties).toMatchObject({
       BucketEncryption: {
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
@@ -145,8 +145,30 @@ describe('the data construct', () => {
   });
 
   test('refuses to synthesize without the generated PDF, saying to run npm run build', () => {
-    expect(() => createTestApp({ buildOutput: { cheatSheetDirectory: '/nonexistent/dist/cheat-sheet' } })).toThrow(
+    expect(() => dataInBareStack({ cheatSheetDirectory: '/nonexistent/dist/cheat-sheet' })).toThrow(
       `The cheat sheet /nonexistent/dist/cheat-sheet/${cheatSheetFileName} does not exist: run \`npm run build\` first`,
     );
+  });
+});
+
+// The Api construct's side of requestRetentionDays, through the stack's wiring; it belongs with
+// the Api's own tests once they build the Api in a bare stack.
+describe("the functions' request retention", () => {
+  test('with requestRetentionDays, both functions are told the days', () => {
+    const withRetention = synthTemplate({ context: { requestRetentionDays: '365' } });
+    for (const name of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
+      const { Properties } = resourceByPrefix(withRetention, 'AWS::Lambda::Function', name).resource;
+      expect(Properties.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
+    }
+  });
+
+  test('without requestRetentionDays, neither function gets a retention variable', () => {
+    const template = synthTemplate();
+    for (const name of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
+      const { Properties } = resourceByPrefix(template, 'AWS::Lambda::Function', name).resource;
+      expect((Properties.Environment as { Variables: Record<string, string> }).Variables).not.toHaveProperty(
+        'REQUEST_RETENTION_DAYS',
+      );
+    }
   });
 });

@@ -1,27 +1,28 @@
 /** The stack's one customer managed key and who may use it. */
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
+import { EncryptionKey } from '../../infra/constructs/encryption-key';
+import { bareStack } from './support/bare-stack';
 import { resourceByPrefix, synthTemplate } from './support/synth';
 
 type Statement = { Effect: string; Principal?: unknown; Action: string | string[]; Condition?: unknown };
 
-describe("the stack's encryption key", () => {
-  let template: Template;
+function keyPolicyStatements(key: ReturnType<typeof resourceByPrefix>): Statement[] {
+  return (key.resource.Properties.KeyPolicy as { Statement: Statement[] }).Statement;
+}
+
+describe('the encryption key construct', () => {
   let key: ReturnType<typeof resourceByPrefix>;
   let statements: Statement[];
   beforeAll(() => {
-    template = synthTemplate();
-    key = resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey');
-    statements = (key.resource.Properties.KeyPolicy as { Statement: Statement[] }).Statement;
+    const stack = bareStack();
+    new EncryptionKey(stack, 'EncryptionKey');
+    key = resourceByPrefix(Template.fromStack(stack), 'AWS::KMS::Key', 'EncryptionKey');
+    statements = keyPolicyStatements(key);
   });
 
-  test('is the only KMS key: the alarm topic, the log groups and the buckets share it', () => {
-    template.resourceCountIs('AWS::KMS::Key', 1);
-    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key.logicalId, 'Arn'] } });
-  });
-
-  test('rotates yearly and outlives the stack, since retained logs and buckets need it', () => {
+  test('rotates yearly and outlives the stack, since retained logs and buckets need it, but not a rolled-back create', () => {
     expect(key.resource.Properties.EnableKeyRotation).toBe(true);
-    expect(key.resource).toMatchObject({ DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    expect(key.resource).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
   });
 
   test("lets CloudWatch Logs use it for this account's log groups in this region, and nothing more", () => {
@@ -62,6 +63,22 @@ describe("the stack's encryption key", () => {
       Resource: '*',
       Condition: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
     });
+  });
+});
+
+describe("the product's encryption key", () => {
+  let template: Template;
+  let key: ReturnType<typeof resourceByPrefix>;
+  let statements: Statement[];
+  beforeAll(() => {
+    template = synthTemplate();
+    key = resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey');
+    statements = keyPolicyStatements(key);
+  });
+
+  test('is the only KMS key: the alarm topic, the log groups and the buckets share it', () => {
+    template.resourceCountIs('AWS::KMS::Key', 1);
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key.logicalId, 'Arn'] } });
   });
 
   test("lets CloudFront decrypt for this account's distributions only, as the site bucket's origin needs", () => {

@@ -1,13 +1,14 @@
 /**
  * The CloudFront Function's code, run as CloudFront runs it (a `handler(event)` returning the
- * request), in a fresh V8 context; and its place in the synthesized distribution.
+ * request), in a fresh V8 context; and its place in the site's distribution.
  */
 
 import vm from 'node:vm';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { sitePages } from '../../core/site-pages';
 import { sitePagesFunctionCode } from '../../infra/site-pages-function';
-import { resourceByPrefix, synthTemplate } from './support/synth';
+import { siteInBareStack } from './support/bare-stack';
+import { resourceByPrefix } from './support/synth';
 
 type Handler = (event: { request: { uri: string; method: string } }) => { uri: string };
 
@@ -39,10 +40,10 @@ test('a page added to the list is mapped without touching the function', () => {
   expect(uriAfter('/results/day-30', code)).toBe('/results-day-30.html');
 });
 
-describe('in the stack', () => {
+describe('in the site construct', () => {
   let template: Template;
   beforeAll(() => {
-    template = synthTemplate();
+    ({ template } = siteInBareStack());
   });
 
   test('the function holds the generated code on the JavaScript 2.0 runtime', () => {

@@ -2,7 +2,8 @@ import { FileSystem } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
 import { securityHeaders } from '../../infra/security-headers';
-import { createTestApp, fixtures, privateBucketHardening, resourceByPrefix, synthTemplate } from './support/synth';
+import { siteInBareStack } from './support/bare-stack';
+import { fixtures, privateBucketHardening, resourceByPrefix } from './support/synth';
 
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
 
@@ -31,7 +32,7 @@ const managedPolicyIds = {
 describe('the site construct', () => {
   let template: Template;
   beforeAll(() => {
-    template = synthTemplate();
+    ({ template } = siteInBareStack());
   });
 
   test('maps only 404 to /404.html with status 404, so no API reply is ever rewritten', () => {
@@ -75,10 +76,7 @@ describe('the site construct', () => {
     expect(apiOrigin).toMatchObject({
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
       DomainName: {
-        'Fn::Select': [
-          2,
-          { 'Fn::Split': ['/', { 'Fn::GetAtt': [expect.stringMatching(/^ApiHttpApi/), 'ApiEndpoint'] }] },
-        ],
+        'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [expect.stringMatching(/^Api/), 'ApiEndpoint'] }] }],
       },
     });
   });
@@ -165,7 +163,7 @@ describe('the site construct', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       ...privateBucketHardening,
       LoggingConfiguration: {
-        DestinationBucketName: { Ref: Match.stringLikeRegexp('^DataAccessLogsBucket') },
+        DestinationBucketName: { Ref: Match.stringLikeRegexp('^AccessLogsBucket') },
         LogFilePrefix: 's3/site/',
       },
     });
@@ -236,7 +234,7 @@ describe('the site construct', () => {
 
   test('logs every request to the access-log bucket', () => {
     expect(distributionConfig(template).Logging).toEqual({
-      Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^DataAccessLogsBucket/), 'RegionalDomainName'] },
+      Bucket: { 'Fn::GetAtt': [expect.stringMatching(/^AccessLogsBucket/), 'RegionalDomainName'] },
       Prefix: 'cloudfront/',
     });
   });
@@ -338,8 +336,8 @@ describe('the site construct', () => {
   });
 
   test('serves a custom domain with its certificate, SNI and TLS 1.2_2021 at least', () => {
-    const customTemplate = synthTemplate({
-      context: { domainName: 'www.example.com', certificateArn },
+    const { site, template: customTemplate } = siteInBareStack({
+      props: { customDomain: { domainName: 'www.example.com', certificateArn } },
     });
     const config = distributionConfig(customTemplate);
     expect(config.Aliases).toEqual(['www.example.com']);
@@ -348,12 +346,52 @@ describe('the site construct', () => {
       MinimumProtocolVersion: 'TLSv1.2_2021',
       SslSupportMethod: 'sni-only',
     });
-    customTemplate.hasOutput('SiteUrl', { Value: 'https://www.example.com' });
+    expect(site.url).toBe('https://www.example.com');
   });
 
   test('refuses to synthesize without a built site, saying to run npm run build', () => {
-    expect(() => createTestApp({ buildOutput: { siteDirectory: '/nonexistent/frontend/dist' } })).toThrow(
+    expect(() => siteInBareStack({ props: { siteDirectory: '/nonexistent/frontend/dist' } })).toThrow(
       'The built site has no index.html in /nonexistent/frontend/dist: run `npm run build` first.',
+    );
+  });
+});
+
+describe("the site's CloudFront names, unique per account", () => {
+  // CloudFront keeps these names per account: each carries the stack name and the region.
+  const namedResources = [
+    ['AWS::CloudFront::ResponseHeadersPolicy', 'ResponseHeadersPolicyConfig', 'security-headers'],
+    ['AWS::CloudFront::OriginRequestPolicy', 'OriginRequestPolicyConfig', 'api-origin-requests'],
+    ['AWS::CloudFront::OriginAccessControl', 'OriginAccessControlConfig', 'site-bucket'],
+    ['AWS::CloudFront::Function', undefined, 'page-paths'],
+  ] as const;
+
+  function namesOf(template: Template): Record<string, unknown> {
+    return Object.fromEntries(
+      namedResources.map(([type, configKey]) => {
+        const resources = Object.values(template.findResources(type));
+        expect(resources).toHaveLength(1);
+        const properties = resources[0].Properties as Record<string, Record<string, unknown>>;
+        return [type, configKey ? properties[configKey].Name : properties.Name];
+      }),
+    );
+  }
+
+  test('names each policy, the origin access control and the function after the stack and its literal region', () => {
+    const { template } = siteInBareStack({ stackName: 'BookSite', env: { region: 'eu-west-2' } });
+    expect(namesOf(template)).toEqual(
+      Object.fromEntries(namedResources.map(([type, , purpose]) => [type, `BookSite-eu-west-2-${purpose}`])),
+    );
+  });
+
+  test("names them after the deploy-time region (AWS::Region) in an environment-agnostic stack, as the product's is", () => {
+    const { template } = siteInBareStack({ stackName: 'BookSite' });
+    expect(namesOf(template)).toEqual(
+      Object.fromEntries(
+        namedResources.map(([type, , purpose]) => [
+          type,
+          { 'Fn::Join': ['', ['BookSite-', { Ref: 'AWS::Region' }, `-${purpose}`]] },
+        ]),
+      ),
     );
   });
 });

@@ -117,17 +117,4 @@ describe('the stack', () => {
       DataAccessLogsBucket: { SSEAlgorithm: 'AES256' },
     });
   });
-
-  test('keeps every bucket when the stack is deleted, with no auto-delete function', () => {
-    const buckets = Object.entries(template.findResources('AWS::S3::Bucket'));
-    expect(buckets).toHaveLength(3); // site, PDF, access logs
-    for (const [id, bucket] of buckets) {
-      expect({ id, DeletionPolicy: bucket.DeletionPolicy, UpdateReplacePolicy: bucket.UpdateReplacePolicy }).toEqual({
-        id,
-        DeletionPolicy: 'Retain',
-        UpdateReplacePolicy: 'Retain',
-      });
-    }
-    expect(template.findResources('Custom::S3AutoDeleteObjects')).toEqual({});
-  });
 });

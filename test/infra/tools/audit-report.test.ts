@@ -125,4 +125,11 @@ describe('the audit report', () => {
   test('reports no open finding and no stale acknowledgement', () => {
     expect(section('## Open findings and stale acknowledgements')).toContain('_None._');
   });
+
+  test("lists the product's own warning about a sender without a domain as advice, not as an open finding", () => {
+    expect(report.advice).toEqual([{ rule: 'first100days:mail:noSenderDomain', resources: ['First100DaysSite/Mail'] }]);
+    expect(section('## Advice on the chosen context')).toContain(
+      '| first100days:mail:noSenderDomain | First100DaysSite/Mail |',
+    );
+  });
 });

@@ -1,0 +1,44 @@
+/**
+ * An empty stack to test one construct in, with cdk.json's feature flags (so the construct
+ * synthesizes as it does in the product) and no bundling.
+ */
+import { App, type Environment, Stack } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { OriginSecret } from '../../../infra/constructs/origin-secret';
+import { Site, type SiteProps } from '../../../infra/constructs/site';
+import { cdkJsonContext, fixtures } from './synth';
+
+export interface BareStackOptions {
+  /** @default 'TestStack' */
+  readonly stackName?: string;
+  /** @default - environment-agnostic, as the product stack is without waf */
+  readonly env?: Environment;
+}
+
+export function bareStack(options: BareStackOptions = {}): Stack {
+  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
+  return new Stack(app, options.stackName ?? 'TestStack', { env: options.env });
+}
+
+/** The Site in a stack of its own, with only what it needs: a key, a log bucket, an API, the origin secret. */
+export function siteInBareStack(options: BareStackOptions & { readonly props?: Partial<SiteProps> } = {}): {
+  site: Site;
+  template: Template;
+} {
+  const stack = bareStack(options);
+  const site = new Site(stack, 'Site', {
+    api: new HttpApi(stack, 'Api'),
+    originSecret: new OriginSecret(stack, 'OriginSecret').secret,
+    // As the product's: CloudFront delivers its logs through ACLs.
+    accessLogsBucket: new Bucket(stack, 'AccessLogsBucket', {
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+    }),
+    encryptionKey: new Key(stack, 'EncryptionKey'),
+    siteDirectory: fixtures.siteDirectory,
+    ...options.props,
+  });
+  return { site, template: Template.fromStack(stack) };
+}
