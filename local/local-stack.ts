@@ -58,9 +58,9 @@ export interface LocalStackOptions {
   readonly cheatSheetPdf?: string | Uint8Array | null;
   readonly senderEmail?: string;
   /** CHEAT_SHEET_DAILY_LIMIT for the send function; unset keeps the environment's or the default. */
-  readonly dailyLimit?: number;
+  readonly addressDailyCap?: number;
   /** CHEAT_SHEET_CLIENT_HOURLY_LIMIT; unset keeps the environment's or the default. */
-  readonly clientHourlyLimit?: number;
+  readonly clientHourlyCap?: number;
   /** CHEAT_SHEET_DAILY_SEND_BUDGET; unset keeps the environment's or the default. */
   readonly dailySendBudget?: number;
   /** SES_CONFIGURATION_SET_NAME; none by default, since aws-ses-v2-local has no configuration sets. */
@@ -79,8 +79,8 @@ export interface LocalStack {
   readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly sesv2: string };
   /** `cheat_sheet_requests`: request items only. */
   readonly tableName: string;
-  /** `cheat_sheet_send_quotas`: the daily cap's counters, one per address that was sent the PDF. */
-  readonly sendQuotaTableName: string;
+  /** `cheat_sheet_send_quotas`: the limits' counters (per address, per client, the daily send budget). */
+  readonly limitCountersTableName: string;
   /** s3rver's temporary directory, removed by stop(). */
   readonly s3Directory: string;
   readonly bucket: string;
@@ -140,12 +140,12 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
     saveRequestEnvironment({ tableName: requestsTable.name }),
     sendCheatSheetEnvironment({
       tableName: requestsTable.name,
-      sendQuotaTableName: sendQuotaTable.name,
+      limitCountersTableName: sendQuotaTable.name,
       cheatSheetBucket: localBucketName,
       cheatSheetKey: cheatSheetFileName,
       senderEmail: options.senderEmail ?? localSenderEmail,
-      dailyLimit: options.dailyLimit,
-      clientHourlyLimit: options.clientHourlyLimit,
+      addressDailyCap: options.addressDailyCap,
+      clientHourlyCap: options.clientHourlyCap,
       dailySendBudget: options.dailySendBudget,
       // As API Gateway: the socket's peer address (site-server.ts), which no header changes. The
       // counters' key is new on every start, so it never needs keeping.
@@ -292,7 +292,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ports: actualPorts,
       endpoints,
       tableName: requestsTable.name,
-      sendQuotaTableName: sendQuotaTable.name,
+      limitCountersTableName: sendQuotaTable.name,
       s3Directory,
       bucket: localBucketName,
       key: cheatSheetFileName,

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { replyMarginMs } from '../../infra/constructs/api';
-import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
+import { worstCaseSdkCallMs } from '../../core/config/sdk-timeouts';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
 import { emailIndex } from '../../core/data/tables';
 import { exampleSender, fixtures, resourceByPrefix, synthTemplate } from './support/synth';

@@ -5,7 +5,7 @@
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { cheatSheetSentMessage as sentMessage } from '../../../core/api/replies';
+import { cheatSheetSentMessage as sentMessage } from '../../../core/api/messages';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
 
@@ -20,7 +20,7 @@ let save: Handler;
 
 beforeAll(async () => {
   // The documented default, set explicitly so a shell's CHEAT_SHEET_CLIENT_HOURLY_LIMIT cannot change it.
-  emulators = await startHandlerStack({ clientHourlyLimit: 10 });
+  emulators = await startHandlerStack({ clientHourlyCap: 10 });
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
   ({ handler: save } = await import('../../../lambdas/save-request/handler'));
 });

@@ -6,7 +6,7 @@
  */
 
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { sdkTimeouts, worstCaseSdkCallMs } from '../../../lambdas/shared/sdk-timeouts';
+import { sdkTimeouts, worstCaseSdkCallMs } from '../../../core/config/sdk-timeouts';
 import { sendQuotaId } from '../../../core/data/address-hash';
 import { closedPortUrl } from '../support/closed-port';
 import { startHangingEndpoint } from '../support/hanging-endpoint';

@@ -19,7 +19,7 @@ let send: Handler;
 let save: Handler;
 
 beforeAll(async () => {
-  emulators = await startHandlerStack({ dailySendBudget: 3, clientHourlyLimit: 10 });
+  emulators = await startHandlerStack({ dailySendBudget: 3, clientHourlyCap: 10 });
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
   ({ handler: save } = await import('../../../lambdas/save-request/handler'));
 });

@@ -1,7 +1,7 @@
 import {
   CheatSheetUnavailableError,
   ConfigurationError,
-  DailyLimitReachedError,
+  AddressDailyCapReachedError,
   EmailRejectedError,
   EmailServiceUnavailableError,
   InvalidRequestError,
@@ -17,7 +17,7 @@ describe('describeFailure', () => {
     [new InvalidRequestError('Please enter your name.'), 400],
     [new PayloadTooLargeError('Too large.'), 413],
     [new UnsupportedMediaTypeError('Send JSON.'), 415],
-    [new DailyLimitReachedError(3), 429],
+    [new AddressDailyCapReachedError(3), 429],
     [new SenderNotVerifiedError('x'), 502],
     [new EmailRejectedError('x'), 502],
     [new EmailServiceUnavailableError('x'), 503],
@@ -34,13 +34,13 @@ describe('describeFailure', () => {
   });
 
   test('words the daily limit with the configured number', () => {
-    expect(describeFailure(new DailyLimitReachedError(5)).message).toMatch(/5 times in the last 24 hours/);
-    expect(describeFailure(new DailyLimitReachedError(1)).message).toMatch(/1 time in the last 24 hours/);
+    expect(describeFailure(new AddressDailyCapReachedError(5)).message).toMatch(/5 times in the last 24 hours/);
+    expect(describeFailure(new AddressDailyCapReachedError(1)).message).toMatch(/1 time in the last 24 hours/);
   });
 
   test("only the unverified sender's message contains 'domain' or 'verify', which the page keys on", () => {
     const others = [
-      new DailyLimitReachedError(3),
+      new AddressDailyCapReachedError(3),
       new EmailRejectedError('MessageRejected: domain'),
       new EmailServiceUnavailableError('x'),
       new StorageUnavailableError('x'),

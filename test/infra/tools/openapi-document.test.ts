@@ -1,5 +1,5 @@
-import { buildOpenApiDocument } from '../../../core/api/openapi';
-import { invalidEmailExampleMessage } from '../../../core/api/replies';
+import { buildOpenApiDocument } from '../../../infra/tools/openapi-document';
+import { invalidEmailExampleMessage } from '../../../core/api/messages';
 import { parseCheatSheetRequest } from '../../../core/api/request-schema';
 import { openApiChecker } from '../../support/openapi';
 
