@@ -244,7 +244,7 @@ describe('sendCheatSheet', () => {
   test('gives the slot back and records nothing when SES fails', async () => {
     const table = inMemoryTable([request('new', 0)]);
     const quota = inMemoryQuota(3);
-    const { deps } = dependencies({ requests: table.requests, quota: quota.quota, sendEmail: sesDown });
+    const { deps } = dependencies({ requests: table.requests, addressDailyCounter: quota.quota, sendEmail: sesDown });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
     expect(quota.released).toEqual([{ id: 'quota-id', sentAt: now.toISOString() }]);
@@ -255,7 +255,7 @@ describe('sendCheatSheet', () => {
   test("still reports SES's failure, and warns, when the slot cannot be given back", async () => {
     const { quota } = inMemoryQuota(3);
     const { deps, logged } = dependencies({
-      quota: { ...quota, release: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')) },
+      addressDailyCounter: { ...quota, release: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')) },
       sendEmail: sesDown,
     });
 
@@ -266,7 +266,7 @@ describe('sendCheatSheet', () => {
   test('claims no slot when the PDF cannot be read', async () => {
     const quota = inMemoryQuota(3);
     const { deps } = dependencies({
-      quota: quota.quota,
+      addressDailyCounter: quota.quota,
       loadPdf: async () => Promise.reject(new CheatSheetUnavailableError('missing')),
     });
 
@@ -312,7 +312,7 @@ describe('sendCheatSheet', () => {
     const budget = inMemoryCounter(500);
     const { deps, sent } = dependencies({
       clientSends: inMemoryCounter(0).counter,
-      quota: quota.quota,
+      addressDailyCounter: quota.quota,
       sendBudget: budget.counter,
     });
 
@@ -336,7 +336,7 @@ describe('sendCheatSheet', () => {
     const quota = inMemoryQuota(3);
     const { deps, sent } = dependencies({
       clientSends: client.counter,
-      quota: quota.quota,
+      addressDailyCounter: quota.quota,
       sendBudget: inMemoryCounter(0).counter,
       dailySendBudget: 500,
     });
@@ -355,7 +355,7 @@ describe('sendCheatSheet', () => {
     const { deps } = dependencies({
       clientSends: client.counter,
       sendBudget: budget.counter,
-      quota: {
+      addressDailyCounter: {
         claim: async (...args) => (log.push('claim address'), quota.quota.claim(...args)),
         release: async (claim) => (log.push('release address'), quota.quota.release(claim)),
       },

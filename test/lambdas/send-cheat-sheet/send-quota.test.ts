@@ -5,7 +5,7 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { DynamoDBClient, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { StorageUnavailableError } from '../../../lambdas/shared/errors';
-import { sendQuotaExpiryAttribute, limitCountersTableName } from '../../../core/data/tables';
+import { sendQuotaExpiryAttribute, sendQuotaTableName } from '../../../core/data/tables';
 import { sendQuotaId } from '../../../core/data/address-hash';
 import { sendQuotaExpiry, sendQuotaTable, type SendQuota } from '../../../lambdas/send-cheat-sheet/send-quota';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
@@ -100,8 +100,8 @@ describe('the send quota', () => {
 
     await quota.claim(email, at, 3);
 
-    expect(emulators.stack.limitCountersTableName).toBe(limitCountersTableName);
-    expect(limitCountersTableName).toBe('cheat_sheet_send_quotas');
+    expect(emulators.stack.limitCountersTableName).toBe(sendQuotaTableName);
+    expect(sendQuotaTableName).toBe('cheat_sheet_send_quotas');
     expect(await emulators.items()).toEqual([]);
     expect((await emulators.quotaItems()).map((item) => item.id)).toContain(sendQuotaId(email));
   });
@@ -153,7 +153,7 @@ describe('the send quota when DynamoDB misbehaves', () => {
     dynamoMock
       .on(UpdateCommand)
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
-    const contended = sendQuotaTable(client, limitCountersTableName, { maxAttempts: 4, pause: async () => {} });
+    const contended = sendQuotaTable(client, sendQuotaTableName, { maxAttempts: 4, pause: async () => {} });
 
     await expect(contended.claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(StorageUnavailableError);
     expect(dynamoMock.commandCalls(UpdateCommand)).toHaveLength(4);
@@ -162,7 +162,7 @@ describe('the send quota when DynamoDB misbehaves', () => {
   test('turns an unreachable table into a storage error', async () => {
     dynamoMock.on(GetCommand).rejects(Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' }));
 
-    await expect(sendQuotaTable(client, limitCountersTableName).claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(
+    await expect(sendQuotaTable(client, sendQuotaTableName).claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(
       StorageUnavailableError,
     );
   });
@@ -171,13 +171,13 @@ describe('the send quota when DynamoDB misbehaves', () => {
     dynamoMock.on(GetCommand).resolves({});
     dynamoMock.on(UpdateCommand).resolves({});
 
-    await sendQuotaTable(client, limitCountersTableName).claim('ada@example.com', at, 3);
+    await sendQuotaTable(client, sendQuotaTableName).claim('ada@example.com', at, 3);
 
     const calls = dynamoMock.calls().map((call) => call.args[0]);
     expect(calls.map((command) => command.constructor.name)).toEqual(['GetCommand', 'UpdateCommand']);
     expect(calls.map((command) => (command.input as { TableName: string }).TableName)).toEqual([
-      limitCountersTableName,
-      limitCountersTableName,
+      sendQuotaTableName,
+      sendQuotaTableName,
     ]);
     expect(dynamoMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
       Key: { id: sendQuotaId('ada@example.com') },
