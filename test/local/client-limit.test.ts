@@ -60,7 +60,10 @@ describe('the per-client limit behind the local server', () => {
 
     const reply = await sendFrom('127.0.0.5');
 
-    expect(reply).toEqual({ status: 429, body: { success: false, error: expect.stringMatching(/last hour/) } });
+    expect(reply).toEqual({
+      status: 429,
+      body: { success: false, error: expect.stringMatching(/last hour/), code: 'client_hourly_cap_reached' },
+    });
     expect(reply.body.error).not.toMatch(/domain|verify/i);
   });
 });

@@ -58,7 +58,11 @@ describe('the per-client hourly limit', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     expect((await emailCount()) - emailsBefore).toBe(10);
     for (const reply of replies.filter((candidate) => candidate.statusCode === 429)) {
-      expect(replyJson(reply)).toEqual({ success: false, error: expect.stringMatching(/in the last hour/) });
+      expect(replyJson(reply)).toEqual({
+        success: false,
+        error: expect.stringMatching(/in the last hour/),
+        code: 'client_hourly_cap_reached',
+      });
       // The page would show its unverified-sender alert for these words.
       expect(replyJson(reply).error).not.toMatch(/domain|verify/i);
     }
@@ -173,6 +177,7 @@ describe('the honeypot', () => {
 
     expect(replyJson(await save(postEvent(saveRoute, tooLong)))).toEqual({
       error: 'Website must be at most 2048 characters.',
+      code: 'invalid_request',
     });
     expect((await sendFrom(newClient(), notText as never)).statusCode).toBe(400);
   });

@@ -95,7 +95,7 @@ describe('send-cheat-sheet behind CloudFront', () => {
       );
 
       expect(reply.statusCode).toBe(403);
-      expect(replyJson(reply)).toEqual({ success: false, error: expect.any(String) });
+      expect(replyJson(reply)).toEqual({ success: false, error: expect.any(String), code: expect.any(String) });
       expect(replyJson(reply).error).not.toMatch(/domain|verify/i);
       expect(await emulators.emails(visitor.email)).toEqual([]);
       expect(await emulators.items(visitor.email)).toEqual([]);

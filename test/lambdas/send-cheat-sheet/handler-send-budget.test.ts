@@ -42,6 +42,7 @@ describe('the daily send budget', () => {
       expect(replyJson(reply)).toEqual({
         success: false,
         error: "We can't send the cheat sheet right now. Please try again later.",
+        code: 'daily_send_budget_spent',
       });
     }
   });
