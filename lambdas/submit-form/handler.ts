@@ -26,7 +26,8 @@ const logger = createLogger(submitFormLogService);
 const saveMetrics = new ProductMetrics(functionServices.saveRequest);
 const sendMetrics = new ProductMetrics(functionServices.sendCheatSheet);
 
-export const handler = saveMetrics.instrument(sendMetrics.instrument(submitFormHandler));
+// The save step's metrics flush first, as when the page calls the two routes in turn.
+export const handler = sendMetrics.instrument(saveMetrics.instrument(submitFormHandler));
 
 async function submitFormHandler(
   event: APIGatewayProxyEventV2,

@@ -155,7 +155,7 @@ describe('the local stack', () => {
 
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/json');
-    expect(await response.text()).toBe(JSON.stringify({ error: 'Please enter your name.' }));
+    expect(await response.text()).toBe(JSON.stringify({ error: 'Please enter your name.', code: 'invalid_request' }));
   });
 
   test("passes the send route's 429 through unchanged", async () => {
