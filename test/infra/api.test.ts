@@ -21,6 +21,23 @@ function statementsOf(template: Template, rolePrefix: string): Statement[] {
   return policies[0].Properties.PolicyDocument.Statement as Statement[];
 }
 
+/** The same statements, in any order: the order of a policy's statements carries no meaning. */
+function expectSameStatements(actual: Statement[], expected: Statement[]): void {
+  const sortedKeys = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sortedKeys)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, sortedKeys((value as any)[key])]),
+          )
+        : value;
+  const byText = (statements: Statement[]) =>
+    statements.map((statement) => JSON.stringify(sortedKeys(statement))).sort();
+  expect(byText(actual)).toEqual(byText(expected));
+}
+
 /** Active tracing's grant, on * because X-Ray has no resource-level permissions (test/infra/stack.test.ts). */
 const xrayStatement: Statement = {
   Effect: 'Allow',
@@ -73,7 +90,11 @@ describe('the API construct', () => {
   });
 
   test('runs the three functions on the newest Node.js runtime aws-cdk-lib offers, on arm64', () => {
-    for (const prefix of ['ApiSaveRequestSaveRequestFunction', 'ApiSendCheatSheetSendCheatSheetFunction', 'ApiSubmitFormSubmitFormFunction']) {
+    for (const prefix of [
+      'ApiSaveRequestSaveRequestFunction',
+      'ApiSendCheatSheetSendCheatSheetFunction',
+      'ApiSubmitFormSubmitFormFunction',
+    ]) {
       expect(functionProps(template, prefix)).toMatchObject({
         Runtime: newestNodeRuntime(),
         Architectures: ['arm64'],
@@ -101,8 +122,14 @@ describe('the API construct', () => {
   });
 
   test('sizes the functions as documented: save 256 MB / 10 s, send 512 MB / 15 s, form 512 MB / 20 s', () => {
-    expect(functionProps(template, 'ApiSaveRequestSaveRequestFunction')).toMatchObject({ MemorySize: 256, Timeout: 10 });
-    expect(functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction')).toMatchObject({ MemorySize: 512, Timeout: 15 });
+    expect(functionProps(template, 'ApiSaveRequestSaveRequestFunction')).toMatchObject({
+      MemorySize: 256,
+      Timeout: 10,
+    });
+    expect(functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction')).toMatchObject({
+      MemorySize: 512,
+      Timeout: 15,
+    });
     expect(functionProps(template, 'ApiSubmitFormSubmitFormFunction')).toMatchObject({ MemorySize: 512, Timeout: 20 });
   });
 
@@ -113,7 +140,11 @@ describe('the API construct', () => {
   });
 
   test('gives each function time to reply after its slowest SDK call failed', () => {
-    for (const prefix of ['ApiSaveRequestSaveRequestFunction', 'ApiSendCheatSheetSendCheatSheetFunction', 'ApiSubmitFormSubmitFormFunction']) {
+    for (const prefix of [
+      'ApiSaveRequestSaveRequestFunction',
+      'ApiSendCheatSheetSendCheatSheetFunction',
+      'ApiSubmitFormSubmitFormFunction',
+    ]) {
       const timeoutMs = functionProps(template, prefix).Timeout * 1000;
       expect(timeoutMs - worstCaseSdkCallMs).toBeGreaterThanOrEqual(replyMarginMs);
     }
@@ -142,15 +173,23 @@ describe('the API construct', () => {
   });
 
   test("configures the form function exactly as the send function, whose table is the save function's too", () => {
-    const { NODE_OPTIONS, ...send } = functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction').Environment.Variables;
+    const { NODE_OPTIONS, ...send } = functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction').Environment
+      .Variables;
     expect(NODE_OPTIONS).toBe('--enable-source-maps');
-    expect(functionProps(template, 'ApiSubmitFormSubmitFormFunction').Environment.Variables).toEqual({ ...send, NODE_OPTIONS });
+    expect(functionProps(template, 'ApiSubmitFormSubmitFormFunction').Environment.Variables).toEqual({
+      ...send,
+      NODE_OPTIONS,
+    });
   });
 
   test('replaces warm send containers when the PDF changes, and only after the new PDF is in the bucket', () => {
     const pdf = readFileSync(path.join(fixtures.cheatSheetDirectory, cheatSheetFileName));
     const digest = createHash('sha256').update(pdf).digest('hex').slice(0, 16);
-    const send = resourceByPrefix(template, 'AWS::Lambda::Function', 'ApiSendCheatSheetSendCheatSheetFunction').resource;
+    const send = resourceByPrefix(
+      template,
+      'AWS::Lambda::Function',
+      'ApiSendCheatSheetSendCheatSheetFunction',
+    ).resource;
     expect((send.Properties.Environment as any).Variables.CHEAT_SHEET_VERSION).toBe(digest);
     const pdfDeployment = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'DataCheatSheetDeployment');
     expect(send.DependsOn).toContain(pdfDeployment.logicalId);
@@ -178,7 +217,7 @@ describe('the API construct', () => {
   });
 
   test('lets the send function read and decrypt (through S3 only) the one PDF, query the e-mail index, update requests, get, batch-get and update quota items, send from its identity through its configuration set alone, and read the origin secret: no PutItem', () => {
-    expect(statementsOf(template, 'ApiSendCheatSheetSendCheatSheetRole')).toEqual([
+    expectSameStatements(statementsOf(template, 'ApiSendCheatSheetSendCheatSheetRole'), [
       {
         Effect: 'Allow',
         Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -285,7 +324,11 @@ describe('the API construct', () => {
   });
 
   test('attaches no AWS managed policy to the function roles', () => {
-    for (const prefix of ['ApiSaveRequestSaveRequestRole', 'ApiSendCheatSheetSendCheatSheetRole', 'ApiSubmitFormSubmitFormRole']) {
+    for (const prefix of [
+      'ApiSaveRequestSaveRequestRole',
+      'ApiSendCheatSheetSendCheatSheetRole',
+      'ApiSubmitFormSubmitFormRole',
+    ]) {
       expect(
         resourceByPrefix(template, 'AWS::IAM::Role', prefix).resource.Properties.ManagedPolicyArns,
       ).toBeUndefined();
@@ -293,7 +336,11 @@ describe('the API construct', () => {
   });
 
   test('grants no function a * resource or a wildcard action, but for active tracing', () => {
-    for (const prefix of ['ApiSaveRequestSaveRequestRole', 'ApiSendCheatSheetSendCheatSheetRole', 'ApiSubmitFormSubmitFormRole']) {
+    for (const prefix of [
+      'ApiSaveRequestSaveRequestRole',
+      'ApiSendCheatSheetSendCheatSheetRole',
+      'ApiSubmitFormSubmitFormRole',
+    ]) {
       const granted = statementsOf(template, prefix)
         .filter((statement) => JSON.stringify(statement.Action) !== JSON.stringify(xrayStatement.Action))
         .map(({ Action, Resource }) => ({ Action, Resource }));
