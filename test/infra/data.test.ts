@@ -77,15 +77,15 @@ describe('the data construct', () => {
     const withRetention = synthTemplate({ context: { requestRetentionDays: '365' } });
     const requests = resourceByPrefix(withRetention, 'AWS::DynamoDB::Table', 'DataRequestsTable').resource.Properties;
     expect(requests.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
-    const save = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSaveRequestFunction').resource.Properties;
+    const save = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSaveRequestSaveRequestFunction').resource.Properties;
     expect(save.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
-    const send = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSendCheatSheetFunction').resource
+    const send = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSendCheatSheetSendCheatSheetFunction').resource
       .Properties;
     expect(send.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
   });
 
   test('without requestRetentionDays, neither function gets a retention variable', () => {
-    for (const name of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
+    for (const name of ['ApiSaveRequestSaveRequestFunction', 'ApiSendCheatSheetSendCheatSheetFunction']) {
       const { Properties } = resourceByPrefix(template, 'AWS::Lambda::Function', name).resource;
       expect((Properties.Environment as { Variables: Record<string, string> }).Variables).not.toHaveProperty(
         'REQUEST_RETENTION_DAYS',
