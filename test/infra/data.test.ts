@@ -77,10 +77,11 @@ describe('the data construct', () => {
     const withRetention = synthTemplate({ context: { requestRetentionDays: '365' } });
     const requests = resourceByPrefix(withRetention, 'AWS::DynamoDB::Table', 'DataRequestsTable').resource.Properties;
     expect(requests.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
-    const save = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSaveRequestSaveRequestFunction').resource.Properties;
-    expect(save.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
-    const send = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSendCheatSheetSendCheatSheetFunction').resource
+    const save = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSaveRequestSaveRequestFunction').resource
       .Properties;
+    expect(save.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
+    const send = resourceByPrefix(withRetention, 'AWS::Lambda::Function', 'ApiSendCheatSheetSendCheatSheetFunction')
+      .resource.Properties;
     expect(send.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
   });
 
