@@ -7,14 +7,15 @@
  * `notFoundFile`, served for every other path with 404.
  */
 
-import { privacyPath } from './content/privacy';
-
 export interface SitePage {
   /** The URL path, e.g. `/privacy`. */
   readonly path: string;
   /** The file in the built site, e.g. `privacy.html`. */
   readonly file: string;
 }
+
+/** The privacy page (its text: core/content/privacy.ts). */
+export const privacyPath = '/privacy';
 
 /**
  * Where the form lands after a submit that its script did not handle (JavaScript off, or not

@@ -2,9 +2,9 @@ import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { DeploymentConfig } from './config';
 import { Api } from './constructs/api';
+import { tableOperationsOf } from './constructs/table-operations';
 import { Data } from './constructs/data';
 import { EncryptionKey } from './constructs/encryption-key';
-import { Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { Mail, sesEventDimensionName } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring/monitoring';
 import { OriginSecret } from './constructs/origin-secret';
@@ -75,7 +75,7 @@ export class CheatSheetSiteStack extends Stack {
     this.originSecret = new OriginSecret(this, 'OriginSecret');
     this.api = new Api(this, 'Api', {
       table: this.data.table,
-      sendQuotaTable: this.data.sendQuotaTable,
+      limitCountersTable: this.data.sendQuotaTable,
       emailIndexName: this.data.emailIndexName,
       cheatSheetBucket: this.data.cheatSheetBucket,
       cheatSheetKey: this.data.cheatSheetKey,
@@ -87,13 +87,11 @@ export class CheatSheetSiteStack extends Stack {
       originSecret: this.originSecret.secret,
       encryptionKey,
       throttle: config.apiThrottle,
-      dailySendCap: config.dailySendCap,
-      clientHourlySendCap: config.clientHourlySendCap,
+      addressDailyCap: config.dailySendCap,
+      clientHourlyCap: config.clientHourlySendCap,
       dailySendBudget: config.dailySendBudget,
       requestRetentionDays: config.requestRetentionDays,
-      saveRequestEntry: props.handlerEntries?.saveRequest,
-      sendCheatSheetEntry: props.handlerEntries?.sendCheatSheet,
-      submitFormEntry: props.handlerEntries?.submitForm,
+      handlerEntries: props.handlerEntries,
     });
     // A new PDF is in the bucket before the send function's fresh containers first read it.
     this.api.sendCheatSheetFunction.node.addDependency(this.data.cheatSheetDeployment);
@@ -113,13 +111,10 @@ export class CheatSheetSiteStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage: this.api.stage,
       functions: this.api.functions,
-      // The operations the functions' roles allow on each table (infra/constructs/api.ts).
+      // The operations the functions' roles allow on each table: the route catalogue's table access.
       tables: [
-        { table: this.data.table, operations: [Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.QUERY] },
-        {
-          table: this.data.sendQuotaTable,
-          operations: [Operation.GET_ITEM, Operation.UPDATE_ITEM, Operation.BATCH_GET_ITEM],
-        },
+        { table: this.data.table, operations: tableOperationsOf('requests') },
+        { table: this.data.sendQuotaTable, operations: tableOperationsOf('limitCounters') },
       ],
       distribution: this.site.distribution,
       dailySendBudget: config.dailySendBudget,

@@ -17,7 +17,8 @@ import path from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { cheatSheetFileName } from '../core/content/cheat-sheet';
-import { apiRoutes, cheatSheetFormRoute } from '../core/api/routes';
+import { productRouteList, type ProductRoute } from '../core/api/catalogue/routes';
+import { failureBodyOf } from '../core/api/replies';
 import {
   saveRequestEnvironment,
   sendCheatSheetEnvironment,
@@ -40,7 +41,8 @@ import { portVariables, serviceNames, type LocalStackPorts, type Service } from 
 import { createTableInput } from './local-tables';
 import { refusalPage } from '../lambdas/submit-form/form-reply';
 import { fromHandlerResult } from './api-gateway-adapter';
-import { createSiteServer, json } from './site-server';
+import type { HttpApiHandler } from './api-gateway-adapter';
+import { createSiteServer, json, type ApiRoute, type LocalRefusal } from './site-server';
 
 export const localBucketName = 'mpc-cheat-sheets';
 export const localSenderEmail = 'cheatsheet@example.com';
@@ -58,9 +60,9 @@ export interface LocalStackOptions {
   readonly cheatSheetPdf?: string | Uint8Array | null;
   readonly senderEmail?: string;
   /** CHEAT_SHEET_DAILY_LIMIT for the send function; unset keeps the environment's or the default. */
-  readonly dailyLimit?: number;
+  readonly addressDailyCap?: number;
   /** CHEAT_SHEET_CLIENT_HOURLY_LIMIT; unset keeps the environment's or the default. */
-  readonly clientHourlyLimit?: number;
+  readonly clientHourlyCap?: number;
   /** CHEAT_SHEET_DAILY_SEND_BUDGET; unset keeps the environment's or the default. */
   readonly dailySendBudget?: number;
   /** SES_CONFIGURATION_SET_NAME; none by default, since aws-ses-v2-local has no configuration sets. */
@@ -79,8 +81,8 @@ export interface LocalStack {
   readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly sesv2: string };
   /** `cheat_sheet_requests`: request items only. */
   readonly tableName: string;
-  /** `cheat_sheet_send_quotas`: the daily cap's counters, one per address that was sent the PDF. */
-  readonly sendQuotaTableName: string;
+  /** `cheat_sheet_send_quotas`: the limits' counters (per address, per client, the daily send budget). */
+  readonly limitCountersTableName: string;
   /** s3rver's temporary directory, removed by stop(). */
   readonly s3Directory: string;
   readonly bucket: string;
@@ -140,12 +142,12 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
     saveRequestEnvironment({ tableName: requestsTable.name }),
     sendCheatSheetEnvironment({
       tableName: requestsTable.name,
-      sendQuotaTableName: sendQuotaTable.name,
+      limitCountersTableName: sendQuotaTable.name,
       cheatSheetBucket: localBucketName,
       cheatSheetKey: cheatSheetFileName,
       senderEmail: options.senderEmail ?? localSenderEmail,
-      dailyLimit: options.dailyLimit,
-      clientHourlyLimit: options.clientHourlyLimit,
+      addressDailyCap: options.addressDailyCap,
+      clientHourlyCap: options.clientHourlyCap,
       dailySendBudget: options.dailySendBudget,
       // As API Gateway: the socket's peer address (site-server.ts), which no header changes. The
       // counters' key is new on every start, so it never needs keeping.
@@ -216,6 +218,26 @@ async function readPdf(source: LocalStackOptions['cheatSheetPdf'], warn: (messag
   }
 }
 
+/** How each kind of route refuses a request itself: its own failure body, or the form's page. */
+const refusalOf: Readonly<Record<ProductRoute['reply'], (failure: LocalRefusal) => ReturnType<ApiRoute['refusal']>>> = {
+  saveRequest: (failure) => json(failure.statusCode, failureBodyOf.saveRequest(failure)),
+  sendCheatSheet: (failure) => json(failure.statusCode, failureBodyOf.sendCheatSheet(failure)),
+  form: (failure) => fromHandlerResult(refusalPage(failure.statusCode, failure.message)),
+};
+
+/**
+ * Every route of the catalogue (core/api/catalogue/routes.ts), as API Gateway routes them: its
+ * handler imported from its entry (after the environment is set: the handlers read it on import).
+ */
+async function mountRoutes(): Promise<Record<string, ApiRoute>> {
+  const routes: Record<string, ApiRoute> = {};
+  for (const route of productRouteList) {
+    const { handler } = (await import(path.resolve(route.entry))) as { handler: HttpApiHandler };
+    routes[route.path] = { functionName: route.logService, handler, refusal: refusalOf[route.reply] };
+  }
+  return routes;
+}
+
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const ports = { site: 0, mail: 0, dynamodb: 0, s3: 0, ...options.ports };
   const warn = options.onWarning ?? ((message: string) => console.warn(message));
@@ -254,30 +276,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await createBucketWithPdf(endpoints.s3, await readPdf(options.cheatSheetPdf, warn));
 
     setHandlerEnvironment(endpoints, options);
-    const saveRequest = await import('../lambdas/save-request/handler');
-    const sendCheatSheet = await import('../lambdas/send-cheat-sheet/handler');
-    const submitForm = await import('../lambdas/submit-form/handler');
-
-    const server: http.Server = createSiteServer({
-      siteDir,
-      apiRoutes: {
-        [apiRoutes.saveRequest]: {
-          functionName: 'save-request',
-          handler: saveRequest.handler,
-          refusal: (status, error) => json(status, { error }),
-        },
-        [apiRoutes.sendCheatSheet]: {
-          functionName: 'send-cheat-sheet',
-          handler: sendCheatSheet.handler,
-          refusal: (status, error) => json(status, { success: false, error }),
-        },
-        [cheatSheetFormRoute]: {
-          functionName: 'submit-form',
-          handler: submitForm.handler,
-          refusal: (status, reason) => fromHandlerResult(refusalPage(status, reason)),
-        },
-      },
-    });
+    const server: http.Server = createSiteServer({ siteDir, apiRoutes: await mountRoutes() });
     const sitePort = await startOn('site', () => listen(server, ports.site, emulatorHost));
     closers.push(() => closeServer(server));
 
@@ -292,7 +291,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ports: actualPorts,
       endpoints,
       tableName: requestsTable.name,
-      sendQuotaTableName: sendQuotaTable.name,
+      limitCountersTableName: sendQuotaTable.name,
       s3Directory,
       bucket: localBucketName,
       key: cheatSheetFileName,

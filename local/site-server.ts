@@ -8,7 +8,8 @@
  */
 
 import http from 'node:http';
-import { securityHeaders } from '../infra/security-headers';
+import { failureKinds, type FailureCode } from '../core/api/catalogue/failures';
+import { securityHeaders } from '../core/config/edge-headers';
 import {
   fromHandlerResult,
   internalServerErrorResponse,
@@ -25,7 +26,14 @@ export interface ApiRoute {
   readonly functionName: string;
   readonly handler: HttpApiHandler;
   /** The route's own refusal (its JSON error shape, or the form route's page), for a body too large to read. */
-  readonly refusal: (statusCode: number, message: string) => ApiResponse;
+  readonly refusal: (failure: LocalRefusal) => ApiResponse;
+}
+
+/** A refusal the server makes itself, before any handler runs: status, message and the catalogue's code. */
+export interface LocalRefusal {
+  readonly statusCode: number;
+  readonly message: string;
+  readonly code: FailureCode;
 }
 
 export interface SiteServerOptions {
@@ -83,7 +91,13 @@ async function apiResponse(
   try {
     body = await readBody(request);
   } catch (error) {
-    if (error instanceof RequestTooLargeError) return route.refusal(413, 'The request body is too large.');
+    if (error instanceof RequestTooLargeError) {
+      return route.refusal({
+        statusCode: failureKinds.payloadTooLarge.status,
+        message: 'The request body is too large.',
+        code: failureKinds.payloadTooLarge.code,
+      });
+    }
     throw error;
   }
   // As in the cloud: POST has its own route, any other method the route's ANY twin (the handler answers 405).

@@ -2,13 +2,13 @@
  * Serves the built site the way CloudFront serves it from S3: `/` is the pre-rendered
  * index.html, every other page of `core/site-pages.ts` its own file (as the distribution's
  * CloudFront Function maps it), files are served as they are, and any path that is not a file
- * gets 404.html with status 404. Cache headers are the cloud's (infra/cache-policy.ts): hashed files under /assets/
+ * gets 404.html with status 404. Cache headers are the cloud's (core/config/edge-headers.ts): hashed files under /assets/
  * never change, everything else is revalidated.
  */
 
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { cacheControlFor, pagesCacheControl } from '../infra/cache-policy';
+import { cacheControlFor, pagesCacheControl } from '../core/config/edge-headers';
 import { notFoundFile, sitePageAt } from '../core/site-pages';
 
 export interface StaticResponse {

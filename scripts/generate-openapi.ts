@@ -2,7 +2,7 @@
 
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openApiFile, openApiYaml } from '../core/api/openapi';
+import { openApiFile, openApiYaml } from '../infra/tools/openapi-document';
 
 const outputPath = path.join(process.cwd(), openApiFile);
 const yaml = openApiYaml();

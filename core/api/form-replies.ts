@@ -3,7 +3,7 @@
  * page's script did not handle the submit, so every reply is for a browser: `303` to a result page
  * (`core/site-pages.ts`) once the request was understood, whatever became of it, or a small HTML
  * page with a status and a fixed sentence when the request itself is refused. `docs/openapi.yaml`
- * describes the route from this module (`core/api/openapi.ts`).
+ * describes the route from this module (`infra/tools/openapi-document.ts`).
  */
 
 import { formResultPaths, type FormOutcome } from '../site-pages';
@@ -13,7 +13,7 @@ import {
   bodyTooLargeMessage,
   methodNotAllowedMessage,
   untrustedOriginMessage,
-} from './replies';
+} from './messages';
 import { maxBodyBytes } from './request-limits';
 
 /** The form's checkbox sends `hasBook=on` when ticked (a browser's value for a checkbox without one) and nothing otherwise. */

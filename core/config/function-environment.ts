@@ -16,12 +16,13 @@ export const saveRequestVariables = {
 /** The send function's variables. */
 export const sendCheatSheetVariables = {
   tableName: 'TABLE_NAME',
-  sendQuotaTableName: 'SEND_QUOTA_TABLE_NAME',
+  /** The limits' counters (per address, per client, the daily send budget); the name predates the two rolling ones. */
+  limitCountersTableName: 'SEND_QUOTA_TABLE_NAME',
   cheatSheetBucket: 'CHEAT_SHEET_BUCKET',
   cheatSheetKey: 'CHEAT_SHEET_KEY',
   senderEmail: 'SENDER_EMAIL',
-  dailyLimit: 'CHEAT_SHEET_DAILY_LIMIT',
-  clientHourlyLimit: 'CHEAT_SHEET_CLIENT_HOURLY_LIMIT',
+  addressDailyCap: 'CHEAT_SHEET_DAILY_LIMIT',
+  clientHourlyCap: 'CHEAT_SHEET_CLIENT_HOURLY_LIMIT',
   dailySendBudget: 'CHEAT_SHEET_DAILY_SEND_BUDGET',
   /** Which address identifies a client: one of `clientAddressSources`. */
   clientAddressSource: 'CLIENT_ADDRESS_SOURCE',
@@ -41,7 +42,7 @@ export const sendCheatSheetVariables = {
  * Cheat sheets one address may receive in 24 hours: enough to re-send after a lost e-mail or a
  * typo, too few to make the form a way to flood one inbox.
  */
-export const defaultDailyLimit = 3;
+export const defaultAddressDailyCap = 3;
 
 /**
  * Cheat sheets one client (one IPv4 address, or one IPv6 /64 network) may be sent in an hour,
@@ -49,7 +50,7 @@ export const defaultDailyLimit = 3;
  * script spraying addresses is stopped after 10 an hour (240 a day) instead of the stage
  * throttle's hundreds of thousands.
  */
-export const defaultClientHourlyLimit = 10;
+export const defaultClientHourlyCap = 10;
 
 /**
  * Cheat sheets the whole product sends in 24 hours. About 25 times a book page's ordinary day,
@@ -58,6 +59,11 @@ export const defaultClientHourlyLimit = 10;
  * and abuse'). The alarms on it (infra/constructs/monitoring.ts) read the same value.
  */
 export const defaultDailySendBudget = 500;
+
+/** @deprecated The old name of `defaultAddressDailyCap`, kept until infra/config.ts reads the new one. */
+export const defaultDailyLimit = defaultAddressDailyCap;
+/** @deprecated The old name of `defaultClientHourlyCap`, kept until infra/config.ts reads the new one. */
+export const defaultClientHourlyLimit = defaultClientHourlyCap;
 
 /**
  * Where a function finds the visitor's address. `source-ip`: API Gateway's
@@ -76,14 +82,14 @@ export interface SaveRequestSettings {
 
 export interface SendCheatSheetSettings {
   readonly tableName: string;
-  readonly sendQuotaTableName: string;
+  readonly limitCountersTableName: string;
   readonly cheatSheetBucket: string;
   readonly cheatSheetKey: string;
   readonly senderEmail: string;
-  /** @default the function's own default, `defaultDailyLimit` */
-  readonly dailyLimit?: number;
-  /** @default the function's own default, `defaultClientHourlyLimit` */
-  readonly clientHourlyLimit?: number;
+  /** @default the function's own default, `defaultAddressDailyCap` */
+  readonly addressDailyCap?: number;
+  /** @default the function's own default, `defaultClientHourlyCap` */
+  readonly clientHourlyCap?: number;
   /** @default the function's own default, `defaultDailySendBudget` */
   readonly dailySendBudget?: number;
   readonly clientAddressSource: ClientAddressSource;

@@ -62,5 +62,5 @@ export const formPrivacyNotice = {
   linkText: 'How we handle your data',
 } as const;
 
-/** The privacy page's path; also in core/site-pages.ts. */
-export const privacyPath = '/privacy';
+/** The privacy page's path: a page of core/site-pages.ts, which content reads and never the other way. */
+export { privacyPath } from '../site-pages';

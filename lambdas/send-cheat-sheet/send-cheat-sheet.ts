@@ -17,7 +17,7 @@
 
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CheatSheetRequests } from '../shared/cheat-sheet-requests';
-import { ClientLimitReachedError, DailyLimitReachedError, SendBudgetExhaustedError } from '../shared/errors';
+import { ClientHourlyCapReachedError, AddressDailyCapReachedError, DailySendBudgetSpentError } from '../shared/errors';
 import { describeErrorForLog } from '../shared/logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
 import { clientCounterSubject, sendBudgetCounterSubject } from '../../core/data/tables';
@@ -34,7 +34,7 @@ export const unsentRequestLookupIntervalMs = 150;
 export interface SendCheatSheetDependencies {
   readonly requests: CheatSheetRequests;
   /** The per-address daily cap. */
-  readonly quota: SendQuota;
+  readonly addressDailyCounter: SendQuota;
   /** The per-client hourly counters. */
   readonly clientSends: RollingCounter;
   /** The product's daily send budget. */
@@ -45,8 +45,8 @@ export interface SendCheatSheetDependencies {
   readonly sendEmail: SendEmail;
   readonly senderEmail: string;
   readonly attachmentFileName: string;
-  readonly dailyLimit: number;
-  readonly clientHourlyLimit: number;
+  readonly addressDailyCap: number;
+  readonly clientHourlyCap: number;
   readonly dailySendBudget: number;
   /** @default none: SES's defaults */
   readonly configurationSetName?: string;
@@ -72,16 +72,16 @@ export async function sendCheatSheet(
   const taken: TakenSlot[] = [];
   let messageId: string;
   try {
-    const clientClaim = await deps.clientSends.claim(clientCounterSubject(deps.clientKey), at, deps.clientHourlyLimit);
-    if (!clientClaim) throw new ClientLimitReachedError(deps.clientHourlyLimit);
+    const clientClaim = await deps.clientSends.claim(clientCounterSubject(deps.clientKey), at, deps.clientHourlyCap);
+    if (!clientClaim) throw new ClientHourlyCapReachedError(deps.clientHourlyCap);
     taken.push({ limit: 'client hourly limit', release: () => deps.clientSends.release(clientClaim) });
 
-    const addressClaim = await deps.quota.claim(request.email, at, deps.dailyLimit);
-    if (!addressClaim) throw new DailyLimitReachedError(deps.dailyLimit);
-    taken.push({ limit: 'daily cap', release: () => deps.quota.release(addressClaim) });
+    const addressClaim = await deps.addressDailyCounter.claim(request.email, at, deps.addressDailyCap);
+    if (!addressClaim) throw new AddressDailyCapReachedError(deps.addressDailyCap);
+    taken.push({ limit: 'daily cap', release: () => deps.addressDailyCounter.release(addressClaim) });
 
     const budgetClaim = await deps.sendBudget.claim(sendBudgetCounterSubject, at, deps.dailySendBudget);
-    if (!budgetClaim) throw new SendBudgetExhaustedError(deps.dailySendBudget);
+    if (!budgetClaim) throw new DailySendBudgetSpentError(deps.dailySendBudget);
     taken.push({ limit: 'daily send budget', release: () => deps.sendBudget.release(budgetClaim) });
 
     ({ messageId } = await deps.sendEmail({

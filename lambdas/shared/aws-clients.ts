@@ -10,7 +10,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { sdkTimeouts } from './sdk-timeouts';
+import { sdkTimeouts } from '../../core/config/sdk-timeouts';
 
 // Each call fails within worstCaseSdkCallMs (sdk-timeouts.ts: 2 attempts of at most 3 s, plus at
 // most 1 s of back-off), which the functions' timeouts leave room for (infra/constructs/api.ts).

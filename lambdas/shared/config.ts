@@ -7,8 +7,8 @@
 import { posix } from 'node:path';
 import {
   clientAddressSources,
-  defaultClientHourlyLimit,
-  defaultDailyLimit,
+  defaultClientHourlyCap,
+  defaultAddressDailyCap,
   defaultDailySendBudget,
   saveRequestVariables,
   sendCheatSheetVariables,
@@ -27,14 +27,14 @@ export interface SaveRequestFunctionConfig extends SaveRequestConfig {
 
 export interface SendCheatSheetConfig extends SaveRequestFunctionConfig {
   /** The daily cap's own table (SEND_QUOTA_TABLE_NAME): the requests table holds requests only. */
-  readonly sendQuotaTableName: string;
+  readonly limitCountersTableName: string;
   readonly bucket: string;
   readonly key: string;
   /** The PDF's file name in the e-mail: the last part of its object key. */
   readonly attachmentFileName: string;
   readonly senderEmail: string;
-  readonly dailyLimit: number;
-  readonly clientHourlyLimit: number;
+  readonly addressDailyCap: number;
+  readonly clientHourlyCap: number;
   readonly dailySendBudget: number;
   /** Where the client's address comes from, and what keys its counters. */
   readonly clientAddress: ClientAddressSettings;
@@ -91,13 +91,13 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
   const key = required(env, names.cheatSheetKey);
   return {
     tableName: required(env, names.tableName),
-    sendQuotaTableName: required(env, names.sendQuotaTableName),
+    limitCountersTableName: required(env, names.limitCountersTableName),
     bucket: required(env, names.cheatSheetBucket),
     key,
     attachmentFileName: posix.basename(key),
     senderEmail: required(env, names.senderEmail),
-    dailyLimit: positiveInteger(env, names.dailyLimit, defaultDailyLimit),
-    clientHourlyLimit: positiveInteger(env, names.clientHourlyLimit, defaultClientHourlyLimit),
+    addressDailyCap: positiveInteger(env, names.addressDailyCap, defaultAddressDailyCap),
+    clientHourlyCap: positiveInteger(env, names.clientHourlyCap, defaultClientHourlyCap),
     dailySendBudget: positiveInteger(env, names.dailySendBudget, defaultDailySendBudget),
     clientAddress: clientAddressSettings(env),
     configurationSetName: env[names.configurationSetName]?.trim() || undefined,

@@ -1,54 +1,72 @@
 /**
- * The typed failures of both functions. They say what went wrong in domain terms only; which
- * HTTP status and which public message each becomes is decided in one place, `http-reply.ts`.
+ * The typed failures of the functions. Each carries its kind in the failure catalogue
+ * (`core/api/catalogue/failures.ts`), which says what status, public message, code and metric it
+ * becomes: the errors say what went wrong in domain terms only.
  */
 
+import type { FailureDetail, FailureKindName } from '../../core/api/catalogue/failures';
+
+/** A failure the catalogue knows; anything else thrown is `unexpected`. */
+export abstract class ProductError extends Error implements FailureDetail {
+  abstract readonly kind: FailureKindName;
+  /** The limit reached, for the limits' messages. */
+  readonly limit?: number;
+}
+
 /** The request body is not a usable `{name, email}`: the message is safe to show the visitor. */
-export class InvalidRequestError extends Error {
+export class InvalidRequestError extends ProductError {
   override readonly name = 'InvalidRequestError';
+  readonly kind = 'invalidRequest';
 }
 
 /** The route was called with another method than POST. */
-export class MethodNotAllowedError extends Error {
+export class MethodNotAllowedError extends ProductError {
   override readonly name = 'MethodNotAllowedError';
+  readonly kind = 'methodNotAllowed';
 }
 
 /** The body is not declared as JSON. */
-export class UnsupportedMediaTypeError extends Error {
+export class UnsupportedMediaTypeError extends ProductError {
   override readonly name = 'UnsupportedMediaTypeError';
+  readonly kind = 'unsupportedMediaType';
 }
 
 /** The browser says another site's page sent the form (Sec-Fetch-Site). */
-export class CrossSiteRequestError extends Error {
+export class CrossSiteRequestError extends ProductError {
   override readonly name = 'CrossSiteRequestError';
+  readonly kind = 'crossSiteRequest';
 }
 
 /** The body is larger than a `{name, email}` can ever be. */
-export class PayloadTooLargeError extends Error {
+export class PayloadTooLargeError extends ProductError {
   override readonly name = 'PayloadTooLargeError';
+  readonly kind = 'payloadTooLarge';
 }
 
-/** The address already received as many cheat sheets as the daily cap allows. */
-export class DailyLimitReachedError extends Error {
-  override readonly name = 'DailyLimitReachedError';
-  constructor(readonly limit: number) {
-    super(`Daily limit of ${limit} cheat sheets reached`);
+/** The address already received as many cheat sheets as its daily cap allows. */
+export class AddressDailyCapReachedError extends ProductError {
+  override readonly name = 'AddressDailyCapReachedError';
+  readonly kind = 'addressDailyCapReached';
+  constructor(override readonly limit: number) {
+    super(`Address daily cap of ${limit} cheat sheets reached`);
   }
 }
 
-/** The client (one IPv4 address or IPv6 /64) was already sent as many cheat sheets this hour as its limit allows. */
-export class ClientLimitReachedError extends Error {
-  override readonly name = 'ClientLimitReachedError';
-  constructor(readonly limit: number) {
-    super(`Client limit of ${limit} cheat sheets an hour reached`);
+/** The client (one IPv4 address or IPv6 /64) was already sent as many cheat sheets this hour as its cap allows. */
+export class ClientHourlyCapReachedError extends ProductError {
+  override readonly name = 'ClientHourlyCapReachedError';
+  readonly kind = 'clientHourlyCapReached';
+  constructor(override readonly limit: number) {
+    super(`Client hourly cap of ${limit} cheat sheets reached`);
   }
 }
 
 /** The product already sent its daily send budget: nothing more goes out until older sends leave the window. */
-export class SendBudgetExhaustedError extends Error {
-  override readonly name = 'SendBudgetExhaustedError';
-  constructor(readonly budget: number) {
-    super(`Daily send budget of ${budget} cheat sheets spent`);
+export class DailySendBudgetSpentError extends ProductError {
+  override readonly name = 'DailySendBudgetSpentError';
+  readonly kind = 'dailySendBudgetSpent';
+  constructor(override readonly limit: number) {
+    super(`Daily send budget of ${limit} cheat sheets spent`);
   }
 }
 
@@ -57,41 +75,54 @@ export class SendBudgetExhaustedError extends Error {
  * distribution (the execute-api address was called directly), so its viewer address is not
  * CloudFront's and is not trusted.
  */
-export class UntrustedOriginError extends Error {
+export class UntrustedOriginError extends ProductError {
   override readonly name = 'UntrustedOriginError';
+  readonly kind = 'untrustedOrigin';
 }
 
 /** The origin secret could not be read from Secrets Manager (unreachable, throttled, or not allowed). */
-export class OriginSecretUnavailableError extends Error {
+export class OriginSecretUnavailableError extends ProductError {
   override readonly name = 'OriginSecretUnavailableError';
+  readonly kind = 'originSecretUnavailable';
 }
 
 /** SES refused because the sender's identity or domain (or, in the SES sandbox, the recipient) is not verified. */
-export class SenderNotVerifiedError extends Error {
+export class SenderNotVerifiedError extends ProductError {
   override readonly name = 'SenderNotVerifiedError';
+  readonly kind = 'senderNotVerified';
 }
 
 /** SES refused the message for any other reason. */
-export class EmailRejectedError extends Error {
+export class EmailRejectedError extends ProductError {
   override readonly name = 'EmailRejectedError';
+  readonly kind = 'emailRejected';
 }
 
 /** SES throttled us, failed, or could not be reached: worth retrying later. */
-export class EmailServiceUnavailableError extends Error {
+export class EmailServiceUnavailableError extends ProductError {
   override readonly name = 'EmailServiceUnavailableError';
+  readonly kind = 'emailServiceUnavailable';
 }
 
 /** DynamoDB failed or could not be reached. */
-export class StorageUnavailableError extends Error {
+export class StorageUnavailableError extends ProductError {
   override readonly name = 'StorageUnavailableError';
+  readonly kind = 'storageUnavailable';
 }
 
 /** The cheat-sheet PDF could not be read from S3 (missing, or S3 unreachable). */
-export class CheatSheetUnavailableError extends Error {
+export class CheatSheetUnavailableError extends ProductError {
   override readonly name = 'CheatSheetUnavailableError';
+  readonly kind = 'cheatSheetUnavailable';
 }
 
 /** A required environment variable is missing or malformed. */
-export class ConfigurationError extends Error {
+export class ConfigurationError extends ProductError {
   override readonly name = 'ConfigurationError';
+  readonly kind = 'misconfigured';
+}
+
+/** The catalogue's kind of anything thrown: a typed error's own, `unexpected` for the rest. */
+export function failureKindOf(error: unknown): FailureKindName {
+  return error instanceof ProductError ? error.kind : 'unexpected';
 }

@@ -12,7 +12,7 @@ import {
   emptyBodyMessage,
   methodNotAllowedMessage,
   unsupportedMediaTypeMessage,
-} from '../../core/api/replies';
+} from '../../core/api/messages';
 import { maxBodyBytes } from '../../core/api/request-limits';
 import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';
 

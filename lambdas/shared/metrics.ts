@@ -3,70 +3,29 @@
  * line on stdout per invocation, which CloudWatch Logs turns into metrics. No API call, so no
  * latency and no IAM permission. Names and dimensions: `core/observability/product-metrics.ts`.
  *
- * Which failure or refusal a typed error stands for is decided here, next to `http-reply.ts`'s
- * mapping from the same errors to statuses; a handler only says what happened.
+ * Which failure or refusal a typed error stands for is the failure catalogue's
+ * (`core/api/catalogue/failures.ts`), as its status is; a handler only says what happened.
  */
 
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
-import {
-  CheatSheetUnavailableError,
-  ClientLimitReachedError,
-  ConfigurationError,
-  DailyLimitReachedError,
-  EmailRejectedError,
-  EmailServiceUnavailableError,
-  InvalidRequestError,
-  MethodNotAllowedError,
-  OriginSecretUnavailableError,
-  PayloadTooLargeError,
-  SendBudgetExhaustedError,
-  SenderNotVerifiedError,
-  StorageUnavailableError,
-  UnsupportedMediaTypeError,
-  UntrustedOriginError,
-} from './errors';
+import { failureKinds, type FailureMetric } from '../../core/api/catalogue/failures';
 import {
   failureMetricByService,
   metricDimensions,
   metricsNamespace,
-  type FailureKind,
   type OutcomeMetric,
   type FunctionService,
   type RefusalKind,
 } from '../../core/observability/product-metrics';
+import { failureKindOf } from './errors';
 
 /** What a failed request counts as: a refusal, a failure of some kind, or nothing (the visitor's own input). */
-export type FailureCount = { readonly refusal: RefusalKind } | { readonly failure: FailureKind } | null;
+export type FailureCount = FailureMetric;
 
-/**
- * The errors a caller causes by what it sends, or by calling the API past CloudFront: answered
- * 4xx, counted by API Gateway's own 4xx.
- */
-const visitorErrors = [
-  InvalidRequestError,
-  MethodNotAllowedError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-  UntrustedOriginError,
-];
-
-/** Which metric a typed error counts towards. */
+/** Which metric a typed error counts towards: the catalogue's entry for its kind. */
 export function failureCountOf(error: unknown): FailureCount {
-  if (visitorErrors.some((visitorError) => error instanceof visitorError)) return null;
-  if (error instanceof DailyLimitReachedError) return { refusal: 'AddressCapReached' };
-  if (error instanceof ClientLimitReachedError) return { refusal: 'ClientCapReached' };
-  if (error instanceof SendBudgetExhaustedError) return { refusal: 'SendBudgetRefused' };
-  if (error instanceof SenderNotVerifiedError) return { failure: 'SenderNotVerified' };
-  if (error instanceof EmailRejectedError) return { failure: 'SesRejected' };
-  if (error instanceof EmailServiceUnavailableError) return { failure: 'SesUnavailable' };
-  if (error instanceof StorageUnavailableError) return { failure: 'StorageUnavailable' };
-  if (error instanceof CheatSheetUnavailableError) return { failure: 'PdfUnavailable' };
-  // Read once per container, so a failure is nearly always a wrong ARN or a missing grant.
-  if (error instanceof ConfigurationError || error instanceof OriginSecretUnavailableError) {
-    return { failure: 'Misconfigured' };
-  }
-  return { failure: 'Unexpected' };
+  return failureKinds[failureKindOf(error)].metric;
 }
 
 /** One function's metrics: count what happened, and flush once per invocation. */

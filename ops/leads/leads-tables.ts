@@ -21,7 +21,7 @@ export const tableOutputs = { requests: 'TableName', sendQuotas: 'SendQuotaTable
 export function tablesFromEnvironment(env: NodeJS.ProcessEnv): LeadsTables {
   return {
     requests: env[sendCheatSheetVariables.tableName] || tableName,
-    sendQuotas: env[sendCheatSheetVariables.sendQuotaTableName] || sendQuotaTableName,
+    sendQuotas: env[sendCheatSheetVariables.limitCountersTableName] || sendQuotaTableName,
   };
 }
 

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { replyMarginMs } from '../../infra/constructs/api';
-import { worstCaseSdkCallMs } from '../../lambdas/shared/sdk-timeouts';
+import { worstCaseSdkCallMs } from '../../core/config/sdk-timeouts';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
 import { emailIndex } from '../../core/data/tables';
 import { exampleSender, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
@@ -19,6 +19,23 @@ function statementsOf(template: Template, rolePrefix: string): Statement[] {
   );
   expect(policies).toHaveLength(1);
   return policies[0].Properties.PolicyDocument.Statement as Statement[];
+}
+
+/** The same statements, in any order: the order of a policy's statements carries no meaning. */
+function expectSameStatements(actual: Statement[], expected: Statement[]): void {
+  const sortedKeys = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sortedKeys)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.keys(value)
+              .sort()
+              .map((key) => [key, sortedKeys((value as any)[key])]),
+          )
+        : value;
+  const byText = (statements: Statement[]) =>
+    statements.map((statement) => JSON.stringify(sortedKeys(statement))).sort();
+  expect(byText(actual)).toEqual(byText(expected));
 }
 
 /** Active tracing's grant, on * because X-Ray has no resource-level permissions (test/infra/stack.test.ts). */
@@ -65,15 +82,19 @@ describe('the API construct', () => {
       identity: resourceByPrefix(template, 'AWS::SES::EmailIdentity', 'MailSenderIdentity').logicalId,
       configurationSet: resourceByPrefix(template, 'AWS::SES::ConfigurationSet', 'MailConfigurationSet').logicalId,
       originSecret: resourceByPrefix(template, 'AWS::SecretsManager::Secret', 'OriginSecret').logicalId,
-      saveLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSaveRequestLogs').logicalId,
-      sendLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSendCheatSheetLogs').logicalId,
-      formLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSubmitFormLogs').logicalId,
+      saveLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSaveRequestSaveRequestLogs').logicalId,
+      sendLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSendCheatSheetSendCheatSheetLogs').logicalId,
+      formLogs: resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiSubmitFormSubmitFormLogs').logicalId,
       key: resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey').logicalId,
     };
   });
 
   test('runs the three functions on the newest Node.js runtime aws-cdk-lib offers, on arm64', () => {
-    for (const prefix of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction', 'ApiSubmitFormFunction']) {
+    for (const prefix of [
+      'ApiSaveRequestSaveRequestFunction',
+      'ApiSendCheatSheetSendCheatSheetFunction',
+      'ApiSubmitFormSubmitFormFunction',
+    ]) {
       expect(functionProps(template, prefix)).toMatchObject({
         Runtime: newestNodeRuntime(),
         Architectures: ['arm64'],
@@ -83,13 +104,13 @@ describe('the API construct', () => {
   });
 
   test('gives each function its own log group, kept a year and encrypted with the stack key', () => {
-    expect(functionProps(template, 'ApiSaveRequestFunction').LoggingConfig).toEqual({
+    expect(functionProps(template, 'ApiSaveRequestSaveRequestFunction').LoggingConfig).toEqual({
       LogGroup: { Ref: ids.saveLogs },
     });
-    expect(functionProps(template, 'ApiSendCheatSheetFunction').LoggingConfig).toEqual({
+    expect(functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction').LoggingConfig).toEqual({
       LogGroup: { Ref: ids.sendLogs },
     });
-    expect(functionProps(template, 'ApiSubmitFormFunction').LoggingConfig).toEqual({
+    expect(functionProps(template, 'ApiSubmitFormSubmitFormFunction').LoggingConfig).toEqual({
       LogGroup: { Ref: ids.formLogs },
     });
     for (const logGroup of [ids.saveLogs, ids.sendLogs, ids.formLogs]) {
@@ -101,30 +122,40 @@ describe('the API construct', () => {
   });
 
   test('sizes the functions as documented: save 256 MB / 10 s, send 512 MB / 15 s, form 512 MB / 20 s', () => {
-    expect(functionProps(template, 'ApiSaveRequestFunction')).toMatchObject({ MemorySize: 256, Timeout: 10 });
-    expect(functionProps(template, 'ApiSendCheatSheetFunction')).toMatchObject({ MemorySize: 512, Timeout: 15 });
-    expect(functionProps(template, 'ApiSubmitFormFunction')).toMatchObject({ MemorySize: 512, Timeout: 20 });
+    expect(functionProps(template, 'ApiSaveRequestSaveRequestFunction')).toMatchObject({
+      MemorySize: 256,
+      Timeout: 10,
+    });
+    expect(functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction')).toMatchObject({
+      MemorySize: 512,
+      Timeout: 15,
+    });
+    expect(functionProps(template, 'ApiSubmitFormSubmitFormFunction')).toMatchObject({ MemorySize: 512, Timeout: 20 });
   });
 
   test("gives the form function time for a failed save and a failed send call, inside API Gateway's 30 s", () => {
-    const timeoutMs = functionProps(template, 'ApiSubmitFormFunction').Timeout * 1000;
+    const timeoutMs = functionProps(template, 'ApiSubmitFormSubmitFormFunction').Timeout * 1000;
     expect(timeoutMs - 2 * worstCaseSdkCallMs).toBeGreaterThanOrEqual(replyMarginMs);
     expect(timeoutMs).toBeLessThan(30_000);
   });
 
   test('gives each function time to reply after its slowest SDK call failed', () => {
-    for (const prefix of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction', 'ApiSubmitFormFunction']) {
+    for (const prefix of [
+      'ApiSaveRequestSaveRequestFunction',
+      'ApiSendCheatSheetSendCheatSheetFunction',
+      'ApiSubmitFormSubmitFormFunction',
+    ]) {
       const timeoutMs = functionProps(template, prefix).Timeout * 1000;
       expect(timeoutMs - worstCaseSdkCallMs).toBeGreaterThanOrEqual(replyMarginMs);
     }
   });
 
   test('configures the functions with the contract environment variables and source maps', () => {
-    expect(functionProps(template, 'ApiSaveRequestFunction').Environment.Variables).toEqual({
+    expect(functionProps(template, 'ApiSaveRequestSaveRequestFunction').Environment.Variables).toEqual({
       TABLE_NAME: { Ref: ids.table },
       NODE_OPTIONS: '--enable-source-maps',
     });
-    expect(functionProps(template, 'ApiSendCheatSheetFunction').Environment.Variables).toEqual({
+    expect(functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction').Environment.Variables).toEqual({
       TABLE_NAME: { Ref: ids.table },
       SEND_QUOTA_TABLE_NAME: { Ref: ids.quotaTable },
       CHEAT_SHEET_BUCKET: { Ref: ids.pdfBucket },
@@ -142,15 +173,23 @@ describe('the API construct', () => {
   });
 
   test("configures the form function exactly as the send function, whose table is the save function's too", () => {
-    const { NODE_OPTIONS, ...send } = functionProps(template, 'ApiSendCheatSheetFunction').Environment.Variables;
+    const { NODE_OPTIONS, ...send } = functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction').Environment
+      .Variables;
     expect(NODE_OPTIONS).toBe('--enable-source-maps');
-    expect(functionProps(template, 'ApiSubmitFormFunction').Environment.Variables).toEqual({ ...send, NODE_OPTIONS });
+    expect(functionProps(template, 'ApiSubmitFormSubmitFormFunction').Environment.Variables).toEqual({
+      ...send,
+      NODE_OPTIONS,
+    });
   });
 
   test('replaces warm send containers when the PDF changes, and only after the new PDF is in the bucket', () => {
     const pdf = readFileSync(path.join(fixtures.cheatSheetDirectory, cheatSheetFileName));
     const digest = createHash('sha256').update(pdf).digest('hex').slice(0, 16);
-    const send = resourceByPrefix(template, 'AWS::Lambda::Function', 'ApiSendCheatSheetFunction').resource;
+    const send = resourceByPrefix(
+      template,
+      'AWS::Lambda::Function',
+      'ApiSendCheatSheetSendCheatSheetFunction',
+    ).resource;
     expect((send.Properties.Environment as any).Variables.CHEAT_SHEET_VERSION).toBe(digest);
     const pdfDeployment = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'DataCheatSheetDeployment');
     expect(send.DependsOn).toContain(pdfDeployment.logicalId);
@@ -158,7 +197,7 @@ describe('the API construct', () => {
 
   test('passes the daily cap, the per-client limit and the send budget from context to the variables the send function reads', () => {
     const capped = synthTemplate({ context: { dailySendCap: '5', clientHourlySendCap: '20', dailySendBudget: 2000 } });
-    expect(functionProps(capped, 'ApiSendCheatSheetFunction').Environment.Variables).toMatchObject({
+    expect(functionProps(capped, 'ApiSendCheatSheetSendCheatSheetFunction').Environment.Variables).toMatchObject({
       CHEAT_SHEET_DAILY_LIMIT: '5',
       CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '20',
       CHEAT_SHEET_DAILY_SEND_BUDGET: '2000',
@@ -166,7 +205,7 @@ describe('the API construct', () => {
   });
 
   test('lets the save function write its logs and put items into the table, nothing else', () => {
-    expect(statementsOf(template, 'ApiSaveRequestRole')).toEqual([
+    expect(statementsOf(template, 'ApiSaveRequestSaveRequestRole')).toEqual([
       {
         Effect: 'Allow',
         Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -178,7 +217,7 @@ describe('the API construct', () => {
   });
 
   test('lets the send function read and decrypt (through S3 only) the one PDF, query the e-mail index, update requests, get, batch-get and update quota items, send from its identity through its configuration set alone, and read the origin secret: no PutItem', () => {
-    expect(statementsOf(template, 'ApiSendCheatSheetRole')).toEqual([
+    expectSameStatements(statementsOf(template, 'ApiSendCheatSheetSendCheatSheetRole'), [
       {
         Effect: 'Allow',
         Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -258,23 +297,23 @@ describe('the API construct', () => {
         .filter((statement) => JSON.stringify(statement.Action) !== JSON.stringify(xrayStatement.Action))
         .flatMap(({ Action, Resource }) => [Action].flat().map((action) => `${action} on ${JSON.stringify(Resource)}`))
         .sort();
-    expect(statementsOf(template, 'ApiSubmitFormRole')[0]).toEqual({
+    expect(statementsOf(template, 'ApiSubmitFormSubmitFormRole')[0]).toEqual({
       Effect: 'Allow',
       Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
       Resource: { 'Fn::GetAtt': [ids.formLogs, 'Arn'] },
     });
-    expect(statementsOf(template, 'ApiSubmitFormRole')).toContainEqual(xrayStatement);
-    expect(grants('ApiSubmitFormRole')).toEqual(
-      [...grants('ApiSaveRequestRole'), ...grants('ApiSendCheatSheetRole')].sort(),
+    expect(statementsOf(template, 'ApiSubmitFormSubmitFormRole')).toContainEqual(xrayStatement);
+    expect(grants('ApiSubmitFormSubmitFormRole')).toEqual(
+      [...grants('ApiSaveRequestSaveRequestRole'), ...grants('ApiSendCheatSheetSendCheatSheetRole')].sort(),
     );
-    expect(grants('ApiSubmitFormRole')).toContain(
+    expect(grants('ApiSubmitFormSubmitFormRole')).toContain(
       `dynamodb:PutItem on ${JSON.stringify({ 'Fn::GetAtt': [ids.table, 'Arn'] })}`,
     );
   });
 
   test('lets no role but the send and form roles touch the quota table, and gives no role a condition on table keys', () => {
     const quotaArn = JSON.stringify({ 'Fn::GetAtt': [ids.quotaTable, 'Arn'] });
-    const roleIds = ['ApiSendCheatSheetRole', 'ApiSubmitFormRole'].map(
+    const roleIds = ['ApiSendCheatSheetSendCheatSheetRole', 'ApiSubmitFormSubmitFormRole'].map(
       (prefix) => resourceByPrefix(template, 'AWS::IAM::Role', prefix).logicalId,
     );
     const policiesOnQuota = Object.values(template.findResources('AWS::IAM::Policy'))
@@ -285,7 +324,11 @@ describe('the API construct', () => {
   });
 
   test('attaches no AWS managed policy to the function roles', () => {
-    for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole', 'ApiSubmitFormRole']) {
+    for (const prefix of [
+      'ApiSaveRequestSaveRequestRole',
+      'ApiSendCheatSheetSendCheatSheetRole',
+      'ApiSubmitFormSubmitFormRole',
+    ]) {
       expect(
         resourceByPrefix(template, 'AWS::IAM::Role', prefix).resource.Properties.ManagedPolicyArns,
       ).toBeUndefined();
@@ -293,7 +336,11 @@ describe('the API construct', () => {
   });
 
   test('grants no function a * resource or a wildcard action, but for active tracing', () => {
-    for (const prefix of ['ApiSaveRequestRole', 'ApiSendCheatSheetRole', 'ApiSubmitFormRole']) {
+    for (const prefix of [
+      'ApiSaveRequestSaveRequestRole',
+      'ApiSendCheatSheetSendCheatSheetRole',
+      'ApiSubmitFormSubmitFormRole',
+    ]) {
       const granted = statementsOf(template, prefix)
         .filter((statement) => JSON.stringify(statement.Action) !== JSON.stringify(xrayStatement.Action))
         .map(({ Action, Resource }) => ({ Action, Resource }));
@@ -351,12 +398,12 @@ describe('the API construct', () => {
     // The ANY twins let each function answer 405 where API Gateway would answer 404.
     template.resourceCountIs('AWS::ApiGatewayV2::Route', 6);
     for (const [routeKey, functionPrefix] of [
-      ['POST /api/cheat-sheet-requests', 'ApiSaveRequestFunction'],
-      ['ANY /api/cheat-sheet-requests', 'ApiSaveRequestFunction'],
-      ['POST /api/send-cheat-sheet', 'ApiSendCheatSheetFunction'],
-      ['ANY /api/send-cheat-sheet', 'ApiSendCheatSheetFunction'],
-      ['POST /api/cheat-sheet-form', 'ApiSubmitFormFunction'],
-      ['ANY /api/cheat-sheet-form', 'ApiSubmitFormFunction'],
+      ['POST /api/cheat-sheet-requests', 'ApiSaveRequestSaveRequestFunction'],
+      ['ANY /api/cheat-sheet-requests', 'ApiSaveRequestSaveRequestFunction'],
+      ['POST /api/send-cheat-sheet', 'ApiSendCheatSheetSendCheatSheetFunction'],
+      ['ANY /api/send-cheat-sheet', 'ApiSendCheatSheetSendCheatSheetFunction'],
+      ['POST /api/cheat-sheet-form', 'ApiSubmitFormSubmitFormFunction'],
+      ['ANY /api/cheat-sheet-form', 'ApiSubmitFormSubmitFormFunction'],
     ]) {
       const route = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).find(
         (candidate) => candidate.Properties.RouteKey === routeKey,

@@ -17,9 +17,9 @@ import { createTestApp, resourceByPrefix } from './support/synth';
 const bundleBudgetBytes = 768 * 1024;
 
 const functions = [
-  { name: 'save-request', logicalIdPrefix: 'ApiSaveRequestFunction' },
-  { name: 'send-cheat-sheet', logicalIdPrefix: 'ApiSendCheatSheetFunction' },
-  { name: 'submit-form', logicalIdPrefix: 'ApiSubmitFormFunction' },
+  { name: 'save-request', logicalIdPrefix: 'ApiSaveRequestSaveRequestFunction' },
+  { name: 'send-cheat-sheet', logicalIdPrefix: 'ApiSendCheatSheetSendCheatSheetFunction' },
+  { name: 'submit-form', logicalIdPrefix: 'ApiSubmitFormSubmitFormFunction' },
 ] as const;
 
 describe('the function bundles', () => {

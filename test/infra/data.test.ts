@@ -156,7 +156,7 @@ describe('the data construct', () => {
 describe("the functions' request retention", () => {
   test('with requestRetentionDays, both functions are told the days', () => {
     const withRetention = synthTemplate({ context: { requestRetentionDays: '365' } });
-    for (const name of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
+    for (const name of ['ApiSaveRequestSaveRequestFunction', 'ApiSendCheatSheetSendCheatSheetFunction']) {
       const { Properties } = resourceByPrefix(withRetention, 'AWS::Lambda::Function', name).resource;
       expect(Properties.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
     }
@@ -164,7 +164,7 @@ describe("the functions' request retention", () => {
 
   test('without requestRetentionDays, neither function gets a retention variable', () => {
     const template = synthTemplate();
-    for (const name of ['ApiSaveRequestFunction', 'ApiSendCheatSheetFunction']) {
+    for (const name of ['ApiSaveRequestSaveRequestFunction', 'ApiSendCheatSheetSendCheatSheetFunction']) {
       const { Properties } = resourceByPrefix(template, 'AWS::Lambda::Function', name).resource;
       expect((Properties.Environment as { Variables: Record<string, string> }).Variables).not.toHaveProperty(
         'REQUEST_RETENTION_DAYS',

@@ -12,7 +12,7 @@ let stack: LocalStack;
 
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
-  stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await buildCheatSheetPdf(), clientHourlyLimit: 3 });
+  stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await buildCheatSheetPdf(), clientHourlyCap: 3 });
 });
 afterAll(() => stack?.stop());
 
@@ -60,7 +60,10 @@ describe('the per-client limit behind the local server', () => {
 
     const reply = await sendFrom('127.0.0.5');
 
-    expect(reply).toEqual({ status: 429, body: { success: false, error: expect.stringMatching(/last hour/) } });
+    expect(reply).toEqual({
+      status: 429,
+      body: { success: false, error: expect.stringMatching(/last hour/), code: 'client_hourly_cap_reached' },
+    });
     expect(reply.body.error).not.toMatch(/domain|verify/i);
   });
 });

@@ -26,7 +26,7 @@ describe('npm run dev', () => {
       expect(page).toContain('Get Your Free Business Operations Cheat Sheet');
       const reply = await postJson(new URL('/api/cheat-sheet-requests', site), { name: '', email: 'ada@example.com' });
       expect(reply.status).toBe(400);
-      expect(await reply.json()).toEqual({ error: 'Please enter your name.' });
+      expect(await reply.json()).toEqual({ error: 'Please enter your name.', code: 'invalid_request' });
 
       dev.child.kill('SIGTERM');
 

@@ -39,7 +39,10 @@ describe('the local DynamoDB', () => {
     const { TableNames } = await dynamoDb.send(new ListTablesCommand({}));
 
     expect(TableNames).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
-    expect([stack.tableName, stack.sendQuotaTableName]).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    expect([stack.tableName, stack.limitCountersTableName]).toEqual([
+      'cheat_sheet_requests',
+      'cheat_sheet_send_quotas',
+    ]);
     expect([process.env.TABLE_NAME, process.env.SEND_QUOTA_TABLE_NAME]).toEqual([
       'cheat_sheet_requests',
       'cheat_sheet_send_quotas',

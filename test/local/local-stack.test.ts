@@ -155,7 +155,7 @@ describe('the local stack', () => {
 
     expect(response.status).toBe(400);
     expect(response.headers.get('content-type')).toBe('application/json');
-    expect(await response.text()).toBe(JSON.stringify({ error: 'Please enter your name.' }));
+    expect(await response.text()).toBe(JSON.stringify({ error: 'Please enter your name.', code: 'invalid_request' }));
   });
 
   test("passes the send route's 429 through unchanged", async () => {
@@ -165,7 +165,11 @@ describe('the local stack', () => {
     const response = await postJson(new URL('/api/send-cheat-sheet', stack.urls.site), visitor);
 
     expect(response.status).toBe(429);
-    expect(await response.json()).toEqual({ success: false, error: expect.stringMatching(/24 hours/) });
+    expect(await response.json()).toEqual({
+      success: false,
+      error: expect.stringMatching(/24 hours/),
+      code: 'address_daily_cap_reached',
+    });
   });
 
   test.each([
@@ -179,7 +183,11 @@ describe('the local stack', () => {
     await expectDocumentedResponse(method, response);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
-    expect(await response.json()).toEqual({ ...shape, error: expect.stringContaining('with POST') });
+    expect(await response.json()).toEqual({
+      ...shape,
+      error: expect.stringContaining('with POST'),
+      code: 'method_not_allowed',
+    });
   });
 
   test.each([
@@ -205,7 +213,7 @@ describe('the local stack', () => {
     });
 
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: expect.any(String) });
+    expect(await response.json()).toEqual({ error: expect.any(String), code: 'payload_too_large' });
   });
 
   test("refuses a form body over 1 MB with the form route's page, not JSON", async () => {

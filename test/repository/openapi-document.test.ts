@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { buildOpenApiDocument, openApiFile, openApiYaml } from '../../core/api/openapi';
+import { buildOpenApiDocument, openApiFile, openApiYaml } from '../../infra/tools/openapi-document';
 
 interface ValidatorResult {
   readonly valid: boolean;

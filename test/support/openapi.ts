@@ -10,7 +10,7 @@ import path from 'node:path';
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { parse } from 'yaml';
-import { openApiFile } from '../../core/api/openapi';
+import { openApiFile } from '../../infra/tools/openapi-document';
 
 export interface ReceivedReply {
   /** The request's path, e.g. `/api/send-cheat-sheet`. */

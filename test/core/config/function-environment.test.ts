@@ -2,7 +2,7 @@ import { saveRequestEnvironment, sendCheatSheetEnvironment } from '../../../core
 
 const sendSettings = {
   tableName: 'cheat_sheet_requests',
-  sendQuotaTableName: 'cheat_sheet_send_quotas',
+  limitCountersTableName: 'cheat_sheet_send_quotas',
   cheatSheetBucket: 'cheat-sheets',
   cheatSheetKey: 'mpc-100-day-cheat-sheet.pdf',
   senderEmail: 'cheatsheet@example.com',
@@ -18,8 +18,8 @@ test('gives the send function every setting under the variable names docs/archit
   expect(
     sendCheatSheetEnvironment({
       ...sendSettings,
-      dailyLimit: 5,
-      clientHourlyLimit: 20,
+      addressDailyCap: 5,
+      clientHourlyCap: 20,
       dailySendBudget: 2000,
       configurationSetName: 'cheat-sheet-mail',
       cheatSheetVersion: 'abc123',

@@ -95,7 +95,9 @@ describe('the audit report', () => {
   });
 
   test("names the resources of the send function's grants, the PDF object and the key through S3", () => {
-    const send = section(`### \`${idsOf('AWS::IAM::Role').find((id) => id.startsWith('ApiSendCheatSheetRole'))}\``);
+    const send = section(
+      `### \`${idsOf('AWS::IAM::Role').find((id) => id.startsWith('ApiSendCheatSheetSendCheatSheetRole'))}\``,
+    );
     expect(send).toMatch(/\| `s3:GetObject` \| <DataCheatSheetBucket\w+\.Arn>\/mpc-100-day-cheat-sheet\.pdf \|/);
     expect(send).toMatch(
       /\| `kms:Decrypt` \| <EncryptionKey\w+\.Arn> \| kms:ViaService StringEquals s3\.<AWS::Region>\.amazonaws\.com \|/,

@@ -107,7 +107,10 @@ describe('save-request handler', () => {
 
     expect(reply.statusCode).toBe(405);
     expect(reply.headers).toMatchObject({ Allow: 'POST' });
-    expect(replyJson(reply)).toEqual({ error: `${method} is not allowed here: please send the request with POST.` });
+    expect(replyJson(reply)).toEqual({
+      error: `${method} is not allowed here: please send the request with POST.`,
+      code: 'method_not_allowed',
+    });
     expect(await emulators.items(visitor.email)).toEqual([]);
   });
 
@@ -118,7 +121,7 @@ describe('save-request handler', () => {
 
     expect(reply.statusCode).toBe(status);
     const body = replyJson(reply);
-    expect(Object.keys(body)).toEqual(['error']);
+    expect(Object.keys(body)).toEqual(['error', 'code']);
     expect(typeof body.error).toBe('string');
     expect((body.error as string).length).toBeGreaterThan(10);
     expect((await emulators.items()).length).toBe(itemsBefore);

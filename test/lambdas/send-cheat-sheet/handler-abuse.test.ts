@@ -5,7 +5,7 @@
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { cheatSheetSentMessage as sentMessage } from '../../../core/api/replies';
+import { cheatSheetSentMessage as sentMessage } from '../../../core/api/messages';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
 
@@ -20,7 +20,7 @@ let save: Handler;
 
 beforeAll(async () => {
   // The documented default, set explicitly so a shell's CHEAT_SHEET_CLIENT_HOURLY_LIMIT cannot change it.
-  emulators = await startHandlerStack({ clientHourlyLimit: 10 });
+  emulators = await startHandlerStack({ clientHourlyCap: 10 });
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
   ({ handler: save } = await import('../../../lambdas/save-request/handler'));
 });
@@ -58,7 +58,11 @@ describe('the per-client hourly limit', () => {
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     expect((await emailCount()) - emailsBefore).toBe(10);
     for (const reply of replies.filter((candidate) => candidate.statusCode === 429)) {
-      expect(replyJson(reply)).toEqual({ success: false, error: expect.stringMatching(/in the last hour/) });
+      expect(replyJson(reply)).toEqual({
+        success: false,
+        error: expect.stringMatching(/in the last hour/),
+        code: 'client_hourly_cap_reached',
+      });
       // The page would show its unverified-sender alert for these words.
       expect(replyJson(reply).error).not.toMatch(/domain|verify/i);
     }
@@ -173,6 +177,7 @@ describe('the honeypot', () => {
 
     expect(replyJson(await save(postEvent(saveRoute, tooLong)))).toEqual({
       error: 'Website must be at most 2048 characters.',
+      code: 'invalid_request',
     });
     expect((await sendFrom(newClient(), notText as never)).statusCode).toBe(400);
   });

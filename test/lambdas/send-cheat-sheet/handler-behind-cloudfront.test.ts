@@ -24,7 +24,7 @@ let send: Handler;
 let save: Handler;
 
 beforeAll(async () => {
-  emulators = await startHandlerStack({ clientHourlyLimit: 10 });
+  emulators = await startHandlerStack({ clientHourlyCap: 10 });
   // What the CDK stack sets (infra/constructs/api.ts).
   process.env.CLIENT_ADDRESS_SOURCE = 'cloudfront-viewer-address';
   process.env.ORIGIN_SECRET_ARN = originSecretArn;
@@ -95,7 +95,7 @@ describe('send-cheat-sheet behind CloudFront', () => {
       );
 
       expect(reply.statusCode).toBe(403);
-      expect(replyJson(reply)).toEqual({ success: false, error: expect.any(String) });
+      expect(replyJson(reply)).toEqual({ success: false, error: expect.any(String), code: expect.any(String) });
       expect(replyJson(reply).error).not.toMatch(/domain|verify/i);
       expect(await emulators.emails(visitor.email)).toEqual([]);
       expect(await emulators.items(visitor.email)).toEqual([]);

@@ -6,7 +6,7 @@
  */
 
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { sdkTimeouts, worstCaseSdkCallMs } from '../../../lambdas/shared/sdk-timeouts';
+import { sdkTimeouts, worstCaseSdkCallMs } from '../../../core/config/sdk-timeouts';
 import { sendQuotaId } from '../../../core/data/address-hash';
 import { closedPortUrl } from '../support/closed-port';
 import { startHangingEndpoint } from '../support/hanging-endpoint';
@@ -56,7 +56,7 @@ const newVisitor = () => ({ name: `Ada Owner ${++visitorNumber}`, email: `ada.fa
 function expectCleanFailure(reply: APIGatewayProxyStructuredResultV2, status: number): string {
   expect(reply.statusCode).toBe(status);
   const body = replyJson(reply);
-  expect(Object.keys(body)).toEqual(['success', 'error']);
+  expect(Object.keys(body)).toEqual(['success', 'error', 'code']);
   expect(body.success).toBe(false);
   const error = body.error as string;
   expect(error).not.toMatch(/\bat \S+:\d+|Exception|ECONNREFUSED|127\.0\.0\.1|stack/i);
@@ -247,6 +247,7 @@ describe('save-request handler when DynamoDB fails', () => {
     expect(reply.statusCode).toBe(503);
     expect(replyJson(reply)).toEqual({
       error: 'Our request database is temporarily unavailable. Please try again in a few minutes.',
+      code: 'storage_unavailable',
     });
   });
 });

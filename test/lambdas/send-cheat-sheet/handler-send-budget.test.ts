@@ -19,7 +19,7 @@ let send: Handler;
 let save: Handler;
 
 beforeAll(async () => {
-  emulators = await startHandlerStack({ dailySendBudget: 3, clientHourlyLimit: 10 });
+  emulators = await startHandlerStack({ dailySendBudget: 3, clientHourlyCap: 10 });
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
   ({ handler: save } = await import('../../../lambdas/save-request/handler'));
 });
@@ -42,6 +42,7 @@ describe('the daily send budget', () => {
       expect(replyJson(reply)).toEqual({
         success: false,
         error: "We can't send the cheat sheet right now. Please try again later.",
+        code: 'daily_send_budget_spent',
       });
     }
   });

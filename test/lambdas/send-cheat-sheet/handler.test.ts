@@ -173,7 +173,11 @@ describe('send-cheat-sheet handler', () => {
     const reply = await send(postEvent(sendRoute, visitor));
 
     expect(reply.statusCode).toBe(429);
-    expect(replyJson(reply)).toEqual({ success: false, error: expect.stringMatching(/3 times in the last 24 hours/) });
+    expect(replyJson(reply)).toEqual({
+      success: false,
+      error: expect.stringMatching(/3 times in the last 24 hours/),
+      code: 'address_daily_cap_reached',
+    });
     expect(await emulators.emails(visitor.email)).toHaveLength(3);
     const items = await emulators.items(visitor.email);
     expect(items.filter((item) => item.cheat_sheet_sent)).toHaveLength(3);
@@ -249,6 +253,7 @@ describe('send-cheat-sheet handler', () => {
     expect(replyJson(reply)).toEqual({
       success: false,
       error: `${method} is not allowed here: please send the request with POST.`,
+      code: 'method_not_allowed',
     });
     expect(await emulators.emails(visitor.email)).toEqual([]);
   });
@@ -262,7 +267,7 @@ describe('send-cheat-sheet handler', () => {
 
       expect(reply.statusCode).toBe(status);
       const body = replyJson(reply);
-      expect(Object.keys(body)).toEqual(['success', 'error']);
+      expect(Object.keys(body)).toEqual(['success', 'error', 'code']);
       expect(body.success).toBe(false);
       expect(typeof body.error).toBe('string');
       // The page would show its unverified-sender alert for these words.

@@ -21,8 +21,8 @@ let daily: RollingCounter;
 
 beforeAll(async () => {
   emulators = await startHandlerStack();
-  hourly = rollingCounterTable(emulators.dynamoDb, emulators.stack.sendQuotaTableName, clientHourlyWindow);
-  daily = rollingCounterTable(emulators.dynamoDb, emulators.stack.sendQuotaTableName, dailyBudgetWindow);
+  hourly = rollingCounterTable(emulators.dynamoDb, emulators.stack.limitCountersTableName, clientHourlyWindow);
+  daily = rollingCounterTable(emulators.dynamoDb, emulators.stack.limitCountersTableName, dailyBudgetWindow);
 });
 afterAll(() => emulators?.stop());
 
@@ -36,7 +36,7 @@ const newSubject = () => `client#test-${++subjectNumber}`;
 
 async function item(id: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await emulators.dynamoDb.send(
-    new GetCommand({ TableName: emulators.stack.sendQuotaTableName, Key: { id }, ConsistentRead: true }),
+    new GetCommand({ TableName: emulators.stack.limitCountersTableName, Key: { id }, ConsistentRead: true }),
   );
   return Item;
 }
@@ -152,7 +152,7 @@ describe('a rolling counter', () => {
       }),
     );
     try {
-      const counter = rollingCounterTable(unreachable, emulators.stack.sendQuotaTableName, clientHourlyWindow);
+      const counter = rollingCounterTable(unreachable, emulators.stack.limitCountersTableName, clientHourlyWindow);
 
       await expect(counter.claim(newSubject(), at, 1)).rejects.toBeInstanceOf(StorageUnavailableError);
     } finally {

@@ -3,10 +3,10 @@
 import type { CheatSheetRequests } from '../../../lambdas/shared/cheat-sheet-requests';
 import {
   CheatSheetUnavailableError,
-  ClientLimitReachedError,
-  DailyLimitReachedError,
+  ClientHourlyCapReachedError,
+  AddressDailyCapReachedError,
   EmailServiceUnavailableError,
-  SendBudgetExhaustedError,
+  DailySendBudgetSpentError,
   StorageUnavailableError,
 } from '../../../lambdas/shared/errors';
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
@@ -108,7 +108,7 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
   const pauses: number[] = [];
   const deps: SendCheatSheetDependencies = {
     requests: inMemoryTable([]).requests,
-    quota: inMemoryQuota(3).quota,
+    addressDailyCounter: inMemoryQuota(3).quota,
     clientSends: inMemoryCounter(10).counter,
     sendBudget: inMemoryCounter(500).counter,
     clientKey: 'keyed-hash-of-the-network',
@@ -119,8 +119,8 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
     },
     senderEmail: 'cheatsheet@example.com',
     attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',
-    dailyLimit: 3,
-    clientHourlyLimit: 10,
+    addressDailyCap: 3,
+    clientHourlyCap: 10,
     dailySendBudget: 500,
     now: () => now,
     pause: async (ms) => void pauses.push(ms),
@@ -226,15 +226,15 @@ describe('sendCheatSheet', () => {
   });
 
   test('refuses with the daily limit, sending nothing, when the quota has no slot left', async () => {
-    const { deps, sent } = dependencies({ quota: inMemoryQuota(0).quota });
+    const { deps, sent } = dependencies({ addressDailyCounter: inMemoryQuota(0).quota });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new DailyLimitReachedError(3));
+    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new AddressDailyCapReachedError(3));
     expect(sent).toEqual([]);
   });
 
   test("claims the slot for the visitor's address with the configured limit", async () => {
     const quota = inMemoryQuota(1);
-    const { deps } = dependencies({ quota: quota.quota, dailyLimit: 7 });
+    const { deps } = dependencies({ addressDailyCounter: quota.quota, addressDailyCap: 7 });
 
     await sendCheatSheet(visitor, deps);
 
@@ -244,7 +244,7 @@ describe('sendCheatSheet', () => {
   test('gives the slot back and records nothing when SES fails', async () => {
     const table = inMemoryTable([request('new', 0)]);
     const quota = inMemoryQuota(3);
-    const { deps } = dependencies({ requests: table.requests, quota: quota.quota, sendEmail: sesDown });
+    const { deps } = dependencies({ requests: table.requests, addressDailyCounter: quota.quota, sendEmail: sesDown });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
     expect(quota.released).toEqual([{ id: 'quota-id', sentAt: now.toISOString() }]);
@@ -255,7 +255,7 @@ describe('sendCheatSheet', () => {
   test("still reports SES's failure, and warns, when the slot cannot be given back", async () => {
     const { quota } = inMemoryQuota(3);
     const { deps, logged } = dependencies({
-      quota: { ...quota, release: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')) },
+      addressDailyCounter: { ...quota, release: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')) },
       sendEmail: sesDown,
     });
 
@@ -266,7 +266,7 @@ describe('sendCheatSheet', () => {
   test('claims no slot when the PDF cannot be read', async () => {
     const quota = inMemoryQuota(3);
     const { deps } = dependencies({
-      quota: quota.quota,
+      addressDailyCounter: quota.quota,
       loadPdf: async () => Promise.reject(new CheatSheetUnavailableError('missing')),
     });
 
@@ -297,7 +297,7 @@ describe('sendCheatSheet', () => {
     const { deps } = dependencies({
       clientSends: client.counter,
       sendBudget: budget.counter,
-      clientHourlyLimit: 4,
+      clientHourlyCap: 4,
       dailySendBudget: 40,
     });
 
@@ -312,11 +312,11 @@ describe('sendCheatSheet', () => {
     const budget = inMemoryCounter(500);
     const { deps, sent } = dependencies({
       clientSends: inMemoryCounter(0).counter,
-      quota: quota.quota,
+      addressDailyCounter: quota.quota,
       sendBudget: budget.counter,
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new ClientLimitReachedError(10));
+    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new ClientHourlyCapReachedError(10));
     expect(sent).toEqual([]);
     expect(quota.claims).toEqual([]);
     expect(budget.claims).toEqual([]);
@@ -324,9 +324,9 @@ describe('sendCheatSheet', () => {
 
   test("refuses with the address cap and gives the client's slot back", async () => {
     const client = inMemoryCounter(10);
-    const { deps, sent } = dependencies({ clientSends: client.counter, quota: inMemoryQuota(0).quota });
+    const { deps, sent } = dependencies({ clientSends: client.counter, addressDailyCounter: inMemoryQuota(0).quota });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new DailyLimitReachedError(3));
+    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new AddressDailyCapReachedError(3));
     expect(sent).toEqual([]);
     expect(client.sendsLeft()).toBe(10);
   });
@@ -336,12 +336,12 @@ describe('sendCheatSheet', () => {
     const quota = inMemoryQuota(3);
     const { deps, sent } = dependencies({
       clientSends: client.counter,
-      quota: quota.quota,
+      addressDailyCounter: quota.quota,
       sendBudget: inMemoryCounter(0).counter,
       dailySendBudget: 500,
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new SendBudgetExhaustedError(500));
+    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new DailySendBudgetSpentError(500));
     expect(sent).toEqual([]);
     expect(client.sendsLeft()).toBe(10);
     expect(quota.slotsLeft()).toBe(3);
@@ -355,7 +355,7 @@ describe('sendCheatSheet', () => {
     const { deps } = dependencies({
       clientSends: client.counter,
       sendBudget: budget.counter,
-      quota: {
+      addressDailyCounter: {
         claim: async (...args) => (log.push('claim address'), quota.quota.claim(...args)),
         release: async (claim) => (log.push('release address'), quota.quota.release(claim)),
       },

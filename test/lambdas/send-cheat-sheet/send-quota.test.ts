@@ -15,7 +15,7 @@ let quota: SendQuota;
 
 beforeAll(async () => {
   emulators = await startHandlerStack();
-  quota = sendQuotaTable(emulators.dynamoDb, emulators.stack.sendQuotaTableName);
+  quota = sendQuotaTable(emulators.dynamoDb, emulators.stack.limitCountersTableName);
 });
 afterAll(() => emulators?.stop());
 
@@ -30,7 +30,7 @@ const newAddress = () => `quota.${++addressNumber}@example.com`;
 
 async function quotaItem(email: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await emulators.dynamoDb.send(
-    new GetCommand({ TableName: emulators.stack.sendQuotaTableName, Key: { id: sendQuotaId(email) } }),
+    new GetCommand({ TableName: emulators.stack.limitCountersTableName, Key: { id: sendQuotaId(email) } }),
   );
   return Item;
 }
@@ -100,7 +100,7 @@ describe('the send quota', () => {
 
     await quota.claim(email, at, 3);
 
-    expect(emulators.stack.sendQuotaTableName).toBe(sendQuotaTableName);
+    expect(emulators.stack.limitCountersTableName).toBe(sendQuotaTableName);
     expect(sendQuotaTableName).toBe('cheat_sheet_send_quotas');
     expect(await emulators.items()).toEqual([]);
     expect((await emulators.quotaItems()).map((item) => item.id)).toContain(sendQuotaId(email));

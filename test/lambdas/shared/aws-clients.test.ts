@@ -4,7 +4,7 @@
  * handlers still talk to the emulators through the real clients.
  */
 
-import { sdkTimeouts } from '../../../lambdas/shared/sdk-timeouts';
+import { sdkTimeouts } from '../../../core/config/sdk-timeouts';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, saveRoute, sendRoute } from '../support/http-api-events';
 import { documented } from '../support/documented-handler';

@@ -22,13 +22,13 @@ describe('function configuration', () => {
   test('reads the send function settings, with the documented limits by default: 3 per address, 10 per client, 500 in all', () => {
     expect(readSendCheatSheetConfig(sendEnv)).toEqual({
       tableName: 'cheat_sheet_requests',
-      sendQuotaTableName: 'cheat_sheet_send_quotas',
+      limitCountersTableName: 'cheat_sheet_send_quotas',
       bucket: 'bucket',
       key: 'mpc-100-day-cheat-sheet.pdf',
       attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',
       senderEmail: 'cheatsheet@example.com',
-      dailyLimit: 3,
-      clientHourlyLimit: 10,
+      addressDailyCap: 3,
+      clientHourlyCap: 10,
       dailySendBudget: 500,
       clientAddress: { source: 'source-ip', key: 'a-local-key' },
     });
@@ -41,7 +41,7 @@ describe('function configuration', () => {
       CHEAT_SHEET_DAILY_SEND_BUDGET: '5000',
     });
 
-    expect([config.clientHourlyLimit, config.dailySendBudget]).toEqual([25, 5000]);
+    expect([config.clientHourlyCap, config.dailySendBudget]).toEqual([25, 5000]);
   });
 
   test.each([
@@ -98,7 +98,7 @@ describe('function configuration', () => {
   });
 
   test('takes the daily limit from CHEAT_SHEET_DAILY_LIMIT', () => {
-    expect(readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_DAILY_LIMIT: '10' }).dailyLimit).toBe(10);
+    expect(readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_DAILY_LIMIT: '10' }).addressDailyCap).toBe(10);
   });
 
   test.each(['0', '-1', '2.5', 'three'])('refuses a daily limit of %s', (limit) => {

@@ -7,16 +7,16 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import {
   CheatSheetUnavailableError,
-  ClientLimitReachedError,
+  ClientHourlyCapReachedError,
   ConfigurationError,
-  DailyLimitReachedError,
+  AddressDailyCapReachedError,
   EmailRejectedError,
   EmailServiceUnavailableError,
   InvalidRequestError,
   MethodNotAllowedError,
   OriginSecretUnavailableError,
   PayloadTooLargeError,
-  SendBudgetExhaustedError,
+  DailySendBudgetSpentError,
   SenderNotVerifiedError,
   StorageUnavailableError,
   UnsupportedMediaTypeError,
@@ -156,7 +156,10 @@ describe('one failure or refusal', () => {
   test("the per-address cap's error counts AddressCapReached, not a failure", async () => {
     const metrics = enabledMetrics('send-cheat-sheet');
     const { lines } = await emfOf(() =>
-      metrics.instrument(async () => metrics.countFailure(new DailyLimitReachedError(3)))(undefined, lambdaContext),
+      metrics.instrument(async () => metrics.countFailure(new AddressDailyCapReachedError(3)))(
+        undefined,
+        lambdaContext,
+      ),
     );
     expect(metricsIn(lines).filter(({ name }) => name !== 'ColdStart')).toEqual([
       { name: 'AddressCapReached', dimensions: { service: 'send-cheat-sheet' }, value: 1 },
@@ -164,8 +167,8 @@ describe('one failure or refusal', () => {
   });
 
   test.each([
-    ['ClientCapReached', new ClientLimitReachedError(10)],
-    ['SendBudgetRefused', new SendBudgetExhaustedError(500)],
+    ['ClientCapReached', new ClientHourlyCapReachedError(10)],
+    ['SendBudgetRefused', new DailySendBudgetSpentError(500)],
   ] as const)("the per-client limit's and the budget's errors count %s, not a failure", async (refusal, error) => {
     const metrics = enabledMetrics('send-cheat-sheet');
     const { lines } = await emfOf(() =>
@@ -239,7 +242,7 @@ type Handler = (event: APIGatewayProxyEventV2, context?: Context) => Promise<API
 describe('the handlers', () => {
   let emulators: HandlerStack;
   beforeAll(async () => {
-    emulators = await startHandlerStack({ emailFaultInjection: true, dailyLimit: 1 });
+    emulators = await startHandlerStack({ emailFaultInjection: true, addressDailyCap: 1 });
   });
   afterAll(() => emulators?.stop());
   afterEach(() => emulators.stack.setEmailFault(null));

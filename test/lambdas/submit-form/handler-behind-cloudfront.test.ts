@@ -7,7 +7,7 @@
 
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { untrustedOriginMessage } from '../../../core/api/replies';
+import { untrustedOriginMessage } from '../../../core/api/messages';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { formEvent } from '../support/http-api-events';
 import { documented, type Handler } from '../support/documented-handler';
@@ -22,7 +22,7 @@ let emulators: HandlerStack;
 let form: Handler;
 
 beforeAll(async () => {
-  emulators = await startHandlerStack({ clientHourlyLimit: 2 });
+  emulators = await startHandlerStack({ clientHourlyCap: 2 });
   // What the CDK stack sets (infra/constructs/api.ts).
   process.env.CLIENT_ADDRESS_SOURCE = 'cloudfront-viewer-address';
   process.env.ORIGIN_SECRET_ARN = originSecretArn;

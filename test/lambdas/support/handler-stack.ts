@@ -41,7 +41,7 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
     cheatSheetPdf: pdf,
     // The handler tests send dozens of cheat sheets from one source address; the tests of these
     // two limits pass their own values.
-    clientHourlyLimit: 1000,
+    clientHourlyCap: 1000,
     dailySendBudget: 10_000,
     ...options,
   });
@@ -69,11 +69,11 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
       return email === undefined ? items : items.filter((item) => item.email === email);
     },
     async quotaItems() {
-      const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.sendQuotaTableName }));
+      const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.limitCountersTableName }));
       return Items.filter((item) => 'recent_sends' in item) as SendQuotaItem[];
     },
     async counterItems() {
-      const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.sendQuotaTableName }));
+      const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.limitCountersTableName }));
       return Items.filter((item) => !('recent_sends' in item)) as SendCounterItem[];
     },
     emails: (to) => capturedEmails(stack.urls.mail, to),

@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  for (const table of [stack.tableName, stack.sendQuotaTableName]) {
+  for (const table of [stack.tableName, stack.limitCountersTableName]) {
     const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: table }));
     for (const item of Items) {
       await dynamoDb.send(
@@ -62,7 +62,7 @@ async function putRequest(name: string, email: string, requestedAt: string, sent
 async function putSendCounter(email: string) {
   await dynamoDb.send(
     new PutCommand({
-      TableName: stack.sendQuotaTableName,
+      TableName: stack.limitCountersTableName,
       Item: { id: sendQuotaId(email), recent_sends: ['2025-03-01T10:00:00.000Z'], version: 1, expires_at: 1 },
     }),
   );
@@ -86,7 +86,7 @@ const remainingEmails = async () => {
   return Items.map((item) => item.email as string).sort();
 };
 const remainingCounters = async () => {
-  const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.sendQuotaTableName }));
+  const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.limitCountersTableName }));
   return Items.map((item) => item.id as string).sort();
 };
 
@@ -153,7 +153,7 @@ test('erase --yes removes every request of the address and its send counter, and
   // The per-client and budget counters hold no address: keyed by a client's network, or by the hour.
   const otherCounters = ['client#0f1e2d#2025-03-01T09:00:00.000Z', 'budget#2025-03-01T09:00:00.000Z'];
   for (const id of otherCounters) {
-    await dynamoDb.send(new PutCommand({ TableName: stack.sendQuotaTableName, Item: { id, sends: 1, expires_at: 1 } }));
+    await dynamoDb.send(new PutCommand({ TableName: stack.limitCountersTableName, Item: { id, sends: 1, expires_at: 1 } }));
   }
 
   const { code, stdout } = await run(['erase', ' Ada@Example.com ', '--yes']);
@@ -292,7 +292,7 @@ test("--stack exports the table named by the stack's outputs", async () => {
           StackStatus: 'CREATE_COMPLETE',
           Outputs: [
             { OutputKey: 'TableName', OutputValue: stack.tableName },
-            { OutputKey: 'SendQuotaTableName', OutputValue: stack.sendQuotaTableName },
+            { OutputKey: 'SendQuotaTableName', OutputValue: stack.limitCountersTableName },
           ],
         },
       ],

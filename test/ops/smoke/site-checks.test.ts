@@ -75,7 +75,7 @@ describe('against the local twin', () => {
       new DynamoDBClient({ endpoint: stack.endpoints.dynamodb, region: 'us-east-1', credentials }),
     );
     try {
-      for (const table of [stack.tableName, stack.sendQuotaTableName]) {
+      for (const table of [stack.tableName, stack.limitCountersTableName]) {
         const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: table }));
         expect({ table, items: Items.length }).toEqual({ table, items: 0 });
       }

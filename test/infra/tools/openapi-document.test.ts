@@ -1,5 +1,5 @@
-import { buildOpenApiDocument } from '../../../core/api/openapi';
-import { invalidEmailExampleMessage } from '../../../core/api/replies';
+import { buildOpenApiDocument } from '../../../infra/tools/openapi-document';
+import { invalidEmailExampleMessage } from '../../../core/api/messages';
 import { parseCheatSheetRequest } from '../../../core/api/request-schema';
 import { openApiChecker } from '../../support/openapi';
 
@@ -78,6 +78,26 @@ describe('the OpenAPI document', () => {
       }
     }
     expect(examples).toBeGreaterThan(20);
+  });
+
+  test.each([
+    ['SaveFailure', ['invalid_request', 'method_not_allowed', 'payload_too_large', 'unsupported_media_type']],
+    [
+      'SendFailure',
+      ['untrusted_origin', 'address_daily_cap_reached', 'sender_not_verified', 'origin_secret_unavailable'],
+    ],
+  ])("requires a %s body's code, one of the route's failure kinds", (schema, someCodes) => {
+    const failure = document.components.schemas[schema];
+
+    expect(failure.required).toContain('code');
+    expect(failure.properties.code.enum).toEqual(expect.arrayContaining(someCodes));
+  });
+
+  test('gives the save route no code of a failure only the send route has', () => {
+    const codes = document.components.schemas.SaveFailure.properties.code.enum;
+
+    expect(codes).not.toContain('address_daily_cap_reached');
+    expect(codes).not.toContain('sender_not_verified');
   });
 
   test("quotes the request schema's own message for a malformed address", () => {

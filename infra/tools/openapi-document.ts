@@ -8,12 +8,19 @@
 import { stringify } from 'yaml';
 import * as z from 'zod/mini';
 
-import { buildFormRefusalPage } from '../documents/form-refusal-page';
-import { formContentType, formOutcomes, formRefusalStatuses, hasBookTicked } from './form-replies';
-import { failureBodies, failureBodyOf, failureStatuses, successReplies, type ApiRouteName } from './replies';
-import { maxBodyBytes, maxEmailLength, maxNameLength, maxWebsiteLength } from './request-limits';
-import { cheatSheetRequestSchema } from './request-schema';
-import { apiRoutes, cheatSheetFormRoute } from './routes';
+import { buildFormRefusalPage } from '../../core/documents/form-refusal-page';
+import { formContentType, formOutcomes, formRefusalStatuses, hasBookTicked } from '../../core/api/form-replies';
+import { failureKinds } from '../../core/api/catalogue/failures';
+import {
+  failureBodies,
+  failureBodyOf,
+  failureStatuses,
+  successReplies,
+  type ApiRouteName,
+} from '../../core/api/replies';
+import { maxBodyBytes, maxEmailLength, maxNameLength, maxWebsiteLength } from '../../core/api/request-limits';
+import { cheatSheetRequestSchema } from '../../core/api/request-schema';
+import { apiRoutes, cheatSheetFormRoute } from '../../core/api/routes';
 
 export type JsonSchema = { readonly [keyword: string]: unknown };
 
@@ -189,7 +196,13 @@ function failureResponses(route: ApiRouteName): [string, OpenApiResponse][] {
         'application/json': {
           schema: ref('schemas', schemaNames[route].failure),
           examples: Object.fromEntries(
-            causes.map((cause) => [cause.name, { summary: cause.when, value: failureBodyOf[route](cause.message) }]),
+            causes.map((cause) => [
+              cause.name,
+              {
+                summary: cause.when,
+                value: failureBodyOf[route]({ message: cause.message, code: failureKinds[cause.kind].code }),
+              },
+            ]),
           ),
         },
       },

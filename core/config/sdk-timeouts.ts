@@ -1,8 +1,8 @@
 /**
- * How long an AWS SDK call may take before it fails, for every client of both functions
- * (aws-clients.ts). Plain data, so infra/constructs/api.ts sizes the functions' timeouts from the
- * same numbers: a function must outlive its slowest failing call by enough to send its JSON
- * error, or Lambda kills it and API Gateway answers a bare 500.
+ * How long an AWS SDK call may take before it fails, for every client of the functions
+ * (lambdas/shared/aws-clients.ts). Plain data, so the route catalogue (core/api/catalogue/routes.ts)
+ * sizes the functions' timeouts from the same numbers: a function must outlive its slowest failing
+ * call by enough to send its JSON error, or Lambda kills it and API Gateway answers a bare 500.
  */
 
 export const sdkTimeouts = {
@@ -26,3 +26,6 @@ export const maxRetryBackoffMs = 1_000;
 
 /** The longest one SDK call takes to fail: every attempt timing out, plus the back-off. */
 export const worstCaseSdkCallMs = sdkTimeouts.maxAttempts * sdkTimeouts.requestTimeoutMs + maxRetryBackoffMs;
+
+/** What a function needs after its slowest SDK call failed: log, build and return the JSON error. */
+export const replyMarginMs = 2_000;

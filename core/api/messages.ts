@@ -1,0 +1,58 @@
+/**
+ * The API's public messages, word for word: the failure catalogue (`catalogue/failures.ts`) picks
+ * each failure's from here, and the OpenAPI document shows them as examples. Messages for
+ * server-side failures are fixed sentences: no stack trace, SDK message or internal detail ever
+ * reaches the visitor. The request's own field messages live with its schema (request-schema.ts).
+ */
+
+import { maxBodyBytes } from './request-limits';
+
+export const cheatSheetSentMessage = "We've sent the cheat sheet to your email. Please check your inbox.";
+
+export function methodNotAllowedMessage(method: string): string {
+  return `${method} is not allowed here: please send the request with POST.`;
+}
+
+export const unsupportedMediaTypeMessage = 'Please send the request as JSON (Content-Type: application/json).';
+export const bodyTooLargeMessage = `The request body is larger than ${maxBodyBytes / 1024} KB.`;
+export const emptyBodyMessage = 'The request body is empty: please send your name and email.';
+export const bodyNotUtf8Message = 'The request body is not valid UTF-8 text.';
+export const bodyNotJsonMessage = 'The request body is not valid JSON.';
+
+export function addressDailyCapReachedMessage(limit: number): string {
+  return `This email address has already received the cheat sheet ${limit} ${
+    limit === 1 ? 'time' : 'times'
+  } in the last 24 hours. Please check your inbox, or try again tomorrow.`;
+}
+
+// No 'domain' or 'verify' in the next four: the page keys its configuration alert on those words.
+
+export function clientHourlyCapReachedMessage(limit: number): string {
+  return `Too many cheat sheets have been requested from your network in the last hour (at most ${limit}). Please try again later.`;
+}
+
+/** The daily send budget is spent: the service cannot send for now, and says so plainly. */
+export const dailySendBudgetSpentMessage = "We can't send the cheat sheet right now. Please try again later.";
+
+/** Behind CloudFront, a request that did not come through it (a direct call to the API's own address). */
+export const untrustedOriginMessage = 'Requests must come through the website: please use the form there.';
+
+export const originSecretUnavailableMessage =
+  'The service is temporarily unavailable. Please try again in a few minutes.';
+
+/** The page shows its 'Email Configuration Error' when a send error contains 'domain' or 'verify'. */
+export const senderNotVerifiedMessage =
+  "The sender's email domain is not verified with the email service. Please verify the domain or contact support.";
+export const emailRejectedMessage =
+  'The email service could not deliver the cheat sheet. Please try again later or contact support.';
+export const emailServiceUnavailableMessage =
+  'The email service is temporarily unavailable. Please try again in a few minutes.';
+export const storageUnavailableMessage =
+  'Our request database is temporarily unavailable. Please try again in a few minutes.';
+export const cheatSheetUnavailableMessage =
+  'The cheat sheet is temporarily unavailable. Please try again later or contact support.';
+export const misconfiguredMessage = 'The service is not configured correctly. Please contact support.';
+export const unexpectedFailureMessage = 'Something went wrong on our side. Please try again later.';
+
+/** An example field error, as the request schema words it (a test holds the schema to it). */
+export const invalidEmailExampleMessage = 'Please enter a valid email address.';

@@ -1,0 +1,101 @@
+/**
+ * The send step, as both the send route and the form route take it: identifying the client
+ * (behind CloudFront, refusing a request that did not come through it), the honeypot, the
+ * domain function with its dependencies, the log line and the metric.
+ */
+
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { dynamoDb, s3, secretsManager, ses } from '../shared/aws-clients';
+import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
+import { clientCounterKeyOf } from '../shared/client-address';
+import { readSendCheatSheetConfig, type SendCheatSheetConfig } from '../shared/config';
+import { describeFailure } from '../shared/http-reply';
+import { describeErrorForLog, emailDomainOf } from '../shared/logger';
+import type { ProductMetrics } from '../shared/metrics';
+import { loadOriginSecret } from '../shared/origin-secret';
+import type { StepResult } from '../shared/step-result';
+import { isHoneypotFilled, type CheatSheetRequest } from '../../core/api/request-schema';
+import { loadCheatSheetPdf } from './cheat-sheet-pdf';
+import { sesEmailSender } from './email-sender';
+import { clientHourlyWindow, dailyBudgetWindow, rollingCounterTable } from './rolling-counter';
+import { sendCheatSheet, type SendCheatSheetDependencies } from './send-cheat-sheet';
+import { sendQuotaTable } from './send-quota';
+
+const sendEmail = sesEmailSender(ses);
+
+/** The domain function's dependencies, from the function's configuration: the one factory both routes use. */
+export function sendCheatSheetDependencies(
+  config: SendCheatSheetConfig,
+  clientKey: string,
+  logger: Logger,
+): SendCheatSheetDependencies {
+  return {
+    requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
+    addressDailyCounter: sendQuotaTable(dynamoDb, config.limitCountersTableName),
+    clientSends: rollingCounterTable(dynamoDb, config.limitCountersTableName, clientHourlyWindow),
+    sendBudget: rollingCounterTable(dynamoDb, config.limitCountersTableName, dailyBudgetWindow),
+    clientKey,
+    loadPdf: () => loadCheatSheetPdf(s3, config.bucket, config.key),
+    sendEmail,
+    senderEmail: config.senderEmail,
+    attachmentFileName: config.attachmentFileName,
+    addressDailyCap: config.addressDailyCap,
+    clientHourlyCap: config.clientHourlyCap,
+    dailySendBudget: config.dailySendBudget,
+    configurationSetName: config.configurationSetName,
+    now: () => new Date(),
+    pause: (ms) => delay(ms),
+    logger,
+  };
+}
+
+export interface StepReporting {
+  readonly logger: Logger;
+  /** Counts under the send route's service, whichever route took the step. */
+  readonly metrics: ProductMetrics;
+}
+
+export type SendStepResult = StepResult<object>;
+
+/** A failure of the send step (or of parsing before it): counted, logged, described. */
+export function sendFailed(error: unknown, { logger, metrics }: StepReporting): SendStepResult {
+  metrics.countFailure(error);
+  const failure = describeFailure(error);
+  const log = failure.statusCode >= 500 ? logger.error.bind(logger) : logger.warn.bind(logger);
+  log('Cheat sheet not sent', { statusCode: failure.statusCode, ...describeErrorForLog(error) });
+  return { ok: false, failure };
+}
+
+/** `event` is the request as API Gateway passed it: the client's address and the origin secret are in it. */
+export async function sendStep(
+  request: CheatSheetRequest,
+  event: APIGatewayProxyEventV2,
+  reporting: StepReporting,
+): Promise<SendStepResult> {
+  const { logger, metrics } = reporting;
+  try {
+    const config = readSendCheatSheetConfig();
+    // Behind CloudFront, a request without the origin secret stops here (403), before any counter.
+    const clientKey = await clientCounterKeyOf(event, config.clientAddress, (arn) =>
+      loadOriginSecret(secretsManager, arn),
+    );
+    if (isHoneypotFilled(request)) {
+      logger.warn('Honeypot filled in: answered as sent, nothing sent or stored');
+      metrics.countRefusal('HoneypotCaught');
+      return { ok: true };
+    }
+
+    const result = await sendCheatSheet(request, sendCheatSheetDependencies(config, clientKey, logger));
+    logger.info('Cheat sheet sent', {
+      sesMessageId: result.messageId,
+      recordedAs: result.recordedAs,
+      emailDomain: emailDomainOf(request.email),
+    });
+    metrics.countOutcome('CheatSheetSent');
+    return { ok: true };
+  } catch (error) {
+    return sendFailed(error, reporting);
+  }
+}

@@ -1,0 +1,84 @@
+import { failureAlarmOf, failureKindList, failureKinds } from '../../../../core/api/catalogue/failures';
+import { failureStatuses } from '../../../../core/api/replies';
+import { failureKinds as failureMetricKinds } from '../../../../core/observability/product-metrics';
+import { failureAlarmThresholds } from '../../../../infra/constructs/monitoring/product-alarms';
+
+describe('the failure catalogue', () => {
+  test.each(failureKindList.map((kind) => [kind.name, kind] as const))(
+    '%s has a code, a 4xx or 5xx status, a public message and a runbook section',
+    (_, kind) => {
+      expect(kind.code).toMatch(/^[a-z]+(_[a-z0-9]+)*$/);
+      expect(kind.status).toBeGreaterThanOrEqual(400);
+      expect(kind.status).toBeLessThan(600);
+      expect(kind.publicMessage({ message: 'Words for the visitor.', limit: 3 }).length).toBeGreaterThan(0);
+      expect(kind.runbook).toMatch(/^#[a-z0-9]+(-[a-z0-9]+)*$/);
+    },
+  );
+
+  test('no two kinds share a code', () => {
+    const codes = failureKindList.map((kind) => kind.code);
+
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+
+  test('every server-side failure counts under a failure metric and pages; no visitor error does', () => {
+    for (const kind of failureKindList) {
+      const countsAsFailure = kind.metric !== null && 'failure' in kind.metric;
+      expect([kind.name, kind.alarm !== null]).toEqual([kind.name, countsAsFailure]);
+      if (kind.alarm === null) expect([kind.name, kind.quietReason?.length ?? 0]).not.toEqual([kind.name, 0]);
+      if (kind.status < 429) expect([kind.name, kind.metric]).toEqual([kind.name, null]);
+    }
+  });
+
+  test('every failure metric kind is counted by some failure kind', () => {
+    const counted = failureKindList.flatMap((kind) =>
+      kind.metric && 'failure' in kind.metric ? [kind.metric.failure] : [],
+    );
+
+    expect(new Set(counted)).toEqual(new Set(failureMetricKinds));
+  });
+
+  test('the limits count as their published refusal metrics', () => {
+    expect(failureKinds.addressDailyCapReached.metric).toEqual({ refusal: 'AddressCapReached' });
+    expect(failureKinds.clientHourlyCapReached.metric).toEqual({ refusal: 'ClientCapReached' });
+    expect(failureKinds.dailySendBudgetSpent.metric).toEqual({ refusal: 'SendBudgetRefused' });
+  });
+
+  test.each([
+    ['SenderNotVerified', 1],
+    ['PdfUnavailable', 1],
+    ['Misconfigured', 1],
+    ['Unexpected', 1],
+    ['SesRejected', 3],
+    ['SesUnavailable', 3],
+    ['StorageUnavailable', 3],
+  ] as const)('pages on %s at the published threshold of %i, as the monitoring does', (metricKind, threshold) => {
+    expect(failureAlarmOf(metricKind).threshold).toBe(threshold);
+    expect(failureAlarmThresholds[metricKind]).toBe(threshold);
+  });
+
+  test('kinds counted under one failure metric kind agree on its alarm', () => {
+    for (const kind of failureKindList) {
+      if (kind.metric && 'failure' in kind.metric) {
+        expect([kind.name, kind.alarm?.threshold]).toEqual([kind.name, failureAlarmOf(kind.metric.failure).threshold]);
+      }
+    }
+  });
+
+  test("each cause in the OpenAPI replies is answered with its kind's status", () => {
+    for (const status of failureStatuses) {
+      for (const causes of Object.values(status.causes)) {
+        for (const cause of causes ?? [])
+          expect([cause.name, failureKinds[cause.kind].status]).toEqual([cause.name, status.status]);
+      }
+    }
+  });
+
+  test("only the unverified sender's message says 'domain' or 'verify', which the page keys its alert on", () => {
+    const saying = failureKindList
+      .filter((kind) => /domain|verify/i.test(kind.publicMessage({ message: '', limit: 3 })))
+      .map((kind) => kind.code);
+
+    expect(saying).toEqual(['sender_not_verified']);
+  });
+});

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import {
+  integrationTimeoutSeconds,
+  productRouteList,
+  productRoutes,
+  tableActionsOf,
+  timeoutLeavesRoomToReply,
+} from '../../../../core/api/catalogue/routes';
+import { apiRoutes, cheatSheetFormRoute } from '../../../../core/api/routes';
+import { worstCaseSdkCallMs } from '../../../../core/config/sdk-timeouts';
+
+describe('the route catalogue', () => {
+  test('lists the three published routes, each once', () => {
+    expect(productRouteList.map((route) => route.path)).toEqual([
+      apiRoutes.saveRequest,
+      apiRoutes.sendCheatSheet,
+      cheatSheetFormRoute,
+    ]);
+  });
+
+  test.each(productRouteList.map((route) => [route.name, route] as const))(
+    "%s's handler entry exists in the repository",
+    (_, route) => {
+      expect(existsSync(route.entry)).toBe(true);
+    },
+  );
+
+  test.each(productRouteList.map((route) => [route.name, route] as const))(
+    "%s's timeout outlasts a failing SDK call with room to reply, inside API Gateway's limit",
+    (_, route) => {
+      expect(timeoutLeavesRoomToReply(route)).toBe(true);
+      expect(route.timeoutSeconds).toBeLessThan(integrationTimeoutSeconds);
+    },
+  );
+
+  test('a timeout of one failing SDK call exactly leaves no room to reply', () => {
+    expect(timeoutLeavesRoomToReply({ timeoutSeconds: worstCaseSdkCallMs / 1000 })).toBe(false);
+  });
+
+  test('the form route outlasts two failing calls (its save and its send), with room to reply', () => {
+    expect(productRoutes.submitForm.timeoutSeconds * 1000).toBeGreaterThanOrEqual(2 * worstCaseSdkCallMs + 2_000);
+  });
+
+  test("the form route is granted exactly the save route's table access and the send route's", () => {
+    expect(productRoutes.submitForm.tableAccess).toEqual([
+      ...productRoutes.saveRequest.tableAccess,
+      ...productRoutes.sendCheatSheet.tableAccess,
+    ]);
+    expect(productRoutes.submitForm.grants).toEqual(productRoutes.sendCheatSheet.grants);
+  });
+
+  test('the save route may only put into the requests table', () => {
+    expect(productRoutes.saveRequest.tableAccess.map(({ table, actions }) => ({ table, actions }))).toEqual([
+      { table: 'requests', actions: ['dynamodb:PutItem'] },
+    ]);
+    expect(productRoutes.saveRequest.grants).toEqual([]);
+  });
+
+  test('the table operations the alarms sum are those the routes are granted', () => {
+    expect(tableActionsOf('requests')).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query']);
+    expect(tableActionsOf('limitCounters')).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:BatchGetItem',
+    ]);
+  });
+});

@@ -1,0 +1,132 @@
+/** One route's function in a bare stack, with only the resources its catalogue entry names. */
+
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { productRoutes, type ProductRoute } from '../../../core/api/catalogue/routes';
+import { ProductFunction } from '../../../infra/constructs/product-function';
+
+function synth(route: ProductRoute, overrides: Partial<ProductRoute> = {}) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new Stack(app, 'Bare', { env: { account: '111111111111', region: 'eu-west-1' } });
+  const encryptionKey = new Key(stack, 'Key');
+  const partitionKey = { name: 'id', type: AttributeType.STRING };
+  const requests = new Table(stack, 'Requests', { partitionKey });
+  const limitCounters = new Table(stack, 'LimitCounters', { partitionKey });
+  const bucket = new Bucket(stack, 'Pdf', { encryption: BucketEncryption.KMS, encryptionKey });
+  const originSecret = new Secret(stack, 'OriginSecret');
+  new ProductFunction(stack, route.id, {
+    route: { ...route, ...overrides },
+    environment: { TABLE_NAME: 'requests' },
+    encryptionKey,
+    resources: {
+      tables: { requests, limitCounters },
+      emailIndexName: 'by-email',
+      cheatSheetBucket: bucket,
+      cheatSheetKey: 'sheet.pdf',
+      senderIdentityArn: 'arn:aws:ses:eu-west-1:111111111111:identity/example.com',
+      configurationSetArn: 'arn:aws:ses:eu-west-1:111111111111:configuration-set/cs',
+      originSecret,
+    },
+  });
+  const logicalId = (construct: Table | Key) => stack.getLogicalId(construct.node.defaultChild as never);
+  return { template: Template.fromStack(stack), ids: { requests: logicalId(requests), key: logicalId(encryptionKey) } };
+}
+
+/** Every action the role's policy allows. */
+function grantedActions(template: Template): string[] {
+  const [policy] = Object.values(template.findResources('AWS::IAM::Policy'));
+  return (policy!.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
+    .flatMap((statement) => [statement.Action].flat())
+    .sort();
+}
+
+test("sizes the function from its catalogue entry: memory, timeout, arm64, tracing, the route's description", () => {
+  const { template } = synth(productRoutes.saveRequest);
+
+  template.hasResourceProperties('AWS::Lambda::Function', {
+    MemorySize: 256,
+    Timeout: 10,
+    Architectures: ['arm64'],
+    TracingConfig: { Mode: 'Active' },
+    Description: productRoutes.saveRequest.description,
+    Environment: { Variables: { TABLE_NAME: 'requests', NODE_OPTIONS: '--enable-source-maps' } },
+  });
+});
+
+test('grants the save route PutItem on the requests table and nothing else but its logs and tracing', () => {
+  const { template, ids } = synth(productRoutes.saveRequest);
+
+  expect(grantedActions(template)).toEqual([
+    'dynamodb:PutItem',
+    'logs:CreateLogStream',
+    'logs:PutLogEvents',
+    'xray:PutTelemetryRecords',
+    'xray:PutTraceSegments',
+  ]);
+  template.hasResourceProperties('AWS::IAM::Policy', {
+    PolicyDocument: {
+      Statement: Match.arrayWith([
+        { Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: { 'Fn::GetAtt': [ids.requests, 'Arn'] } },
+      ]),
+    },
+  });
+});
+
+test("grants the send route its tables' actions, the e-mail index, the PDF through S3 only, SES and the secret", () => {
+  const { template, ids } = synth(productRoutes.sendCheatSheet);
+
+  expect(grantedActions(template)).toEqual(
+    expect.arrayContaining([
+      'dynamodb:BatchGetItem',
+      'dynamodb:GetItem',
+      'dynamodb:Query',
+      'dynamodb:UpdateItem',
+      'kms:Decrypt',
+      's3:GetObject',
+      'secretsmanager:GetSecretValue',
+      'ses:SendEmail',
+    ]),
+  );
+  expect(grantedActions(template)).not.toContain('dynamodb:PutItem');
+  template.hasResourceProperties('AWS::IAM::Policy', {
+    PolicyDocument: {
+      Statement: Match.arrayWith([
+        {
+          Effect: 'Allow',
+          Action: 'dynamodb:Query',
+          Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.requests, 'Arn'] }, '/index/by-email']] },
+        },
+        {
+          Effect: 'Allow',
+          Action: 'kms:Decrypt',
+          Resource: { 'Fn::GetAtt': [ids.key, 'Arn'] },
+          Condition: { StringEquals: { 'kms:ViaService': 's3.eu-west-1.amazonaws.com' } },
+        },
+      ]),
+    },
+  });
+});
+
+test('a table access in the catalogue becomes a grant: another access, another grant', () => {
+  const { template } = synth(productRoutes.saveRequest, {
+    tableAccess: [{ table: 'limitCounters', actions: ['dynamodb:GetItem'], why: 'A test.' }],
+  });
+
+  expect(grantedActions(template)).toContain('dynamodb:GetItem');
+  expect(grantedActions(template)).not.toContain('dynamodb:PutItem');
+});
+
+test('refuses a timeout that does not outlast a failing SDK call', () => {
+  expect(() => synth(productRoutes.saveRequest, { timeoutSeconds: 7 })).toThrow(/does not outlast a failing SDK call/);
+});
+
+test('writes its logs to its own log group, encrypted with the key', () => {
+  const { template, ids } = synth(productRoutes.saveRequest);
+
+  template.resourceCountIs('AWS::Logs::LogGroup', 1);
+  template.hasResourceProperties('AWS::Logs::LogGroup', { KmsKeyId: { 'Fn::GetAtt': [ids.key, 'Arn'] } });
+});
