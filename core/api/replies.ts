@@ -305,6 +305,5 @@ export interface FailureReplyText {
 /** Each route's failure body around a public message and its code. */
 export const failureBodyOf = {
   saveRequest: ({ message, code }: FailureReplyText) => ({ error: message, code }),
-  sendCheatSheet: ({ message, code }: FailureReplyText) =>
-    ({ success: false, error: message, code }),
+  sendCheatSheet: ({ message, code }: FailureReplyText) => ({ success: false, error: message, code }),
 } as const satisfies Record<ApiRouteName, (failure: FailureReplyText) => unknown>;

@@ -255,7 +255,10 @@ describe('sendCheatSheet', () => {
   test("still reports SES's failure, and warns, when the slot cannot be given back", async () => {
     const { quota } = inMemoryQuota(3);
     const { deps, logged } = dependencies({
-      addressDailyCounter: { ...quota, release: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')) },
+      addressDailyCounter: {
+        ...quota,
+        release: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')),
+      },
       sendEmail: sesDown,
     });
 

@@ -153,7 +153,9 @@ test('erase --yes removes every request of the address and its send counter, and
   // The per-client and budget counters hold no address: keyed by a client's network, or by the hour.
   const otherCounters = ['client#0f1e2d#2025-03-01T09:00:00.000Z', 'budget#2025-03-01T09:00:00.000Z'];
   for (const id of otherCounters) {
-    await dynamoDb.send(new PutCommand({ TableName: stack.limitCountersTableName, Item: { id, sends: 1, expires_at: 1 } }));
+    await dynamoDb.send(
+      new PutCommand({ TableName: stack.limitCountersTableName, Item: { id, sends: 1, expires_at: 1 } }),
+    );
   }
 
   const { code, stdout } = await run(['erase', ' Ada@Example.com ', '--yes']);
