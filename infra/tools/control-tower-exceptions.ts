@@ -45,7 +45,7 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
   },
   {
     control: 'CT.LAMBDA.PR.3',
-    resources: 'Api/*Function/Resource',
+    resources: 'Api/*/*Function/Resource',
     reason:
       "The API's functions call only AWS public endpoints (DynamoDB, S3, SES, Secrets Manager) over TLS with IAM-signed requests and reach nothing private. In a VPC they would need a NAT gateway (about 32 USD a month per Availability Zone) or interface endpoints for SES and Secrets Manager (about 7 USD a month each per zone), more than the rest of the stack, and slower cold starts, for no isolation gained.",
   },
