@@ -7,8 +7,6 @@ import { contextLookup, readCdkJson, readDeployContext } from '../../../ops/pref
 
 const cdkJson = {
   context: {
-    senderEmail: 'base@example.com',
-    waf: false,
     '@aws-cdk/core:bootstrapQualifier': 'custom123',
     stages: {
       staging: {
@@ -46,8 +44,9 @@ describe('the deploy context', () => {
     expect(config.dailySendBudget).toBe(70);
   });
 
-  test("takes -c values over cdk.json's context without a stage", () => {
-    expect(readDeployContext(cdkJson, { senderEmail: 'cli@example.com' }).config.senderEmail).toBe('cli@example.com');
+  test('reads the -c values alone without a stage', () => {
+    const { config } = readDeployContext(cdkJson, { senderEmail: 'cli@example.com' });
+    expect([config.senderEmail, config.stage]).toEqual(['cli@example.com', undefined]);
   });
 
   test("refuses an unknown stage with the app's own line", () => {

@@ -7,7 +7,10 @@ const settingsOf = (values: Record<string, unknown>) => {
   return readPreflightSettings(parseDeploymentConfig(lookup), lookup);
 };
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f6d2a8e-1b2c-4d3e-8f90-a1b2c3d4e5f6';
-const staging = { stage: 'staging', account: '111111111111', region: 'eu-west-1', alarmEmail: 'ops@example.com' };
+const staging = {
+  stage: 'staging',
+  stages: { staging: { account: '111111111111', region: 'eu-west-1', alarmEmail: 'ops@example.com' } },
+};
 
 describe('the preflight settings', () => {
   test.each([undefined, 'staging', 'production'])('name the stack as the app does for stage %s', (stage) => {
