@@ -9,11 +9,13 @@
  * a newer one outright ("Cloud assembly schema version mismatch"). Nothing in this assembly uses
  * what the newer revisions added (they add optional fields; integ-runner reads templates, stack
  * names and the integ manifest), so the files are read as they are, only their label lowered.
- * Delete this wrapper once an integ-runner release reads the schema aws-cdk-lib writes.
+ * It also drops the construct creation stacks (local paths) from the metadata, which integ-runner
+ * does not compare. Delete this wrapper once an integ-runner release reads the schema aws-cdk-lib writes.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { lowerSchemaVersions } from './cloud-assembly-schema';
+import { dropCreationStacks } from './creation-stacks';
 
 const [appFile] = process.argv.slice(2);
 const outdir = process.env.CDK_OUTDIR;
@@ -25,3 +27,5 @@ if (appFile === undefined || outdir === undefined) {
 const app = spawnSync('tsx', [appFile], { stdio: 'inherit' });
 if (app.status !== 0) process.exit(app.status ?? 1);
 lowerSchemaVersions(path.resolve(outdir));
+// No local paths in the committed snapshot (test/integ/creation-stacks.ts).
+dropCreationStacks(path.resolve(outdir));
