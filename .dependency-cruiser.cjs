@@ -5,6 +5,7 @@
  *   frontend ─┐
  *   lambdas ──┼─▶ core          infra ─▶ lambdas, core
  *   ops ──────┘                 local ─▶ lambdas, core, infra's plain data
+ *   ops ─▶ infra's context parser (config.ts, context-defaults.ts)
  *   scripts (entry points) ─▶ anything; nothing ─▶ scripts or another entry point
  *   infra/tools (build time) ◀─ infra/app.ts only, within infra
  */
@@ -68,11 +69,12 @@ module.exports = {
       to: { path: product, pathNot: '^(local|lambdas|core)/|^infra/(security-headers|cache-policy)\\.ts$' },
     },
     {
-      name: 'ops-imports-only-itself-and-core',
-      comment: "The operator's tools talk to a running product from outside: they may use the shared core only.",
+      name: 'ops-imports-only-itself-core-and-the-context-parser',
+      comment:
+        "The operator's tools talk to a running product from outside: they may use the shared core, and the app's context parser (pure, no CDK), so the preflight reads a stage exactly as cdk deploy does.",
       severity: 'error',
       from: { path: '^ops/' },
-      to: { path: product, pathNot: '^(ops|core)/' },
+      to: { path: product, pathNot: '^(ops|core)/|^infra/(config|context-defaults)\\.ts$' },
     },
     {
       name: 'nothing-imports-scripts',

@@ -1,25 +1,23 @@
 /**
- * The context `cdk deploy` would see, merged the way the app reads it: cdk.json's `context`, then
- * the chosen stage's values (`-c stage=NAME`, a key of cdk.json's `stages`), then the `-c` pairs.
- * Later wins. Kept apart from infra/ (ops may not import it), so it reads only the few keys the
- * checks need.
+ * The context `cdk deploy` would see, read by the app's own parser (infra/config.ts), so the
+ * preflight checks exactly the deployment the app would make: cdk.json's `context`, then the `-c`
+ * pairs over it (as the CDK CLI merges them), then a named stage's values from `stages`, each
+ * refused with the app's own one line (an unknown stage, a stage missing a value, a bad value).
  */
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parseDeploymentConfig, type ContextLookup, type DeploymentConfig, type Stage } from '../../infra/config';
 import { UsageError } from './command-line';
 
-/** A stage as cdk.json describes it: where it deploys, and context values of its own. */
-export interface StageTarget {
-  readonly name: string;
-  readonly account?: string;
-  readonly region?: string;
-}
+/** A named stage: where its stacks are deployed. */
+export type StageTarget = Stage;
 
 export interface DeployContext {
-  /** Every context value, merged. */
-  readonly values: Readonly<Record<string, unknown>>;
-  readonly stage?: StageTarget;
+  /** The configuration the app would build its stacks from. */
+  readonly config: DeploymentConfig;
+  /** Every context value as the app's `tryGetContext` reads it (settings the app leaves to CDK, too). */
+  readonly lookup: ContextLookup;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -40,31 +38,14 @@ export async function readCdkJson(directory: string): Promise<JsonObject> {
   return parsed;
 }
 
-/**
- * Stages may sit in cdk.json's `context.stages` (what `tryGetContext('stages')` reads) or at its
- * top level; a stage's own context values may be flat or under `context`.
- */
-export function mergeDeployContext(cdkJson: JsonObject, commandLine: Readonly<Record<string, string>>): DeployContext {
-  const base = isObject(cdkJson.context) ? cdkJson.context : {};
-  const stageName = commandLine.stage ?? (typeof base.stage === 'string' ? base.stage : undefined);
-  if (stageName === undefined) return { values: { ...base, ...commandLine } };
+/** The app's context lookup: cdk.json's `context`, the `-c` values winning (they are strings, as the CLI passes them). */
+export function contextLookup(cdkJson: JsonObject, commandLine: Readonly<Record<string, string>>): ContextLookup {
+  const context: JsonObject = { ...(isObject(cdkJson.context) ? cdkJson.context : {}), ...commandLine };
+  return (key) => context[key];
+}
 
-  const stages = isObject(base.stages) ? base.stages : isObject(cdkJson.stages) ? cdkJson.stages : {};
-  const stage = stages[stageName];
-  if (!isObject(stage)) {
-    const known = Object.keys(stages);
-    throw new UsageError(
-      `stage "${stageName}" is not in cdk.json's stages (${known.length > 0 ? `known: ${known.join(', ')}` : 'none defined'})`,
-    );
-  }
-  const { account, region, context: nested, ...flat } = stage;
-  const values = { ...base, ...flat, ...(isObject(nested) ? nested : {}), ...commandLine };
-  return {
-    values,
-    stage: {
-      name: stageName,
-      ...((typeof account === 'string' || typeof account === 'number') && { account: String(account) }),
-      ...(typeof region === 'string' && { region }),
-    },
-  };
+/** Parses the context as the app does; a value the app refuses throws the app's ConfigError. */
+export function readDeployContext(cdkJson: JsonObject, commandLine: Readonly<Record<string, string>>): DeployContext {
+  const lookup = contextLookup(cdkJson, commandLine);
+  return { config: parseDeploymentConfig(lookup), lookup };
 }

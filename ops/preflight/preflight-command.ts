@@ -5,6 +5,7 @@
  * 2 for a usage error.
  */
 
+import { ConfigError } from '../../infra/config';
 import { checkAccount, checkRegion, readCallerIdentity } from './account-check';
 import { createPreflightClients, createStsClient, defaultRegion, type PreflightClients } from './aws-clients';
 import { describeError, isMissingCredentials, isRefusedCredentials } from './aws-errors';
@@ -13,7 +14,7 @@ import { checkCertificate } from './certificate-check';
 import { exitCodeOf, formatCheckLine, formatSummary, type CheckResult } from './check-result';
 import { cloudFrontVerificationStep } from './cloudfront-verification-check';
 import { parseCommandLine, usage, UsageError } from './command-line';
-import { mergeDeployContext, readCdkJson } from './deploy-context';
+import { readCdkJson, readDeployContext } from './deploy-context';
 import { checkLambdaConcurrency } from './lambda-concurrency-check';
 import { checkLeftoverTables } from './leftover-tables-check';
 import { readPreflightSettings, type PreflightSettings } from './preflight-settings';
@@ -43,8 +44,14 @@ export async function runPreflightCommand(args: readonly string[], io: Preflight
     deployArguments = Object.entries(commandLine.context)
       .map(([key, value]) => `-c ${shellWord(`${key}=${value}`)}`)
       .join(' ');
-    settings = readPreflightSettings(mergeDeployContext(await readCdkJson(io.cwd), commandLine.context));
+    const { config, lookup } = readDeployContext(await readCdkJson(io.cwd), commandLine.context);
+    settings = readPreflightSettings(config, lookup);
   } catch (error) {
+    // The app's own lines, word for word, as `cdk deploy` would print them.
+    if (error instanceof ConfigError) {
+      io.printError(error.message);
+      return 2;
+    }
     if (!(error instanceof UsageError || error instanceof SyntaxError)) throw error;
     io.printError(`${error.message}\n${usage}`);
     return 2;

@@ -9,7 +9,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cdkJsonContext, repoRoot } from './support/synth';
 
-function runApp(context: Record<string, unknown>, env: Record<string, string | undefined> = {}) {
+/** A refused context stops the app within seconds; a minute still leaves room on a busy machine. */
+const refusalTimeout = 60_000;
+/**
+ * A full synth runs the three rule packs over every stack (Control Tower's cfn-guard pack is the
+ * slow one) and cannot be made lighter from outside the app entry: 2.5 minutes were measured on
+ * the shared 2-core CI-like machine, so 5 minutes, both for the child and for jest.
+ */
+const fullSynthTimeout = 300_000;
+
+function runApp(
+  context: Record<string, unknown>,
+  env: Record<string, string | undefined> = {},
+  timeout = refusalTimeout,
+) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-app-entry-'));
   // How the CLI hands context (cdk.json's, then -c values) and the output folder to the app;
   // `undefined` removes a variable.
@@ -27,7 +40,7 @@ function runApp(context: Record<string, unknown>, env: Record<string, string | u
       cwd: repoRoot,
       env: childEnv,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout,
     });
     return { ...result, outputFiles: readdirSync(outdir) };
   } finally {
@@ -52,23 +65,28 @@ describe('the app entry (infra/app.ts)', () => {
     expect(result.outputFiles).toEqual([]);
   });
 
-  test('with -c waf=true, places the web ACL in a us-east-1 companion stack when the CLI targets another region, and writes the reports', () => {
-    const result = runApp(
-      // No esbuild here: only the stacks' layout is looked at (needs npm run build, like every synth).
-      { senderEmail: 'cheatsheet@example.com', waf: 'true', 'aws:cdk:bundling-stacks': [] },
-      { CDK_DEFAULT_REGION: 'eu-west-1', CDK_DEFAULT_ACCOUNT: '123456789012' },
-    );
-    expect(result.stderr).not.toMatch(/error/i);
-    expect(result.status).toBe(0);
-    expect(result.outputFiles).toEqual(
-      expect.arrayContaining([
-        'First100DaysSite.template.json',
-        'First100DaysSiteWebFirewall.template.json',
-        'validation-report.json',
-        'audit-report.md',
-      ]),
-    );
-  });
+  test(
+    'with -c waf=true, places the web ACL in a us-east-1 companion stack when the CLI targets another region, and writes the reports',
+    () => {
+      const result = runApp(
+        // No esbuild here: only the stacks' layout is looked at (needs npm run build, like every synth).
+        { senderEmail: 'cheatsheet@example.com', waf: 'true', 'aws:cdk:bundling-stacks': [] },
+        { CDK_DEFAULT_REGION: 'eu-west-1', CDK_DEFAULT_ACCOUNT: '123456789012' },
+        fullSynthTimeout,
+      );
+      expect(result.stderr).not.toMatch(/error/i);
+      expect(result.status).toBe(0);
+      expect(result.outputFiles).toEqual(
+        expect.arrayContaining([
+          'First100DaysSite.template.json',
+          'First100DaysSiteWebFirewall.template.json',
+          'validation-report.json',
+          'audit-report.md',
+        ]),
+      );
+    },
+    fullSynthTimeout,
+  );
 
   test('with -c waf=true and no region known, stops saying how to give one', () => {
     const result = runApp(

@@ -8,8 +8,8 @@
  * - a direct call to the API's execute-api address, without CloudFront's origin secret, is refused (403).
  *
  * The tables keep their fixed names, so the account must not hold the product's tables: see
- * the pipeline docs. Without credentials, `npm test` only compares this app with its committed
- * snapshot (test/integ/product-snapshot.test.ts).
+ * docs/testing.md. Without credentials, `npm test` only compares this app with its committed
+ * snapshot (test/integ/product-snapshot.test.ts; `npm run integ:snapshot` rewrites it).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -12,6 +12,7 @@ const workflowsDirectory = path.join(process.cwd(), '.github/workflows');
 const workflowFiles = readdirSync(workflowsDirectory).filter((name) => /\.ya?ml$/.test(name));
 
 interface WorkflowStep {
+  readonly id?: string;
   readonly uses?: string;
   readonly run?: string;
   readonly with?: Record<string, unknown>;
@@ -36,8 +37,20 @@ function readWorkflow(name: string): Workflow {
 }
 
 /** The step that exchanges the job's OIDC token for an AWS role. */
-const assumesRole = (job: WorkflowJob) =>
-  job.steps.some((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@') === true);
+
+const isCredentialsStep = (step: WorkflowStep) =>
+  step.uses?.startsWith('aws-actions/configure-aws-credentials@') === true;
+
+const assumesRole = (job: WorkflowJob) => job.steps.some(isCredentialsStep);
+
+/** The credentials step in force at step `index`: the last one before it. */
+function credentialsAt(job: WorkflowJob, index: number): WorkflowStep | undefined {
+  return job.steps.slice(0, index).findLast(isCredentialsStep);
+}
+
+/** CDK's bootstrap lookup role (ReadOnlyAccess) of the deploy role's account, in the stage's region. */
+const lookupRoleArn =
+  'arn:aws:iam::${{ steps.deploy-role.outputs.aws-account-id }}:role/cdk-hnb659fds-lookup-role-${{ steps.deploy-role.outputs.aws-account-id }}-${{ vars.AWS_REGION }}';
 
 const environmentName = (job: WorkflowJob) =>
   typeof job.environment === 'string' ? job.environment : job.environment?.name;
@@ -162,6 +175,49 @@ describe('deploy.yml', () => {
     expect(preflight).toBeGreaterThan(-1);
     expect(deploy).toBeGreaterThan(preflight);
     expect(smoke).toBeGreaterThan(deploy);
+  });
+
+  describe.each([
+    ['staging', staging, 'First100DaysSite-staging'],
+    ['production', production, 'First100DaysSite'],
+  ])('the %s job', (stage, job, stackName) => {
+    const preflight = runIndex(job, new RegExp(`^npm run preflight -- -c stage=${stage}$`));
+    const deploy = runIndex(job, /^npx cdk deploy /);
+    const smoke = runIndex(job, new RegExp(`^npm run smoke -- "\\$SITE_URL" --stack ${stackName}$`));
+
+    test('assumes the deploy role, the step other steps read its account from', () => {
+      const deployRole = job.steps.find((step) => step.id === 'deploy-role');
+      expect(deployRole?.with?.['role-to-assume']).toBe('${{ vars.DEPLOY_ROLE_ARN }}');
+      expect(job.steps.indexOf(deployRole!)).toBeLessThan(preflight);
+    });
+
+    test.each([
+      ['preflight', preflight],
+      ['smoke test', smoke],
+    ])('runs the %s, which only reads, as the lookup role chained from the deploy role', (_, index) => {
+      expect(index).toBeGreaterThan(-1);
+      expect(credentialsAt(job, index)?.with).toEqual(
+        expect.objectContaining({
+          'role-chaining': true,
+          'role-to-assume': lookupRoleArn,
+          'aws-region': '${{ vars.AWS_REGION }}',
+          'role-skip-session-tagging': true,
+        }),
+      );
+    });
+
+    test('deploys with the deploy role itself, not the lookup role', () => {
+      const credentials = credentialsAt(job, deploy)?.with;
+      expect(credentials?.['role-to-assume']).toBe('${{ vars.DEPLOY_ROLE_ARN }}');
+      expect(credentials?.['role-chaining']).toBeUndefined();
+    });
+  });
+
+  test('the integration test deploys with the deploy role, as cdk deploy does', () => {
+    const job = workflow.jobs['integration-test'];
+    const credentials = credentialsAt(job, runIndex(job, /^npm run integ$/))?.with;
+    expect(credentials?.['role-to-assume']).toBe('${{ vars.DEPLOY_ROLE_ARN }}');
+    expect(credentials?.['role-chaining']).toBeUndefined();
   });
 
   test('the integration test runs only on demand, in the staging account, never beside a staging deploy', () => {

@@ -21,13 +21,15 @@ describe('the account check', () => {
   });
 
   test("fails when the credentials reach another account than the stage's", () => {
-    const result = checkAccount(identity, { name: 'staging', account: '999999999999' });
+    const result = checkAccount(identity, { name: 'staging', account: '999999999999', region: 'eu-west-1' });
     expect(result.status).toBe('FAIL');
     expect(result.detail).toContain('stage staging deploys to account 999999999999');
   });
 
   test("passes when the credentials reach the stage's account", () => {
-    expect(checkAccount(identity, { name: 'staging', account: '123456789012' }).status).toBe('PASS');
+    expect(checkAccount(identity, { name: 'staging', account: '123456789012', region: 'eu-west-1' }).status).toBe(
+      'PASS',
+    );
   });
 });
 

@@ -1,65 +1,70 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ConfigError, parseDeploymentConfig } from '../../../infra/config';
 import { UsageError } from '../../../ops/preflight/command-line';
-import { mergeDeployContext, readCdkJson } from '../../../ops/preflight/deploy-context';
+import { contextLookup, readCdkJson, readDeployContext } from '../../../ops/preflight/deploy-context';
 
 const cdkJson = {
   context: {
-    senderEmail: 'base@example.com',
-    waf: false,
+    '@aws-cdk/core:bootstrapQualifier': 'custom123',
     stages: {
-      staging: { account: '111111111111', region: 'eu-west-1', senderEmail: 'staging@example.com', waf: true },
-      production: { account: 222222222222, region: 'us-east-1', context: { senderEmail: 'prod@example.com' } },
+      staging: {
+        account: '111111111111',
+        region: 'eu-west-1',
+        senderEmail: 'cheatsheet@staging.example.com',
+        senderDomain: 'staging.example.com',
+        alarmEmail: 'ops@example.com',
+        dailySendBudget: 50,
+        waf: true,
+      },
+      production: { account: '222222222222', region: 'us-east-1', senderEmail: 'prod@example.com' },
     },
   },
 };
 
+/** What the app itself (infra/app.ts) would read from the same context. */
+const appConfigOf = (commandLine: Record<string, string>) =>
+  parseDeploymentConfig((key) => ({ ...cdkJson.context, ...commandLine })[key as keyof typeof cdkJson.context]);
+
 describe('the deploy context', () => {
-  test("is cdk.json's context and the -c values, the -c values winning", () => {
-    const { values, stage } = mergeDeployContext(cdkJson, { senderEmail: 'cli@example.com' });
-    expect(values.senderEmail).toBe('cli@example.com');
-    expect(values.waf).toBe(false);
-    expect(stage).toBeUndefined();
+  test("is the app's configuration of cdk.json's context and the -c values", () => {
+    const commandLine = { stage: 'staging', dailySendBudget: '70' };
+    expect(readDeployContext(cdkJson, commandLine).config).toEqual(appConfigOf(commandLine));
   });
 
-  test("takes the chosen stage's values over cdk.json's context", () => {
-    const { values } = mergeDeployContext(cdkJson, { stage: 'staging' });
-    expect(values.senderEmail).toBe('staging@example.com');
-    expect(values.waf).toBe(true);
+  test("reads a stage's account, region and values from cdk.json's stages", () => {
+    const { config } = readDeployContext(cdkJson, { stage: 'staging' });
+    expect(config.stage).toEqual({ name: 'staging', account: '111111111111', region: 'eu-west-1' });
+    expect([config.senderDomain, config.dailySendBudget, config.waf]).toEqual(['staging.example.com', 50, true]);
   });
 
   test("takes -c values over the stage's", () => {
-    const { values } = mergeDeployContext(cdkJson, { stage: 'staging', senderEmail: 'cli@example.com' });
-    expect(values.senderEmail).toBe('cli@example.com');
+    const { config } = readDeployContext(cdkJson, { stage: 'staging', dailySendBudget: '70' });
+    expect(config.dailySendBudget).toBe(70);
   });
 
-  test("reads the stage's account and region as its target", () => {
-    expect(mergeDeployContext(cdkJson, { stage: 'staging' }).stage).toEqual({
-      name: 'staging',
-      account: '111111111111',
-      region: 'eu-west-1',
-    });
+  test('reads the -c values alone without a stage', () => {
+    const { config } = readDeployContext(cdkJson, { senderEmail: 'cli@example.com' });
+    expect([config.senderEmail, config.stage]).toEqual(['cli@example.com', undefined]);
   });
 
-  test("reads a stage's context values nested under context too", () => {
-    expect(mergeDeployContext(cdkJson, { stage: 'production' }).values.senderEmail).toBe('prod@example.com');
-  });
-
-  test('reads a numeric account as its twelve digits', () => {
-    expect(mergeDeployContext(cdkJson, { stage: 'production' }).stage?.account).toBe('222222222222');
-  });
-
-  test('refuses a stage cdk.json does not define, naming the known ones', () => {
-    expect(() => mergeDeployContext(cdkJson, { stage: 'qa' })).toThrow(/stage "qa".*known: staging, production/);
-  });
-
-  test('finds stages at the top level of cdk.json as well', () => {
-    const { stage } = mergeDeployContext(
-      { context: {}, stages: { staging: { region: 'eu-west-2' } } },
-      { stage: 'staging' },
+  test("refuses an unknown stage with the app's own line", () => {
+    expect(() => readDeployContext(cdkJson, { stage: 'qa' })).toThrow(
+      new ConfigError([
+        'Unknown stage "qa": -c stage takes a key of "stages" in cdk.json (one of staging, production).',
+      ]),
     );
-    expect(stage?.region).toBe('eu-west-2');
+  });
+
+  test("refuses a stage missing a value it needs with the app's own line", () => {
+    expect(() => readDeployContext(cdkJson, { stage: 'production' })).toThrow(
+      'Stage "production" has no alarmEmail: set stages.production.alarmEmail in cdk.json.',
+    );
+  });
+
+  test("looks up settings the app leaves to CDK, such as the bootstrap qualifier, in cdk.json's context", () => {
+    expect(contextLookup(cdkJson, {})('@aws-cdk/core:bootstrapQualifier')).toBe('custom123');
   });
 });
 

@@ -27,8 +27,9 @@ beforeAll(async () => {
       context: {
         senderEmail: 'cheatsheet@example.com',
         stages: {
-          staging: { account: '123456789012', region: 'eu-west-1' },
-          elsewhere: { account: '999999999999', region: 'eu-west-1' },
+          staging: { account: '123456789012', region: 'eu-west-1', alarmEmail: 'ops@example.com' },
+          elsewhere: { account: '999999999999', region: 'eu-west-1', alarmEmail: 'ops@example.com' },
+          unfinished: { account: '123456789012', region: 'eu-west-1' },
         },
       },
     }),
@@ -153,10 +154,30 @@ describe('the preflight command', () => {
     expect(lineOf(lines, 'account')).toMatch(/^FAIL .*deploys to account 999999999999/);
   });
 
-  test('is a usage error for a stage cdk.json does not define', async () => {
+  test("is a usage error for a stage cdk.json does not define, in the app's one line", async () => {
     const { code, errors } = await run(['-c', 'stage=qa']);
     expect(code).toBe(2);
-    expect(errors.join('\n')).toContain('stage "qa" is not in cdk.json\'s stages');
+    expect(errors).toEqual([
+      'Unknown stage "qa": -c stage takes a key of "stages" in cdk.json (one of staging, elsewhere, unfinished).',
+    ]);
+  });
+
+  test("is a usage error for a stage missing a value it needs, in the app's one line", async () => {
+    const { code, errors } = await run(['-c', 'stage=unfinished']);
+    expect(code).toBe(2);
+    expect(errors).toEqual(['Stage "unfinished" has no alarmEmail: set stages.unfinished.alarmEmail in cdk.json.']);
+  });
+
+  test("reads the repository's own stages from its cdk.json, as cdk deploy does", async () => {
+    await standInFor(healthyAccount);
+    const lines: string[] = [];
+    await runPreflightCommand(['-c', 'stage=staging'], {
+      print: (line) => lines.push(line),
+      printError: (line) => lines.push(line),
+      cwd: process.cwd(),
+    });
+    expect(lines[0]).toBe('Preflight of First100DaysSite-staging (stage staging) in 123456789012/eu-west-1');
+    expect(lineOf(lines, 'account')).toMatch(/deploys to account 111111111111/);
   });
 });
 

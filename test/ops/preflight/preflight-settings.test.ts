@@ -1,20 +1,32 @@
-import { UsageError } from '../../../ops/preflight/command-line';
+import { parseDeploymentConfig } from '../../../infra/config';
+import { stackNamesOf } from '../../../infra/stacks';
 import { readPreflightSettings, stackNameFor } from '../../../ops/preflight/preflight-settings';
 
-const settingsOf = (values: Record<string, unknown>, stage?: { name: string }) =>
-  readPreflightSettings({ values: { senderEmail: 'cheatsheet@example.com', ...values }, stage });
+const settingsOf = (values: Record<string, unknown>) => {
+  const lookup = (key: string) => ({ senderEmail: 'cheatsheet@example.com', ...values })[key];
+  return readPreflightSettings(parseDeploymentConfig(lookup), lookup);
+};
+const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f6d2a8e-1b2c-4d3e-8f90-a1b2c3d4e5f6';
+const staging = {
+  stage: 'staging',
+  stages: { staging: { account: '111111111111', region: 'eu-west-1', alarmEmail: 'ops@example.com' } },
+};
 
 describe('the preflight settings', () => {
-  test('name the production stack First100DaysSite', () => {
-    expect(stackNameFor('production')).toBe('First100DaysSite');
+  test.each([undefined, 'staging', 'production'])('name the stack as the app does for stage %s', (stage) => {
+    expect(stackNameFor(stage)).toBe(stackNamesOf(stage).site);
   });
 
-  test('name another stage First100DaysSite-<stage>', () => {
-    expect(stackNameFor('staging')).toBe('First100DaysSite-staging');
+  test("name a stage's stack First100DaysSite-<stage>", () => {
+    expect(settingsOf(staging).stackName).toBe('First100DaysSite-staging');
   });
 
   test('name the stack First100DaysSite without a stage', () => {
     expect(settingsOf({}).stackName).toBe('First100DaysSite');
+  });
+
+  test("carry the stage's account and region", () => {
+    expect(settingsOf(staging).stage).toEqual({ name: 'staging', account: '111111111111', region: 'eu-west-1' });
   });
 
   test('use the sender address as the identity without a sender domain', () => {
@@ -25,12 +37,15 @@ describe('the preflight settings', () => {
     expect(settingsOf({ senderDomain: 'Example.com' }).senderIdentity).toBe('example.com');
   });
 
-  test('default the daily send budget to 500', () => {
+  test("take the app's default daily send budget, 500", () => {
     expect(settingsOf({}).dailySendBudget).toBe(500);
   });
 
-  test('read the daily send budget from a -c string', () => {
-    expect(settingsOf({ dailySendBudget: '2000' }).dailySendBudget).toBe(2000);
+  test("take the alarm's assumed concurrency quota, 1000 unless given", () => {
+    expect([
+      settingsOf({}).accountConcurrencyLimit,
+      settingsOf({ accountConcurrencyLimit: '10' }).accountConcurrencyLimit,
+    ]).toEqual([1000, 10]);
   });
 
   test('read waf and senderIdentityExists as true or false', () => {
@@ -39,7 +54,6 @@ describe('the preflight settings', () => {
   });
 
   test('read the custom domain from domainName and certificateArn', () => {
-    const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/abc';
     expect(settingsOf({ domainName: 'WWW.example.com', certificateArn }).customDomain).toEqual({
       domainName: 'www.example.com',
       certificateArn,
@@ -50,19 +64,7 @@ describe('the preflight settings', () => {
     expect(settingsOf({ '@aws-cdk/core:bootstrapQualifier': 'custom123' }).bootstrapQualifier).toBe('custom123');
   });
 
-  test('refuse a context without senderEmail', () => {
-    expect(() => readPreflightSettings({ values: {} })).toThrow(/senderEmail is missing/);
-  });
-
-  test('refuse a daily send budget that is not a positive whole number', () => {
-    expect(() => settingsOf({ dailySendBudget: 'lots' })).toThrow(UsageError);
-  });
-
-  test('refuse a waf value other than true or false', () => {
-    expect(() => settingsOf({ waf: 'yes' })).toThrow(/waf "yes" must be true or false/);
-  });
-
-  test('refuse a domain name without its certificate', () => {
-    expect(() => settingsOf({ domainName: 'www.example.com' })).toThrow(/go together/);
+  test("take CDK's default bootstrap qualifier otherwise", () => {
+    expect(settingsOf({}).bootstrapQualifier).toBe('hnb659fds');
   });
 });

@@ -1,0 +1,41 @@
+/**
+ * integ-runner's offline check of the integration test (test/integ/integ.product.ts): it
+ * synthesizes the app and compares every template with the committed snapshot
+ * (test/integ/integ.product.ts.snapshot/), asset hashes aside. No AWS credentials, no network:
+ * any difference fails, and `npm run integ:snapshot` writes the new snapshot (docs/testing.md).
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+/** The integ app synthesizes the whole product with its functions bundled: a minute on a busy machine. */
+const snapshotCheckTimeout = 300_000;
+
+/** The environment without any AWS setting: the check must need none. */
+function withoutAws(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('AWS_')));
+  const bin = path.join(process.cwd(), 'node_modules/.bin');
+  // No instance metadata to ask for credentials either.
+  return { ...env, AWS_EC2_METADATA_DISABLED: 'true', PATH: `${bin}${path.delimiter}${env.PATH ?? ''}` };
+}
+
+test(
+  "the integration test's app matches its committed snapshot, checked by integ-runner without credentials",
+  () => {
+    const result = spawnSync(
+      'integ-runner',
+      [
+        '--directory',
+        'test/integ',
+        '--language',
+        'typescript',
+        '--app',
+        'tsx test/integ/integ-runner-app.ts {filePath}',
+      ],
+      { env: withoutAws(), encoding: 'utf8', timeout: snapshotCheckTimeout },
+    );
+    const output = `${result.stdout}${result.stderr}`;
+    expect(output).toMatch(/UNCHANGED\s+integ\.product/);
+    expect(result.status).toBe(0);
+  },
+  snapshotCheckTimeout,
+);
