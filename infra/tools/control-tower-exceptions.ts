@@ -45,9 +45,15 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
   },
   {
     control: 'CT.LAMBDA.PR.3',
-    resources: 'Api/*Function/Resource',
+    resources: 'Api/*/*Function/Resource',
     reason:
       "The API's functions call only AWS public endpoints (DynamoDB, S3, SES, Secrets Manager) over TLS with IAM-signed requests and reach nothing private. In a VPC they would need a NAT gateway (about 32 USD a month per Availability Zone) or interface endpoints for SES and Secrets Manager (about 7 USD a month each per zone), more than the rest of the stack, and slower cold starts, for no isolation gained.",
+  },
+  {
+    control: 'CT.LAMBDA.PR.3',
+    resources: 'SendingPause/PauseSendingFunction/Resource',
+    reason:
+      "The pause function makes one call, to SES's public endpoint over TLS with an IAM-signed request, and only when a reputation alarm fires; a VPC would need a NAT gateway or an SES interface endpoint (about 7 USD a month per zone) for that one call.",
   },
   {
     control: 'CT.LAMBDA.PR.3',

@@ -13,10 +13,10 @@ type PolicyStatement = { Action: string | string[]; Resource: unknown };
 const template = Template.fromStack(createTestApp().stack);
 
 describe('the monitoring of the product', () => {
-  test('notifies the alarm topic from all 30 alarms, when they fire and when they are OK again', () => {
+  test('notifies the alarm topic from all 33 alarms, when they fire and when they are OK again', () => {
     const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
     const alarms = alarmsOf(template);
-    expect(alarms).toHaveLength(30);
+    expect(alarms).toHaveLength(33);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);

@@ -28,7 +28,7 @@ function iamStatements(template: Template): Array<{ policy: string; statement: S
  */
 const allowedStarResources: ReadonlyArray<{ policy: RegExp; actions: readonly string[]; reason: string }> = [
   {
-    policy: /^Api\w+RoleDefaultPolicy/,
+    policy: /^(Api|SendingPause)\w+RoleDefaultPolicy/,
     actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
     reason: 'Active tracing: X-Ray has no resource-level permissions for sending segments.',
   },

@@ -78,7 +78,7 @@ describe('the sending pause', () => {
     });
   });
 
-  test('may be invoked by SNS from the alarm topic alone', () => {
+  test('may be invoked by SNS from the alarm topic alone, in this account', () => {
     pauseTemplate().hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       Principal: 'sns.amazonaws.com',
