@@ -8,6 +8,7 @@ import { EncryptionKey } from './constructs/encryption-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
 import { Monitoring } from './constructs/monitoring/monitoring';
 import { OriginSecret } from './constructs/origin-secret';
+import { SendingPause } from './constructs/sending-pause';
 import { Site } from './constructs/site';
 import { WebFirewall } from './constructs/web-firewall';
 
@@ -51,6 +52,8 @@ export class CheatSheetSiteStack extends Stack {
   public readonly api: Api;
   public readonly site: Site;
   public readonly monitoring: Monitoring;
+  /** Pauses the configuration set's sending when its bounce or complaint alarm fires. */
+  public readonly sendingPause: SendingPause;
   /** Only with `config.waf` in us-east-1 (elsewhere it lives in the companion stack). */
   public readonly webFirewall?: WebFirewall;
 
@@ -122,6 +125,16 @@ export class CheatSheetSiteStack extends Stack {
       alarmEmail: config.alarmEmail,
       encryptionKey,
       sesConfigurationSet: { name: this.mail.configurationSetName, dimensionName: sesEventDimensionName },
+    });
+
+    const setAlarms = this.monitoring.configurationSetAlarms;
+    if (!setAlarms) throw new Error('The monitoring was given the configuration set: its alarms exist.');
+    this.sendingPause = new SendingPause(this, 'SendingPause', {
+      alarmTopic: this.monitoring.alarmTopic,
+      pauseOnAlarms: [setAlarms.bounceRateAlarm, setAlarms.complaintRateAlarm],
+      configurationSetName: this.mail.configurationSetName,
+      configurationSetArn: this.mail.configurationSetArn,
+      encryptionKey,
     });
 
     new CfnOutput(this, 'SiteUrl', {

@@ -1,6 +1,7 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  CfnStage,
   HttpApi,
   HttpMethod,
   HttpStage,
@@ -106,6 +107,41 @@ export interface ApiProps {
    */
   readonly detailedMetrics?: boolean;
 }
+
+/** One route's own throttle: requests a second, and the burst above it. */
+export interface RouteThrottle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+  readonly reason: string;
+}
+
+/**
+ * Each route's own throttle (the stage's route settings, for POST and its ANY twin alike), so a
+ * flood on one route is answered 429 there and leaves the others their share of the stage's
+ * 10 a second. Together they come to the stage's default (10 a second, burst 20): a flood on one
+ * takes at most 4 of the 10. Real traffic is far below: the daily send budget is 500 (one every
+ * three minutes on average), and a reader saves once and sends once.
+ */
+export const routeThrottles: Readonly<Record<ProductRouteName, RouteThrottle>> = {
+  saveRequest: {
+    rateLimit: 4,
+    burstLimit: 8,
+    reason:
+      'One save per reader, just before the send: as much room as the send. 4 a second is 14,400 an hour, far above a launch; past it a spray of saves is refused here.',
+  },
+  sendCheatSheet: {
+    rateLimit: 4,
+    burstLimit: 8,
+    reason:
+      'The daily budget allows 500 sends and each client 10 an hour: 4 a second still serves a launch (a newsletter going out), while a flood of refused sends cannot take the save and form routes down with it.',
+  },
+  submitForm: {
+    rateLimit: 2,
+    burstLimit: 4,
+    reason:
+      "The form without its script: only readers with JavaScript off, or before the page's script loads, a small share; it saves and sends in one request, so half the others' rate.",
+  },
+};
 
 /** A function behind the API, as the monitoring sees it. */
 export interface ApiFunction {
@@ -255,6 +291,13 @@ export class Api extends Construct {
         }),
       }),
     );
+    this.addRouteThrottles(
+      built.map(([route]) => route),
+      routeMethods,
+      props.detailedMetrics ?? true,
+    );
+    // The route settings name the routes by key: the stage is created once they exist.
+    for (const route of routes) this.stage.node.addDependency(route);
     for (const route of routes) {
       Validations.of(route.node.defaultChild ?? route).acknowledge({
         id: 'AwsSolutions::AwsSolutions-APIG4',
@@ -279,5 +322,27 @@ export class Api extends Construct {
       timeout: fn.timeout,
     }));
     this.url = this.stage.url;
+  }
+
+  /** Each route's throttle as stage route settings, keyed `<METHOD> <path>` for POST and ANY. */
+  private addRouteThrottles(
+    routes: readonly { readonly name: ProductRouteName; readonly path: string }[],
+    methods: readonly HttpMethod[],
+    detailedMetrics: boolean,
+  ): void {
+    const settings = Object.fromEntries(
+      routes.flatMap(({ name, path }) =>
+        methods.map((method) => [
+          `${method} ${path}`,
+          {
+            ThrottlingRateLimit: routeThrottles[name].rateLimit,
+            ThrottlingBurstLimit: routeThrottles[name].burstLimit,
+            // A route's settings replace the stage default's for that route: the metrics stay as set.
+            DetailedMetricsEnabled: detailedMetrics,
+          },
+        ]),
+      ),
+    );
+    (this.stage.node.defaultChild as CfnStage).routeSettings = settings;
   }
 }

@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -17,11 +15,9 @@ import {
   type TableAccess,
 } from '../../core/api/catalogue/routes';
 import { replyMarginMs, worstCaseSdkCallMs } from '../../core/config/sdk-timeouts';
-import { EncryptedLogGroup } from './encrypted-log-group';
+import { acknowledgeTracingWildcard, addBundledFunction } from './bundled-function';
 
-/** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
-export const functionRuntime = Runtime.NODEJS_24_X;
-const esbuildTarget = 'node24';
+export { functionBundling, functionRuntime } from './bundled-function';
 
 /** What the route's `tableAccess` and `grants` name, as resources. */
 export interface ProductResources {
@@ -77,40 +73,22 @@ export class ProductFunction extends Construct {
         `${route.id}: a timeout of ${route.timeoutSeconds} s does not outlast a failing SDK call (${worstCaseSdkCallMs} ms) by ${replyMarginMs} ms`,
       );
     }
-    const projectRoot = props.projectRoot ?? process.cwd();
     this.timeout = Duration.seconds(route.timeoutSeconds);
-    this.logGroup = new EncryptedLogGroup(this, `${route.id}Logs`, {
-      encryptionKey: props.encryptionKey,
-      retention: props.logRetention,
-    });
-    this.role = new Role(this, `${route.id}Role`, {
-      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: route.description,
-    });
-    this.logGroup.grantWrite(this.role);
-
     // Named as before the catalogue: the monitoring names the function's alarms by this id.
-    this.function = new NodejsFunction(this, `${route.id}Function`, {
-      entry: props.entry ?? path.join(projectRoot, route.entry),
-      handler: 'handler',
-      projectRoot,
-      depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
-      runtime: functionRuntime,
-      architecture: Architecture.ARM_64, // cheaper per GB-second than x86, same Node code
-      memorySize: route.memoryMb,
-      timeout: this.timeout,
+    const built = addBundledFunction(this, route.id, {
+      entry: route.entry,
+      entryPath: props.entry,
+      projectRoot: props.projectRoot,
       description: route.description,
-      role: this.role,
-      logGroup: this.logGroup,
-      environment: {
-        ...props.environment,
-        NODE_OPTIONS: '--enable-source-maps', // stack traces point at the TypeScript source
-      },
-      bundling: functionBundling,
-      // Lambda's own segments (init, invocation, overhead) in X-Ray; no SDK instrumentation in
-      // the bundle: it would cost more cold start than it tells.
-      tracing: Tracing.ACTIVE,
+      memoryMb: route.memoryMb,
+      timeout: this.timeout,
+      environment: props.environment,
+      encryptionKey: props.encryptionKey,
+      logRetention: props.logRetention,
     });
+    this.function = built.function;
+    this.role = built.role;
+    this.logGroup = built.logGroup;
     for (const statement of [
       ...route.tableAccess.map((access) => tableStatement(access, props.resources)),
       ...route.grants.flatMap((grant) => otherStatements(grant, props.resources, Stack.of(this).region)),
@@ -118,11 +96,7 @@ export class ProductFunction extends Construct {
       this.role.addToPolicy(statement);
     }
 
-    Validations.of(this.role.node.findChild('DefaultPolicy')).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords, which X-Ray only grants on *: they have no resource-level permissions.',
-    });
+    acknowledgeTracingWildcard(this.role);
     Validations.of(this.function.node.defaultChild ?? this.function).acknowledge({
       id: 'Serverless::Serverless-LambdaDLQ',
       reason:
@@ -172,23 +146,3 @@ function otherStatements(grant: OtherGrant, resources: ProductResources, region:
       ];
   }
 }
-
-/**
- * Local esbuild, never Docker: minified ESM with the AWS SDK inside the bundle (a bundled,
- * tree-shaken SDK loads faster than the runtime's full copy and is pinned by our lock file).
- */
-export const functionBundling: BundlingOptions = {
-  format: OutputFormat.ESM,
-  target: esbuildTarget,
-  minify: true,
-  sourceMap: true,
-  sourceMapMode: SourceMapMode.DEFAULT,
-  // Line numbers are enough to read a stack trace; the sources themselves stay in the repo.
-  sourcesContent: false,
-  externalModules: [],
-  mainFields: ['module', 'main'],
-  // Some SDK dependencies are CommonJS and call require() for Node built-ins, which an ES
-  // module does not have: give the bundle one.
-  banner:
-    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-};

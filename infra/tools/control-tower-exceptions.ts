@@ -51,6 +51,12 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
   },
   {
     control: 'CT.LAMBDA.PR.3',
+    resources: 'SendingPause/PauseSendingFunction/Resource',
+    reason:
+      "The pause function makes one call, to SES's public endpoint over TLS with an IAM-signed request, and only when a reputation alarm fires; a VPC would need a NAT gateway or an SES interface endpoint (about 7 USD a month per zone) for that one call.",
+  },
+  {
+    control: 'CT.LAMBDA.PR.3',
     resources: 'Custom::CDKBucketDeployment*/Resource',
     reason:
       "CDK's BucketDeployment handler runs only while CloudFormation deploys, copying the build between S3 buckets through S3's public endpoint; CDK offers a VPC for it, but that would need the same NAT or endpoints as the functions, for a few seconds of work per deployment.",

@@ -1,5 +1,9 @@
-/** Stack-wide rules that no single construct's test can see. */
-import type { Template } from 'aws-cdk-lib/assertions';
+/**
+ * Stack-wide rules and wiring that no single construct's test can see, on the whole product
+ * (synthesized once); each construct itself is tested in test/infra/constructs/.
+ */
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { alarmsOf } from './support/alarms';
 import { resourceByPrefix, synthTemplate } from './support/synth';
 
 type Statement = { Effect: string; Action: string | string[]; Resource?: unknown };
@@ -28,18 +32,16 @@ function iamStatements(template: Template): Array<{ policy: string; statement: S
  */
 const allowedStarResources: ReadonlyArray<{ policy: RegExp; actions: readonly string[]; reason: string }> = [
   {
-    policy: /^Api\w+RoleDefaultPolicy/,
+    policy: /^(Api|SendingPause)\w+RoleDefaultPolicy/,
     actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
     reason: 'Active tracing: X-Ray has no resource-level permissions for sending segments.',
   },
 ];
 
-describe('the stack', () => {
-  let template: Template;
-  beforeAll(() => {
-    template = synthTemplate();
-  });
+/** The whole product, synthesized once for this file. */
+const template = synthTemplate();
 
+describe('the stack', () => {
   test('grants no IAM permission on a * resource, except the ones listed with a reason', () => {
     const onStar = iamStatements(template)
       .filter(({ statement }) => [statement.Resource].flat().includes('*'))
@@ -116,5 +118,84 @@ describe('the stack', () => {
       DataCheatSheetBucket: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: { 'Fn::GetAtt': [keyId, 'Arn'] } },
       DataAccessLogsBucket: { SSEAlgorithm: 'AES256' },
     });
+  });
+});
+
+type Dimension = { Name: string; Value: unknown };
+type Query = { MetricStat?: { Metric: { MetricName: string; Dimensions?: Dimension[] } } };
+type PolicyStatement = { Action: string | string[]; Resource: unknown };
+
+describe('the monitoring of the product', () => {
+  test('notifies the alarm topic from all 33 alarms, when they fire and when they are OK again', () => {
+    const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
+    const alarms = alarmsOf(template);
+    expect(alarms).toHaveLength(33);
+    for (const alarm of alarms) {
+      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
+    }
+  });
+
+  test('alarms on throttles and system errors of both tables over every operation the functions may call', () => {
+    const granted = new Map<string, Set<string>>();
+    for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
+      for (const statement of (policy.Properties.PolicyDocument as { Statement: PolicyStatement[] }).Statement) {
+        const resource = JSON.stringify(statement.Resource);
+        const tableId = /"(Data\w+Table\w+)","Arn"/.exec(resource)?.[1];
+        if (!tableId || resource.includes('/index/')) continue;
+        for (const action of [statement.Action].flat().filter((action) => action.startsWith('dynamodb:'))) {
+          granted.set(tableId, new Set([...(granted.get(tableId) ?? []), action.replace('dynamodb:', '')]));
+        }
+      }
+    }
+    // The e-mail index's Query counts as the table's.
+    granted.get(resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId)!.add('Query');
+    expect(granted.size).toBe(2);
+    for (const [tableId, operations] of granted) {
+      for (const metricName of ['ThrottledRequests', 'SystemErrors']) {
+        const alarmed = alarmsOf(template)
+          .map((alarm) => ((alarm.Properties.Metrics ?? []) as Query[]).flatMap(({ MetricStat }) => MetricStat ?? []))
+          .filter(
+            (stats) =>
+              stats.length > 0 &&
+              stats.every(
+                ({ Metric }) =>
+                  Metric.MetricName === metricName &&
+                  JSON.stringify(Metric.Dimensions?.find(({ Name }) => Name === 'TableName')?.Value) ===
+                    JSON.stringify({ Ref: tableId }),
+              ),
+          );
+        expect({ tableId, metricName, alarms: alarmed.length }).toEqual({ tableId, metricName, alarms: 1 });
+        const alarmedOperations = new Set(
+          alarmed[0].map(({ Metric }) => Metric.Dimensions?.find(({ Name }) => Name === 'Operation')?.Value),
+        );
+        expect(alarmedOperations).toEqual(operations);
+      }
+    }
+  });
+
+  test('outputs the console URL of its one dashboard', () => {
+    const dashboard = resourceByPrefix(template, 'AWS::CloudWatch::Dashboard', 'MonitoringDashboard');
+    const url = JSON.stringify(template.findOutputs('DashboardUrl').DashboardUrl.Value);
+    expect(url).toContain('#dashboards/dashboard/');
+    expect(url).toContain(`{"Ref":"${dashboard.logicalId}"}`);
+  });
+
+  test("pauses sending from the configuration set's two reputation alarms, through the alarm topic", () => {
+    const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
+    const alarmId = (name: string) =>
+      Object.entries(template.findResources('AWS::CloudWatch::Alarm')).find(
+        ([, alarm]) => alarm.Properties.AlarmName === `First100DaysSite-${name}`,
+      )?.[0];
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'lambda',
+      TopicArn: { Ref: topicId },
+      FilterPolicy: Match.objectLike({
+        AlarmName: [{ Ref: alarmId('ConfigurationSetBounceRate') }, { Ref: alarmId('ConfigurationSetComplaintRate') }],
+      }),
+    });
+    const configurationSetId = resourceByPrefix(template, 'AWS::SES::ConfigurationSet', 'Mail').logicalId;
+    const pausePolicy = resourceByPrefix(template, 'AWS::IAM::Policy', 'SendingPause');
+    expect(JSON.stringify(pausePolicy.resource.Properties.PolicyDocument)).toContain(`{"Ref":"${configurationSetId}"}`);
   });
 });

@@ -34,6 +34,8 @@ import {
   type MonitoredFunction,
   type MonitoredTable,
 } from './metrics';
+import { configurationSetReputation, sendingPauseThresholds } from './configuration-set-alarms';
+import { pagingFailureKinds } from './runbook';
 import { sesReputationThresholds } from './ses-alarms';
 
 export interface MonitoringDashboardProps {
@@ -89,7 +91,7 @@ function overviewRow(alarms: readonly IAlarm[]): IWidget[] {
       height: 3,
       markdown: [
         '## First 100 Days site',
-        'Read top to bottom: alarms; the funnel (requests saved → cheat sheets sent, per hour: the two lines should move together); refusals (the limits at work: a spike is a spray); failures by kind (should be empty); latency per route; SES reputation and delivery events; throttles. README, section Operate, says what to do for each alarm.',
+        'Read top to bottom: alarms; the funnel (requests saved → cheat sheets sent, per hour: the two lines should move together); refusals (the limits at work: a spike is a spray); failures by kind (should be empty); latency per route; SES reputation and delivery events; throttles. docs/operate.md says what to do for each alarm.',
       ].join('\n\n'),
     }),
     new AlarmStatusWidget({ title: 'Alarms', width: 24, height: 4, alarms: [...alarms] }),
@@ -121,9 +123,12 @@ function productRow(functions: readonly MonitoredFunction[]): IWidget[] {
       title: 'Failures by kind, per 5 minutes',
       width: 8,
       left: services.flatMap((service) =>
-        failureKindsByService[service].map((kind) =>
-          productMetric(failureMetricByService[service], service, fiveMinutes, kind, `${kind} (${service})`),
-        ),
+        // Every failure kind of the catalogue that pages, as the alarms: the graph shows what fires.
+        pagingFailureKinds()
+          .filter((kind) => failureKindsByService[service].includes(kind))
+          .map((kind) =>
+            productMetric(failureMetricByService[service], service, fiveMinutes, kind, `${kind} (${service})`),
+          ),
       ),
     }),
   ];
@@ -152,14 +157,36 @@ function apiRow(stage: IHttpStage, functions: readonly MonitoredFunction[]): IWi
 }
 
 function sesRow(configurationSet: MonitoringDashboardProps['sesConfigurationSet']): IWidget[] {
+  const setRates = configurationSet
+    ? {
+        left: [
+          configurationSetReputation('Reputation.BounceRate', configurationSet.name, 'Bounce rate (configuration set)'),
+        ],
+        right: [
+          configurationSetReputation(
+            'Reputation.ComplaintRate',
+            configurationSet.name,
+            'Complaint rate (configuration set)',
+          ),
+        ],
+      }
+    : { left: [], right: [] };
   return [
     new GraphWidget({
-      title: 'SES reputation (alarms at 5% bounces, 0.1% complaints)',
+      title: configurationSet
+        ? 'SES reputation (review at 5% bounces, 0.1% complaints; the set pauses at 4%, 0.08%)'
+        : 'SES reputation (alarms at 5% bounces, 0.1% complaints)',
       width: 12,
-      left: [sesMetric('Reputation.BounceRate', 'Maximum', hour, 'Bounce rate')],
-      right: [sesMetric('Reputation.ComplaintRate', 'Maximum', hour, 'Complaint rate')],
-      leftAnnotations: [{ value: sesReputationThresholds.bounceRate, label: 'Bounce review' }],
-      rightAnnotations: [{ value: sesReputationThresholds.complaintRate, label: 'Complaint review' }],
+      left: [sesMetric('Reputation.BounceRate', 'Maximum', hour, 'Bounce rate'), ...setRates.left],
+      right: [sesMetric('Reputation.ComplaintRate', 'Maximum', hour, 'Complaint rate'), ...setRates.right],
+      leftAnnotations: [
+        { value: sesReputationThresholds.bounceRate, label: 'Bounce review' },
+        ...(configurationSet ? [{ value: sendingPauseThresholds.bounceRate, label: 'Sending paused' }] : []),
+      ],
+      rightAnnotations: [
+        { value: sesReputationThresholds.complaintRate, label: 'Complaint review' },
+        ...(configurationSet ? [{ value: sendingPauseThresholds.complaintRate, label: 'Sending paused' }] : []),
+      ],
     }),
     new GraphWidget({
       title: configurationSet

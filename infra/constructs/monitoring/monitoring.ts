@@ -8,6 +8,7 @@ import { AccountConcurrencyAlarm } from './account-concurrency-alarm';
 import { AlarmTopic } from './alarm-topic';
 import { ApiAlarms } from './api-alarms';
 import { CloudFrontAlarm } from './cloudfront-alarm';
+import { ConfigurationSetAlarms } from './configuration-set-alarms';
 import { MonitoringDashboard } from './dashboard';
 import { FunctionAlarms } from './function-alarms';
 import { uniqueServices, type MonitoredFunction, type MonitoredTable } from './metrics';
@@ -29,7 +30,12 @@ export interface MonitoringProps {
   readonly alarmEmail?: string;
   /** @default - a key for the topic alone (AlarmTopicProps.encryptionKey) */
   readonly encryptionKey?: IKey;
-  /** @default - the SES account's own sending metrics (MonitoringDashboardProps.sesConfigurationSet) */
+  /**
+   * The product's SES configuration set: its delivery events on the dashboard, and its own
+   * bounce and complaint rates alarmed on (ConfigurationSetAlarms), which pause its sending.
+   *
+   * @default - the SES account's own sending metrics, and no configuration-set alarms
+   */
   readonly sesConfigurationSet?: { readonly name: string; readonly dimensionName: string };
   /**
    * The account's Lambda concurrency quota: the account-concurrency alarm fires at 80% of it.
@@ -52,6 +58,8 @@ export class Monitoring extends Construct {
   public readonly accountConcurrencyAlarm: AccountConcurrencyAlarm;
   public readonly productAlarms: ProductAlarms;
   public readonly sesAlarms: SesAlarms;
+  /** With sesConfigurationSet: the alarms that pause sending (SendingPause subscribes to them). */
+  public readonly configurationSetAlarms?: ConfigurationSetAlarms;
   public readonly tableAlarms: TableAlarms;
   public readonly cloudFrontAlarm: CloudFrontAlarm;
   public readonly monitoringDashboard: MonitoringDashboard;
@@ -86,6 +94,12 @@ export class Monitoring extends Construct {
       budgetWarningRatio: props.budgetWarningRatio,
     });
     this.sesAlarms = new SesAlarms(this, 'SesAlarms', { alarmAction });
+    if (props.sesConfigurationSet) {
+      this.configurationSetAlarms = new ConfigurationSetAlarms(this, 'ConfigurationSetAlarms', {
+        alarmAction,
+        configurationSetName: props.sesConfigurationSet.name,
+      });
+    }
     this.tableAlarms = new TableAlarms(this, 'TableAlarms', { alarmAction, tables: props.tables });
     this.cloudFrontAlarm = new CloudFrontAlarm(this, 'CloudFrontAlarm', {
       alarmAction,
@@ -98,6 +112,7 @@ export class Monitoring extends Construct {
       this.accountConcurrencyAlarm,
       this.productAlarms,
       this.sesAlarms,
+      ...(this.configurationSetAlarms ? [this.configurationSetAlarms] : []),
       this.tableAlarms,
     ].flatMap(({ alarms }) => alarms);
     const cloudFront = this.cloudFrontAlarm.alarms;

@@ -1,4 +1,5 @@
 import { Duration } from 'aws-cdk-lib';
+import { failureKindList } from '../../../core/api/catalogue/failures';
 import { TreatMissingData, type Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import {
@@ -7,20 +8,27 @@ import {
   outcomeMetricByService,
   outcomeMetrics,
   refusalsByService,
-  type FailureKind,
   type FunctionService,
+  type RefusalKind,
 } from '../../../core/observability/product-metrics';
 import { AlarmFamily, type AlarmFamilyProps } from './alarm-family';
 import { fiveMinutes, productMetric, sumOf } from './metrics';
-import { alarmRunbook, describeAlarm, failureRunbook } from './runbook';
+import { alarmRunbook, describeAlarm, failureRunbookOf, pagingFailureKinds } from './runbook';
 
 /** The share of the daily send budget at which the operator is warned, while sends still go out. */
 export const defaultBudgetWarningRatio = 0.8;
 
-/** How many failures of a kind in five minutes page the operator (reasons: runbook.ts). */
-export const failureAlarmThresholds: Readonly<Record<FailureKind, number>> = Object.fromEntries(
-  Object.entries(failureRunbook).map(([kind, { threshold }]) => [kind, threshold]),
-) as Record<FailureKind, number>;
+/** The refusal metrics the catalogue pages on (none today: the caps working as meant are graphed). */
+export function pagingRefusals(): {
+  readonly refusal: RefusalKind;
+  readonly threshold: number;
+  readonly reason: string;
+}[] {
+  const refusals = failureKindList.flatMap(({ metric, alarm }) =>
+    alarm !== null && metric !== null && 'refusal' in metric ? [{ refusal: metric.refusal, ...alarm }] : [],
+  );
+  return refusals.filter((entry, index) => refusals.findIndex(({ refusal }) => refusal === entry.refusal) === index);
+}
 
 export interface ProductAlarmsProps extends AlarmFamilyProps {
   /** The `service` dimensions the functions emit the product's metrics under (core/observability/product-metrics.ts). */
@@ -32,8 +40,9 @@ export interface ProductAlarmsProps extends AlarmFamilyProps {
 }
 
 /**
- * The product's own metrics: each failure kind per service (SaveFailed, SendFailed) and the daily
- * send budget (nearly spent, spent). Only services that send count towards the budget.
+ * The product's own metrics: each failure kind the catalogue pages on, per service that reports it
+ * (SaveFailed, SendFailed), and the daily send budget (nearly spent, spent). Only services that
+ * send count towards the budget. Thresholds and reasons are the catalogue's (core/api/catalogue/failures.ts).
  */
 export class ProductAlarms extends AlarmFamily {
   /** `<failure metric><kind>`: `SendFailedSesRejected` … */
@@ -48,8 +57,9 @@ export class ProductAlarms extends AlarmFamily {
     const failureAlarms = new Map<string, Alarm>();
     for (const service of services) {
       const metricName = failureMetricByService[service];
-      for (const kind of failureKindsByService[service]) {
-        const { threshold, impact } = failureRunbook[kind];
+      for (const kind of pagingFailureKinds().filter((k) => failureKindsByService[service].includes(k))) {
+        const runbook = failureRunbookOf(kind);
+        const { threshold, impact } = runbook;
         const alarmId = `${metricName}${kind}`;
         const alarm = this.addAlarm(alarmId, {
           metric: productMetric(metricName, service, fiveMinutes, kind),
@@ -57,13 +67,28 @@ export class ProductAlarms extends AlarmFamily {
           treatMissingData: TreatMissingData.NOT_BREACHING,
           description: describeAlarm(
             `${service}: ${threshold} or more ${metricName} (${kind}) in 5 minutes. ${impact}`,
-            failureRunbook[kind],
+            runbook,
           ),
         });
         failureAlarms.set(alarmId, alarm);
       }
     }
     this.failureAlarms = failureAlarms;
+
+    // A refusal the catalogue pages on: summed over the services that report it.
+    for (const { refusal, threshold, reason } of pagingRefusals()) {
+      const reporting = services.filter((service) => refusalsByService[service].includes(refusal));
+      if (reporting.length === 0) continue;
+      this.addAlarm(refusal, {
+        metric: sumOf(
+          reporting.map((service) => productMetric(refusal, service, fiveMinutes)),
+          fiveMinutes,
+        ),
+        threshold,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        description: `${threshold} or more ${refusal} in 5 minutes: ${reason}`,
+      });
+    }
 
     // The budget is the whole product's: every function that sends counts towards it.
     const senders = services.filter((service) => outcomeMetricByService[service] === outcomeMetrics.cheatSheetSent);

@@ -1,9 +1,10 @@
+import { failureAlarmOf, failureKindList } from '../../../core/api/catalogue/failures';
 import type { FailureKind } from '../../../core/observability/product-metrics';
 
 /**
  * Each alarm's runbook, as data: why its threshold is what it is, what the operator does first
  * (every alarm description ends with it), and the heading of docs/operate.md that covers it. The
- * failure kinds' rows are keyed by kind, so a later catalogue of failure kinds can supply them.
+ * failure kinds' thresholds, reasons and headings are the catalogue's (failureRunbookOf).
  */
 export interface RunbookEntry {
   /** Why the threshold (and period) is what it is. */
@@ -26,68 +27,75 @@ export function describeAlarm(situation: string, entry: RunbookEntry): string {
   return `${situation} First: ${entry.firstSteps}`;
 }
 
-/** 1 where every request fails until someone acts; 3 where one failure can be a blip the SDK's retry missed. */
-const everyRequestFails = 'every request fails until someone acts: the first failure is enough';
-const canBeABlip = 'one failure can be a passing blip the SDK retry did not absorb; three in five minutes is a pattern';
-
-export const failureRunbook: Readonly<Record<FailureKind, FailureRunbookEntry>> = {
+/**
+ * What the catalogue does not say of a failure kind's alarm: what the reader and the product
+ * suffer, and where the operator looks first. A kind added to the catalogue later gets its alarm
+ * without a row here (the catalogue's reason and a generic first step); a row makes it specific.
+ */
+export const failureGuidance: Readonly<
+  Partial<Record<FailureKind, Pick<FailureRunbookEntry, 'impact' | 'firstSteps'>>>
+> = {
   SenderNotVerified: {
-    threshold: 1,
-    reason: everyRequestFails,
     impact:
       'SES refuses the sender identity (or, in the sandbox, the recipient): every send fails with the page\'s "Email Configuration Error".',
     firstSteps:
       'SES console, Identities: verify the sender (click the link, or publish the DKIM records); in the sandbox, request production access.',
-    anchor: 'sendernotverified',
   },
   PdfUnavailable: {
-    threshold: 1,
-    reason: everyRequestFails,
     impact: 'The cheat-sheet PDF cannot be read from its bucket: every send fails.',
     firstSteps: 'check the object in CheatSheetBucketName; redeploy (npm run build && npx cdk deploy) to put it back.',
-    anchor: 'pdfunavailable',
   },
   Misconfigured: {
-    threshold: 1,
-    reason: everyRequestFails,
     impact: "A function's environment is missing or malformed: every request fails.",
     firstSteps: "the function's log group, message 'not configured'; redeploy the stack.",
-    anchor: 'misconfigured',
   },
   Unexpected: {
-    threshold: 1,
-    reason: 'a bug: every occurrence needs a look',
     impact: 'A function failed in a way the code does not expect (a bug).',
     firstSteps: "the function's log group for the error and its stack trace; X-Ray for the request.",
-    anchor: 'unexpected',
   },
   SesRejected: {
-    threshold: 3,
-    reason: canBeABlip,
     impact:
       'SES rejects messages for a reason other than verification (content, a suppressed or invalid address, sending paused).',
     firstSteps: 'the function log (causeName, causeMessage); SES console, Account dashboard: is sending paused?',
-    anchor: 'sesrejected',
   },
   SesUnavailable: {
-    threshold: 3,
-    reason: canBeABlip,
     impact: 'SES throttles or fails: readers are asked to retry.',
     firstSteps: 'SES console, Account dashboard (sending quota and rate) and the AWS Health Dashboard.',
-    anchor: 'sesunavailable',
   },
   StorageUnavailable: {
-    threshold: 3,
-    reason: canBeABlip,
     impact: 'DynamoDB fails or cannot be reached: readers are asked to retry.',
     firstSteps: 'the DynamoDB throttle and system-error alarms, and the AWS Health Dashboard.',
-    anchor: 'storageunavailable',
   },
 };
+
+/**
+ * The runbook of a failure metric kind's alarm: threshold, reason and anchor from the catalogue
+ * (core/api/catalogue/failures.ts), the impact and first steps from failureGuidance.
+ */
+export function failureRunbookOf(kind: FailureKind): FailureRunbookEntry {
+  const { threshold, reason, runbook } = failureAlarmOf(kind);
+  const guidance = failureGuidance[kind] ?? {
+    impact: `Requests fail as ${kind}.`,
+    firstSteps: `the function's log group, kind ${kind}.`,
+  };
+  return { threshold, reason, anchor: runbook.replace(/^#/, ''), ...guidance };
+}
+
+/**
+ * The failure metric kinds that page, in the catalogue's order, once each (several failure kinds
+ * may count under one): a kind added to the catalogue with an alarm gets it here.
+ */
+export function pagingFailureKinds(): FailureKind[] {
+  const kinds = failureKindList.flatMap(({ metric, alarm }) =>
+    alarm !== null && metric !== null && 'failure' in metric ? [metric.failure] : [],
+  );
+  return [...new Set(kinds)];
+}
 
 /** The other alarms, by family (an alarm's id is its family's, with the function, route or table in it). */
 export type AlarmFamilyName =
   | 'Api5xx'
+  | 'Api4xx'
   | 'RouteLatency'
   | 'FunctionThrottles'
   | 'FunctionErrors'
@@ -96,6 +104,8 @@ export type AlarmFamilyName =
   | 'SendBudgetSpent'
   | 'SesBounceRate'
   | 'SesComplaintRate'
+  | 'ConfigurationSetBounceRate'
+  | 'ConfigurationSetComplaintRate'
   | 'TableThrottles'
   | 'TableSystemErrors'
   | 'CloudFront5xxRate';
@@ -105,6 +115,13 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     reason: 'one 5xx can be a blip the reader retries; three in five minutes is a pattern',
     firstSteps: 'the failure-kind alarms and the dashboard say which; then the function log groups.',
     anchor: 'api5xx',
+  },
+  Api4xx: {
+    reason:
+      'real readers make few 4xx (the page checks the form first, a cap refuses the 11th send of an hour): 100 in five minutes, one every 3 s, is a spray or a flood the throttles answer with 429',
+    firstSteps:
+      "the dashboard's refusals graph and the API's access log (status, routeKey, sourceIp): one network? Turn on WAF (-c waf=true) or lower the caps.",
+    anchor: 'api4xx',
   },
   RouteLatency: {
     reason:
@@ -152,6 +169,20 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     firstSteps:
       'SES console, Reputation metrics; strangers are being sent the cheat sheet: check the refusals graph, lower the caps or turn on WAF.',
     anchor: 'sescomplaintrate',
+  },
+  ConfigurationSetBounceRate: {
+    reason:
+      "four fifths of SES's review rate (5%): the product pauses its own sending before SES reviews the account, and long before SES pauses it",
+    firstSteps:
+      "sending is paused (npm run sending -- status --stack NAME). Find the cause: the dashboard's bounce events and refusals (a spray of made-up addresses?). Resume (npm run sending -- resume --stack NAME) once the cause is stopped and the rate is below 4%.",
+    anchor: 'configurationsetbouncerate',
+  },
+  ConfigurationSetComplaintRate: {
+    reason:
+      "four fifths of SES's review rate (0.1%): the product pauses its own sending before SES reviews the account, and long before SES pauses it",
+    firstSteps:
+      'sending is paused (npm run sending -- status --stack NAME). Strangers are being sent the cheat sheet: lower the caps or turn on WAF; resume (npm run sending -- resume --stack NAME) once the rate is below 0.08%.',
+    anchor: 'configurationsetcomplaintrate',
   },
   TableThrottles: {
     reason: "on demand, one throttle means a hot key or the table's account limit: a reader's request failed",

@@ -29,6 +29,18 @@ describe('the API alarms', () => {
     });
   });
 
+  test("fire on 100 or more 4xx replies of the API's stage in five minutes, the throttles' 429 included", () => {
+    const alarm = alarmNamed(apiAlarms(), 'First100DaysSite-Api4xx');
+    expect(alarm.Properties).toMatchObject({
+      Namespace: 'AWS/ApiGateway',
+      MetricName: '4xx',
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: 100,
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
   test("fire when a route's p99 latency reaches half its function's timeout in 2 of 3 five-minute periods", () => {
     const alarm = alarmNamed(apiAlarms(), 'First100DaysSite-LatencyApiSendCheatSheet');
     expect(alarm.Properties).toMatchObject({

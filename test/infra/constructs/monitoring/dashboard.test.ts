@@ -62,4 +62,18 @@ describe('the dashboard', () => {
     expect(body).toContain('ses:configuration-set');
     expect(body).toContain('cheat-sheet-mail');
   });
+
+  test('points the operator at docs/operate.md for what to do', () => {
+    const body = dashboardBody();
+    expect(body).toContain('docs/operate.md says what to do for each alarm');
+    expect(body).not.toContain('README');
+  });
+
+  test("graphs the configuration set's own bounce and complaint rates, marked where sending pauses", () => {
+    const body = dashboardBody({ name: 'cheat-sheet-mail', dimensionName: 'ses:configuration-set' });
+    expect(body).toContain('Bounce rate (configuration set)');
+    expect(body).toContain('Complaint rate (configuration set)');
+    expect(body).toContain('\\"value\\":0.04,\\"label\\":\\"Sending paused\\"');
+    expect(body).toContain('\\"value\\":0.0008,\\"label\\":\\"Sending paused\\"');
+  });
 });

@@ -8,7 +8,7 @@ import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambd
 import { Monitoring } from '../../../../infra/constructs/monitoring/monitoring';
 import { alarmsOf, bareStack } from '../../support/alarms';
 
-function monitored(region?: string) {
+function monitored(region?: string, sesConfigurationSet?: { name: string; dimensionName: string }) {
   const { stack } = bareStack({ region });
   const httpApi = new HttpApi(stack, 'Api', { createDefaultStage: false });
   const stage = new HttpStage(stack, 'Stage', { httpApi, stageName: '$default' });
@@ -36,6 +36,7 @@ function monitored(region?: string) {
     distribution,
     dailySendBudget: 500,
     accountConcurrencyLimit: 50,
+    sesConfigurationSet,
   });
   return { template: Template.fromStack(stack), monitoring, stack };
 }
@@ -65,5 +66,17 @@ describe('the monitoring', () => {
     expect(unknownRegion).not.toContain('CloudFront5xxRate');
     const usEast1 = JSON.stringify(monitored('us-east-1').template.findResources('AWS::CloudWatch::Dashboard'));
     expect(usEast1).toContain('CloudFront5xxRate');
+  });
+
+  test("alarms on the configuration set's reputation only when given the configuration set", () => {
+    const names = (region?: string, set?: { name: string; dimensionName: string }) =>
+      alarmsOf(monitored(region, set).template).map(({ Properties }) => Properties.AlarmName);
+    expect(names()).not.toContain('First100DaysSite-ConfigurationSetBounceRate');
+    expect(names(undefined, { name: 'product-set', dimensionName: 'ses:configuration-set' })).toEqual(
+      expect.arrayContaining([
+        'First100DaysSite-ConfigurationSetBounceRate',
+        'First100DaysSite-ConfigurationSetComplaintRate',
+      ]),
+    );
   });
 });

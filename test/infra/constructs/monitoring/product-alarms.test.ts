@@ -1,4 +1,5 @@
 import { Template } from 'aws-cdk-lib/assertions';
+import { failureKindList } from '../../../../core/api/catalogue/failures';
 import { ProductAlarms } from '../../../../infra/constructs/monitoring/product-alarms';
 import { alarmNamed, alarmsOf, bareStack } from '../../support/alarms';
 
@@ -56,6 +57,23 @@ describe('the product alarms', () => {
       'First100DaysSite-SaveFailedStorageUnavailable',
       'First100DaysSite-SaveFailedUnexpected',
     ]);
+  });
+
+  test("page on every failure kind the catalogue pages on, at the catalogue's threshold", () => {
+    const template = productAlarms(['send-cheat-sheet']);
+    const paging = failureKindList.filter((kind) => kind.alarm !== null && kind.metric && 'failure' in kind.metric);
+    expect(paging.length).toBeGreaterThan(0);
+    for (const kind of paging) {
+      const metricKind = (kind.metric as { failure: string }).failure;
+      const alarm = alarmNamed(template, `First100DaysSite-SendFailed${metricKind}`);
+      expect([kind.name, alarm.Properties.Threshold]).toEqual([kind.name, kind.alarm?.threshold]);
+    }
+  });
+
+  test("describe a failure alarm with the catalogue's runbook and the operator's first steps", () => {
+    const alarm = alarmNamed(productAlarms(['send-cheat-sheet']), 'First100DaysSite-SendFailedSenderNotVerified');
+    expect(alarm.Properties.AlarmDescription).toMatch(/^send-cheat-sheet: 1 or more SendFailed \(SenderNotVerified\)/);
+    expect(alarm.Properties.AlarmDescription).toContain('First: SES console, Identities');
   });
 
   test('warn when 80% of the daily send budget went out in 24 hours', () => {

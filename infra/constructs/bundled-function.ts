@@ -1,0 +1,111 @@
+import path from 'node:path';
+import { Validations, type Duration } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { EncryptedLogGroup } from './encrypted-log-group';
+
+/** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
+export const functionRuntime = Runtime.NODEJS_24_X;
+const esbuildTarget = 'node24';
+
+/**
+ * Local esbuild, never Docker: minified ESM with the AWS SDK inside the bundle (a bundled,
+ * tree-shaken SDK loads faster than the runtime's full copy and is pinned by our lock file).
+ */
+export const functionBundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: esbuildTarget,
+  minify: true,
+  sourceMap: true,
+  sourceMapMode: SourceMapMode.DEFAULT,
+  // Line numbers are enough to read a stack trace; the sources themselves stay in the repo.
+  sourcesContent: false,
+  externalModules: [],
+  mainFields: ['module', 'main'],
+  // Some SDK dependencies are CommonJS and call require() for Node built-ins, which an ES
+  // module does not have: give the bundle one.
+  banner:
+    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+};
+
+export interface BundledFunctionOptions {
+  /** The handler's file, from projectRoot (it exports `handler`), unless `entryPath` is given. */
+  readonly entry: string;
+  /** @default entry under projectRoot */
+  readonly entryPath?: string;
+  /** @default process.cwd() */
+  readonly projectRoot?: string;
+  readonly description: string;
+  readonly memoryMb: number;
+  readonly timeout: Duration;
+  readonly environment: Readonly<Record<string, string>>;
+  /** The stack's customer managed key: the log group is encrypted with it. */
+  readonly encryptionKey: IKey;
+  /** @default logRetention of infra/constructs/encrypted-log-group.ts: a year */
+  readonly logRetention?: RetentionDays;
+}
+
+/** What addBundledFunction made. */
+export interface BundledFunction {
+  readonly function: NodejsFunction;
+  readonly role: Role;
+  readonly logGroup: LogGroup;
+}
+
+/**
+ * Every function of the product, built one way: bundled with esbuild (functionBundling), arm64,
+ * its own role (no AWS managed policy: it may write to its log group, and its caller grants the
+ * rest), its own encrypted log group, active tracing. Created directly in `scope` as
+ * `<idPrefix>Logs`, `<idPrefix>Role` and `<idPrefix>Function`, so the callers keep their logical ids.
+ */
+export function addBundledFunction(
+  scope: Construct,
+  idPrefix: string,
+  options: BundledFunctionOptions,
+): BundledFunction {
+  const projectRoot = options.projectRoot ?? process.cwd();
+  const logGroup = new EncryptedLogGroup(scope, `${idPrefix}Logs`, {
+    encryptionKey: options.encryptionKey,
+    retention: options.logRetention,
+  });
+  const role = new Role(scope, `${idPrefix}Role`, {
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+    description: options.description,
+  });
+  logGroup.grantWrite(role);
+  const fn = new NodejsFunction(scope, `${idPrefix}Function`, {
+    entry: options.entryPath ?? path.join(projectRoot, options.entry),
+    handler: 'handler',
+    projectRoot,
+    depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+    runtime: functionRuntime,
+    architecture: Architecture.ARM_64, // cheaper per GB-second than x86, same Node code
+    memorySize: options.memoryMb,
+    timeout: options.timeout,
+    description: options.description,
+    role,
+    logGroup,
+    environment: {
+      ...options.environment,
+      NODE_OPTIONS: '--enable-source-maps', // stack traces point at the TypeScript source
+    },
+    bundling: functionBundling,
+    // Lambda's own segments (init, invocation, overhead) in X-Ray; no SDK instrumentation in
+    // the bundle: it would cost more cold start than it tells.
+    tracing: Tracing.ACTIVE,
+  });
+  return { function: fn, role, logGroup };
+}
+
+/** Acknowledges, on the role's default policy, the one wildcard every function has: X-Ray's. */
+export function acknowledgeTracingWildcard(role: Role): void {
+  Validations.of(role.node.findChild('DefaultPolicy')).acknowledge({
+    id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+    reason:
+      'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords, which X-Ray only grants on *: they have no resource-level permissions.',
+  });
+}
