@@ -112,6 +112,7 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
     clientSends: inMemoryCounter(10).counter,
     sendBudget: inMemoryCounter(500).counter,
     clientKey: 'keyed-hash-of-the-network',
+    networkKey: 'keyed-hash-of-the-wider-network',
     loadPdf: async () => new Uint8Array([37, 80, 68, 70]),
     sendEmail: async (email) => {
       sent.push(email);
@@ -121,6 +122,7 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
     attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',
     addressDailyCap: 3,
     clientHourlyCap: 10,
+    networkHourlyCap: 30,
     dailySendBudget: 500,
     now: () => now,
     pause: async (ms) => void pauses.push(ms),
