@@ -71,7 +71,6 @@ export const refusalMetrics = [
   'AddressCapReached',
   'ClientCapReached',
   'NetworkCapReached',
-  'RecipientDomainRefused',
   'SendBudgetRefused',
   // SES sending paused (the configuration set, or the whole account): the send is refused, 503.
   'SendingPaused',

@@ -138,9 +138,9 @@ export const failureKinds = {
     code: 'undeliverable_address',
     status: 400,
     publicMessage: fixed(undeliverableAddressMessage),
-    metric: { refusal: 'RecipientDomainRefused' },
+    metric: null,
     alarm: null,
-    quietReason: 'A mistyped or made-up address, refused before it could bounce: graphed on the dashboard, not paged.',
+    quietReason: "A mistyped or made-up address, refused before it could bounce: the visitor's own request, counted as a 4xx.",
     runbook: '#recipient-domain-check',
   },
   addressDailyCapReached: {
