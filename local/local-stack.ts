@@ -174,7 +174,8 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
       clientHourlyCap: options.clientHourlyCap,
       networkHourlyCap: options.networkHourlyCap,
       dailySendBudget: options.dailySendBudget,
-      recipientDomainCheck: options.recipientDomainCheck ?? (env[sendCheatSheetVariables.recipientDomainCheck] ? undefined : 'off'),
+      recipientDomainCheck:
+        options.recipientDomainCheck ?? (env[sendCheatSheetVariables.recipientDomainCheck] ? undefined : 'off'),
       dnsServers: options.dnsServers,
       clientAddressSource: 'source-ip',
       clientAddressKey,

@@ -58,9 +58,12 @@ export function classifySesError(error: unknown, sender?: string): Error {
     (name === 'MessageRejected' && /not verified/i.test(message)) ||
     (name === 'AccessDeniedException' && namesAnotherIdentity(message, sender))
   ) {
-    return new SenderNotVerifiedError('SES refused an unverified identity (the sender, or in the sandbox the recipient)', {
-      cause: error,
-    });
+    return new SenderNotVerifiedError(
+      'SES refused an unverified identity (the sender, or in the sandbox the recipient)',
+      {
+        cause: error,
+      },
+    );
   }
   // The configuration set's sending was paused (the bounce or complaint alarm), or SES paused the account.
   if (name === 'SendingPausedException') {

@@ -97,7 +97,11 @@ export async function sendCheatSheet(
     if (!clientClaim) throw new ClientHourlyCapReachedError(deps.clientHourlyCap);
     taken.push({ limit: 'client hourly limit', release: () => deps.clientSends.release(clientClaim) });
 
-    const networkClaim = await deps.clientSends.claim(networkCounterSubject(deps.networkKey), at, deps.networkHourlyCap);
+    const networkClaim = await deps.clientSends.claim(
+      networkCounterSubject(deps.networkKey),
+      at,
+      deps.networkHourlyCap,
+    );
     if (!networkClaim) throw new NetworkHourlyCapReachedError(deps.networkHourlyCap);
     taken.push({ limit: 'network hourly limit', release: () => deps.clientSends.release(networkClaim) });
 

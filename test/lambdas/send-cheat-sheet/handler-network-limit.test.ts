@@ -33,7 +33,7 @@ async function sendFromEach(addresses: readonly string[]): Promise<number[]> {
   for (const sourceIp of addresses) {
     const visitor = newVisitor();
     await save(postEvent(saveRoute, visitor, { sourceIp }));
-    statuses.push((await send(postEvent(sendRoute, visitor, { sourceIp }))).statusCode);
+    statuses.push((await send(postEvent(sendRoute, visitor, { sourceIp }))).statusCode ?? 0);
   }
   return statuses;
 }
@@ -81,7 +81,7 @@ test('+tag and Gmail-dot variants of one mailbox share its cap of 3, each mailed
     const reply = await send(
       postEvent(sendRoute, { name: 'Ada Lovelace', email }, { sourceIp: `203.0.113.${index + 1}` }),
     );
-    statuses.push(reply.statusCode);
+    statuses.push(reply.statusCode ?? 0);
   }
 
   expect(statuses).toEqual([200, 200, 200, 429]);
