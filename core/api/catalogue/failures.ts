@@ -140,7 +140,8 @@ export const failureKinds = {
     publicMessage: fixed(undeliverableAddressMessage),
     metric: null,
     alarm: null,
-    quietReason: "A mistyped or made-up address, refused before it could bounce: the visitor's own request, counted as a 4xx.",
+    quietReason:
+      "A mistyped or made-up address, refused before it could bounce: the visitor's own request, counted as a 4xx.",
     runbook: '#recipient-domain-check',
   },
   addressDailyCapReached: {
