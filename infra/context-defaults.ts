@@ -7,6 +7,9 @@ import {
   defaultClientHourlyLimit,
   defaultDailyLimit,
   defaultDailySendBudget,
+  defaultNetworkHourlyCap,
+  defaultClientHourlySaveCap,
+  defaultNetworkHourlySaveCap,
 } from '../core/config/function-environment';
 
 /**
@@ -20,21 +23,9 @@ export const defaultDailySendCap = defaultDailyLimit;
 export const defaultClientHourlySendCap = defaultClientHourlyLimit;
 export { defaultDailySendBudget };
 
-/**
- * Sends per hour from one network (an IPv4 /24, an IPv6 /48): three clients' worth, so an office
- * or a carrier NAT behind one network still serves several readers, while an attacker rotating
- * through the 256 (or 65,536) client addresses of one network is held to 30 an hour.
- */
-export const defaultNetworkHourlySendCap = 30;
-
-/**
- * Saves per hour from one client: twice its send cap, since a reader may save, fix a typo and
- * save again; a script filling the lead export is stopped at 20 an hour.
- */
-export const defaultClientHourlySaveCap = 20;
-
-/** Saves per hour from one network: three clients' worth, as for sends (twice the network's send cap). */
-export const defaultNetworkHourlySaveCap = 60;
+/** The functions' own defaults for the network and save limits, with their reasons (core/config/function-environment.ts). */
+export const defaultNetworkHourlySendCap = defaultNetworkHourlyCap;
+export { defaultClientHourlySaveCap, defaultNetworkHourlySaveCap };
 
 /**
  * AWS's default Lambda concurrency quota in an established account. New accounts may start at

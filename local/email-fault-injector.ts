@@ -8,7 +8,22 @@
 import http from 'node:http';
 import { closeServer, listen, type RunningServer, emulatorHost } from './emulators';
 
-export type EmailFault = 'unverified-sender' | 'unverified-mail-from-domain' | 'throttled' | 'internal-error';
+export type EmailFault =
+  | 'unverified-sender'
+  | 'unverified-mail-from-domain'
+  /** The SES sandbox: the send role may not use the reader's identity (SES authorizes the recipient there). */
+  | 'sandbox-recipient-not-authorized'
+  /** The SES sandbox: the reader's address is not a verified identity. */
+  | 'sandbox-recipient-not-verified'
+  /** The configuration set's sending is paused (the pause function, after a bounce or complaint alarm). */
+  | 'configuration-set-sending-paused'
+  /** SES paused sending for the whole account. */
+  | 'account-sending-paused'
+  | 'throttled'
+  | 'internal-error';
+
+/** The recipient the sandbox faults name: not the sender, as SES names the reader's address. */
+export const sandboxRecipient = 'reader@example.net';
 
 const faultResponses: Readonly<Record<EmailFault, { status: number; type: string; message: string }>> = {
   'unverified-sender': {
@@ -16,6 +31,26 @@ const faultResponses: Readonly<Record<EmailFault, { status: number; type: string
     type: 'MessageRejected',
     message:
       'Email address is not verified. The following identities failed the check in region US-EAST-1: cheatsheet@example.com',
+  },
+  'sandbox-recipient-not-authorized': {
+    status: 403,
+    type: 'AccessDeniedException',
+    message: `User \`arn:aws:sts::123456789012:assumed-role/SendCheatSheetRole/SendCheatSheet' is not authorized to perform \`ses:SendEmail' on resource \`arn:aws:ses:us-east-1:123456789012:identity/${sandboxRecipient}'`,
+  },
+  'sandbox-recipient-not-verified': {
+    status: 400,
+    type: 'MessageRejected',
+    message: `Email address is not verified. The following identities failed the check in region US-EAST-1: ${sandboxRecipient}`,
+  },
+  'configuration-set-sending-paused': {
+    status: 400,
+    type: 'SendingPausedException',
+    message: 'Sending is paused for this configuration set.',
+  },
+  'account-sending-paused': {
+    status: 400,
+    type: 'SendingPausedException',
+    message: 'Sending is paused for this account.',
   },
   'unverified-mail-from-domain': {
     status: 400,

@@ -23,6 +23,7 @@ import {
   saveRequestEnvironment,
   sendCheatSheetEnvironment,
   sendCheatSheetVariables,
+  type RecipientDomainCheckSetting,
 } from '../core/config/function-environment';
 import { requestsTable, sendQuotaTable, tables } from '../core/data/tables';
 import { buildOutput } from '../core/build-output';
@@ -63,6 +64,19 @@ export interface LocalStackOptions {
   readonly addressDailyCap?: number;
   /** CHEAT_SHEET_CLIENT_HOURLY_LIMIT; unset keeps the environment's or the default. */
   readonly clientHourlyCap?: number;
+  /** CHEAT_SHEET_NETWORK_HOURLY_LIMIT; unset keeps the environment's or the default. */
+  readonly networkHourlyCap?: number;
+  /** CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT; unset keeps the environment's or the default. */
+  readonly clientHourlySaveCap?: number;
+  /** CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT; unset keeps the environment's or the default. */
+  readonly networkHourlySaveCap?: number;
+  /**
+   * CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK; unset keeps the environment's, or `off` when it has none:
+   * local runs mail the emulator, and a machine without a network may answer every name NXDOMAIN.
+   */
+  readonly recipientDomainCheck?: RecipientDomainCheckSetting;
+  /** DNS_SERVERS for the check; unset keeps the environment's (none: the system's). */
+  readonly dnsServers?: string;
   /** CHEAT_SHEET_DAILY_SEND_BUDGET; unset keeps the environment's or the default. */
   readonly dailySendBudget?: number;
   /** SES_CONFIGURATION_SET_NAME; none by default, since aws-ses-v2-local has no configuration sets. */
@@ -137,9 +151,19 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
   // The functions run in this process, so one environment holds all their variables (the form
   // function's are the other two's together). A limit not given here keeps the shell's value (npm
   // start honours it) or the function's default.
+  // As API Gateway: the socket's peer address (site-server.ts), which no header changes. The
+  // counters' key is new on every start, so it never needs keeping; both functions share it.
+  const clientAddressKey = randomBytes(32).toString('base64');
   Object.assign(
     env,
-    saveRequestEnvironment({ tableName: requestsTable.name }),
+    saveRequestEnvironment({
+      tableName: requestsTable.name,
+      limitCountersTableName: sendQuotaTable.name,
+      clientHourlySaveCap: options.clientHourlySaveCap,
+      networkHourlySaveCap: options.networkHourlySaveCap,
+      clientAddressSource: 'source-ip',
+      clientAddressKey,
+    }),
     sendCheatSheetEnvironment({
       tableName: requestsTable.name,
       limitCountersTableName: sendQuotaTable.name,
@@ -148,11 +172,13 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
       senderEmail: options.senderEmail ?? localSenderEmail,
       addressDailyCap: options.addressDailyCap,
       clientHourlyCap: options.clientHourlyCap,
+      networkHourlyCap: options.networkHourlyCap,
       dailySendBudget: options.dailySendBudget,
-      // As API Gateway: the socket's peer address (site-server.ts), which no header changes. The
-      // counters' key is new on every start, so it never needs keeping.
+      recipientDomainCheck:
+        options.recipientDomainCheck ?? (env[sendCheatSheetVariables.recipientDomainCheck] ? undefined : 'off'),
+      dnsServers: options.dnsServers,
       clientAddressSource: 'source-ip',
-      clientAddressKey: randomBytes(32).toString('base64'),
+      clientAddressKey,
       configurationSetName: options.configurationSetName,
     }),
   );

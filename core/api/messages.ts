@@ -25,11 +25,27 @@ export function addressDailyCapReachedMessage(limit: number): string {
   } in the last 24 hours. Please check your inbox, or try again tomorrow.`;
 }
 
-// No 'domain' or 'verify' in the next four: the page keys its configuration alert on those words.
+// No 'domain' or 'verify' in the next eight: the page keys its configuration alert on those words.
 
 export function clientHourlyCapReachedMessage(limit: number): string {
   return `Too many cheat sheets have been requested from your network in the last hour (at most ${limit}). Please try again later.`;
 }
+
+export function networkHourlyCapReachedMessage(limit: number): string {
+  return `Too many cheat sheets have been requested from your wider network (an office, a campus or a mobile provider) in the last hour (at most ${limit}). Please try again later.`;
+}
+
+export function clientHourlySaveCapReachedMessage(limit: number): string {
+  return `Too many requests have been sent from your network in the last hour (at most ${limit}). Please try again later.`;
+}
+
+export function networkHourlySaveCapReachedMessage(limit: number): string {
+  return `Too many requests have been sent from your wider network (an office, a campus or a mobile provider) in the last hour (at most ${limit}). Please try again later.`;
+}
+
+/** The recipient's address cannot take mail (no such host, or one that refuses all mail): most often a typo. */
+export const undeliverableAddressMessage =
+  "We can't deliver email to this address. Please check it for typos and try again.";
 
 /** The daily send budget is spent: the service cannot send for now, and says so plainly. */
 export const dailySendBudgetSpentMessage = "We can't send the cheat sheet right now. Please try again later.";

@@ -8,7 +8,14 @@
 // zod/mini, as the request schema: the same shapes give the types here and the JSON Schemas in the document.
 import * as z from 'zod/mini';
 
-import { defaultAddressDailyCap, defaultClientHourlyCap, defaultDailySendBudget } from '../config/function-environment';
+import {
+  defaultAddressDailyCap,
+  defaultClientHourlyCap,
+  defaultClientHourlySaveCap,
+  defaultDailySendBudget,
+  defaultNetworkHourlyCap,
+  defaultNetworkHourlySaveCap,
+} from '../config/function-environment';
 import { failureKinds, type FailureCode, type FailureKindName } from './catalogue/failures';
 import {
   addressDailyCapReachedMessage,
@@ -18,6 +25,7 @@ import {
   cheatSheetSentMessage,
   cheatSheetUnavailableMessage,
   clientHourlyCapReachedMessage,
+  clientHourlySaveCapReachedMessage,
   dailySendBudgetSpentMessage,
   emailRejectedMessage,
   emailServiceUnavailableMessage,
@@ -25,9 +33,12 @@ import {
   invalidEmailExampleMessage,
   methodNotAllowedMessage,
   misconfiguredMessage,
+  networkHourlyCapReachedMessage,
+  networkHourlySaveCapReachedMessage,
   originSecretUnavailableMessage,
   senderNotVerifiedMessage,
   storageUnavailableMessage,
+  undeliverableAddressMessage,
   unexpectedFailureMessage,
   unsupportedMediaTypeMessage,
   untrustedOriginMessage,
@@ -90,22 +101,31 @@ export const failureStatuses: readonly FailureStatus[] = [
   {
     status: 400,
     description: `The request is not a usable \`{name, email}\` (with, optionally, the honeypot \`website\`: text of at most ${maxWebsiteLength} characters). Nothing was stored or sent.`,
-    causes: bothRoutes(requestRefusals),
+    causes: {
+      saveRequest: requestRefusals,
+      sendCheatSheet: [
+        ...requestRefusals,
+        {
+          name: 'undeliverableAddress',
+          kind: 'undeliverableAddress',
+          when: "The address's domain takes no mail (no such domain, a null MX, or neither MX nor address records): checked before any limit is counted.",
+          message: undeliverableAddressMessage,
+        },
+      ],
+    },
   },
   {
     status: 403,
     description:
       'Behind CloudFront: the request did not come through the site (the API was called at its own address), so the address it comes from cannot be trusted. Nothing was stored or sent.',
-    causes: {
-      sendCheatSheet: [
-        {
-          name: 'untrustedOrigin',
-          kind: 'untrustedOrigin',
-          when: 'The request lacks the secret CloudFront adds to every request it forwards to the API.',
-          message: untrustedOriginMessage,
-        },
-      ],
-    },
+    causes: bothRoutes([
+      {
+        name: 'untrustedOrigin',
+        kind: 'untrustedOrigin',
+        when: 'The request lacks the secret CloudFront adds to every request it forwards to the API.',
+        message: untrustedOriginMessage,
+      },
+    ]),
   },
   {
     status: 405,
@@ -143,8 +163,22 @@ export const failureStatuses: readonly FailureStatus[] = [
   },
   {
     status: 429,
-    description: `The address reached its daily cap of cheat sheets (the stack's \`dailySendCap\`, ${defaultAddressDailyCap} by default), or the client its hourly limit (\`clientHourlySendCap\`, ${defaultClientHourlyCap} by default). Nothing was sent.`,
+    description: `A limit was reached. Sends: the address's daily cap (the stack's \`dailySendCap\`, ${defaultAddressDailyCap} by default), the client's hourly limit (\`clientHourlySendCap\`, ${defaultClientHourlyCap}) or the network's (\`networkHourlySendCap\`, ${defaultNetworkHourlyCap}). Saves: the client's (\`clientHourlySaveCap\`, ${defaultClientHourlySaveCap}) or the network's (\`networkHourlySaveCap\`, ${defaultNetworkHourlySaveCap}) hourly limit. Nothing was stored or sent.`,
     causes: {
+      saveRequest: [
+        {
+          name: 'clientHourlySaveCapReached',
+          kind: 'clientHourlySaveCapReached',
+          when: 'The client (one IPv4 address, or one IPv6 /64) saved as many requests as its limit allows in the last hour.',
+          message: clientHourlySaveCapReachedMessage(defaultClientHourlySaveCap),
+        },
+        {
+          name: 'networkHourlySaveCapReached',
+          kind: 'networkHourlySaveCapReached',
+          when: 'The network (one IPv4 /24, or one IPv6 /48) saved as many requests as its limit allows in the last hour.',
+          message: networkHourlySaveCapReachedMessage(defaultNetworkHourlySaveCap),
+        },
+      ],
       sendCheatSheet: [
         {
           name: 'addressDailyCapReached',
@@ -157,6 +191,12 @@ export const failureStatuses: readonly FailureStatus[] = [
           kind: 'clientHourlyCapReached',
           when: 'The client (one IPv4 address, or one IPv6 /64) was sent as many cheat sheets as its limit allows in the last hour, to whatever addresses.',
           message: clientHourlyCapReachedMessage(defaultClientHourlyCap),
+        },
+        {
+          name: 'networkHourlyCapReached',
+          kind: 'networkHourlyCapReached',
+          when: 'The network (one IPv4 /24, or one IPv6 /48) was sent as many cheat sheets as its limit allows in the last hour, whatever its clients.',
+          message: networkHourlyCapReachedMessage(defaultNetworkHourlyCap),
         },
       ],
     },
@@ -205,6 +245,12 @@ export const failureStatuses: readonly FailureStatus[] = [
           when: 'The database failed or did not answer.',
           message: storageUnavailableMessage,
         },
+        {
+          name: 'originSecretUnavailable',
+          kind: 'originSecretUnavailable',
+          when: 'Behind CloudFront: the secret that proves a request came through it could not be read.',
+          message: originSecretUnavailableMessage,
+        },
       ],
       sendCheatSheet: [
         {
@@ -229,6 +275,12 @@ export const failureStatuses: readonly FailureStatus[] = [
           name: 'dailySendBudgetSpent',
           kind: 'dailySendBudgetSpent',
           when: `The product sent its daily send budget (the stack's \`dailySendBudget\`, ${defaultDailySendBudget} by default) in the last 24 hours. A request saved first stays saved.`,
+          message: dailySendBudgetSpentMessage,
+        },
+        {
+          name: 'sendingPaused',
+          kind: 'sendingPaused',
+          when: "SES sending is paused, for the product's configuration set (after a bounce or complaint alarm) or for the whole account. Every slot claimed is given back.",
           message: dailySendBudgetSpentMessage,
         },
         {

@@ -11,6 +11,14 @@ export const saveRequestVariables = {
   tableName: 'TABLE_NAME',
   /** Days a request is kept before DynamoDB's TTL deletes it; unset keeps it. */
   requestRetentionDays: 'REQUEST_RETENTION_DAYS',
+  /** The saves' rolling counters live with the sends' (the send function's name for it). */
+  limitCountersTableName: 'SEND_QUOTA_TABLE_NAME',
+  clientHourlySaveCap: 'CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT',
+  networkHourlySaveCap: 'CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT',
+  /** As the send function's: which address identifies a client. */
+  clientAddressSource: 'CLIENT_ADDRESS_SOURCE',
+  clientAddressKey: 'CLIENT_ADDRESS_KEY',
+  originSecretArn: 'ORIGIN_SECRET_ARN',
 } as const;
 
 /** The send function's variables. */
@@ -23,6 +31,7 @@ export const sendCheatSheetVariables = {
   senderEmail: 'SENDER_EMAIL',
   addressDailyCap: 'CHEAT_SHEET_DAILY_LIMIT',
   clientHourlyCap: 'CHEAT_SHEET_CLIENT_HOURLY_LIMIT',
+  networkHourlyCap: 'CHEAT_SHEET_NETWORK_HOURLY_LIMIT',
   dailySendBudget: 'CHEAT_SHEET_DAILY_SEND_BUDGET',
   /** Which address identifies a client: one of `clientAddressSources`. */
   clientAddressSource: 'CLIENT_ADDRESS_SOURCE',
@@ -32,6 +41,10 @@ export const sendCheatSheetVariables = {
   originSecretArn: 'ORIGIN_SECRET_ARN',
   /** The SES configuration set the e-mail is sent through; none locally (the emulator has none). */
   configurationSetName: 'SES_CONFIGURATION_SET_NAME',
+  /** `off` turns the recipient-domain check off; anything else (or unset) leaves it on. */
+  recipientDomainCheck: 'CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK',
+  /** The check's DNS servers, comma-separated `host:port`; unset uses the system's. */
+  dnsServers: 'DNS_SERVERS',
   /** Not read by the code: a new PDF changes it, so Lambda replaces warm containers holding the old one. */
   cheatSheetVersion: 'CHEAT_SHEET_VERSION',
   /** As the save function's: a send with no request to flag writes a request item of its own. */
@@ -51,6 +64,27 @@ export const defaultAddressDailyCap = 3;
  * throttle's hundreds of thousands.
  */
 export const defaultClientHourlyCap = 10;
+
+/**
+ * Cheat sheets sent in an hour at the request of one network (an IPv4 /24, an IPv6 /48), whatever
+ * its clients: three clients' worth, so an office or a carrier NAT behind one network still serves
+ * several readers an hour, while an attacker rotating through the 256 (or 65,536) client addresses
+ * of one network is held to 30 an hour instead of 10 per address.
+ */
+export const defaultNetworkHourlyCap = 30;
+
+/**
+ * Requests one client may save in an hour: twice its send cap, since a reader may save, fix a typo
+ * and save again; a script filling the author's lead export is stopped at 20 an hour.
+ */
+export const defaultClientHourlySaveCap = 20;
+
+/** Requests one network may save in an hour: three clients' worth, as for sends (twice the network's send cap). */
+export const defaultNetworkHourlySaveCap = 60;
+
+/** Whether the recipient's domain is looked up before a send; `off` only where DNS cannot answer (local runs). */
+export const recipientDomainCheckSettings = ['on', 'off'] as const;
+export type RecipientDomainCheckSetting = (typeof recipientDomainCheckSettings)[number];
 
 /**
  * Cheat sheets the whole product sends in 24 hours. About 25 times a book page's ordinary day,
@@ -78,6 +112,16 @@ export interface SaveRequestSettings {
   readonly tableName: string;
   /** @default none: requests are kept until erased */
   readonly requestRetentionDays?: number;
+  readonly limitCountersTableName: string;
+  /** @default the function's own default, `defaultClientHourlySaveCap` */
+  readonly clientHourlySaveCap?: number;
+  /** @default the function's own default, `defaultNetworkHourlySaveCap` */
+  readonly networkHourlySaveCap?: number;
+  readonly clientAddressSource: ClientAddressSource;
+  /** Required with `source-ip`. */
+  readonly clientAddressKey?: string;
+  /** Required with `cloudfront-viewer-address`. */
+  readonly originSecretArn?: string;
 }
 
 export interface SendCheatSheetSettings {
@@ -90,8 +134,14 @@ export interface SendCheatSheetSettings {
   readonly addressDailyCap?: number;
   /** @default the function's own default, `defaultClientHourlyCap` */
   readonly clientHourlyCap?: number;
+  /** @default the function's own default, `defaultNetworkHourlyCap` */
+  readonly networkHourlyCap?: number;
   /** @default the function's own default, `defaultDailySendBudget` */
   readonly dailySendBudget?: number;
+  /** @default on (unset) */
+  readonly recipientDomainCheck?: RecipientDomainCheckSetting;
+  /** @default none: the system's DNS servers */
+  readonly dnsServers?: string;
   readonly clientAddressSource: ClientAddressSource;
   /** Required with `source-ip`. */
   readonly clientAddressKey?: string;

@@ -116,6 +116,21 @@ export function clientCounterSubject(clientKey: string): string {
 }
 export const sendBudgetCounterSubject = 'budget';
 
+/**
+ * The per-network send limit, `network#<key>#<bucket start>`, and the save route's two,
+ * `save-client#…` and `save-network#…`: `<key>` is the HMAC-SHA-256 (same per-deployment key) of
+ * the client's network or of its wider network (an IPv4 /24, an IPv6 /48).
+ */
+export function networkCounterSubject(networkKey: string): string {
+  return `network#${networkKey}`;
+}
+export function saveClientCounterSubject(clientKey: string): string {
+  return `save-client#${clientKey}`;
+}
+export function saveNetworkCounterSubject(networkKey: string): string {
+  return `save-network#${networkKey}`;
+}
+
 /** One bucket of a rolling counter as stored. */
 export interface SendCounterItem {
   readonly id: string;

@@ -67,8 +67,23 @@ export type FailureKind = (typeof failureKinds)[number];
  * The defences that turn a request away on purpose; each is its own metric (count 1 per refused
  * request), with `service` only.
  */
-export const refusalMetrics = ['AddressCapReached', 'ClientCapReached', 'SendBudgetRefused', 'HoneypotCaught'] as const;
+export const refusalMetrics = [
+  'AddressCapReached',
+  'ClientCapReached',
+  'NetworkCapReached',
+  'SendBudgetRefused',
+  // SES sending paused (the configuration set, or the whole account): the send is refused, 503.
+  'SendingPaused',
+  'HoneypotCaught',
+] as const;
 export type RefusalKind = (typeof refusalMetrics)[number];
+
+/**
+ * What a function noticed and let pass: `RecipientDomainUnknown`, a recipient-domain lookup that
+ * failed or timed out, so the send went on (fail open). Count 1, `service` only.
+ */
+export const noticeMetrics = ['RecipientDomainUnknown'] as const;
+export type NoticeMetric = (typeof noticeMetrics)[number];
 
 /** Powertools Metrics' own, once per new container (dimensions `service` and `function_name`). */
 export const coldStartMetric = 'ColdStart';
@@ -96,6 +111,7 @@ export const failureMetricByService: Readonly<Record<FunctionService, string>> =
 
 /** Which refusals each function can report. */
 export const refusalsByService: Readonly<Record<FunctionService, readonly RefusalKind[]>> = {
-  'save-request': ['HoneypotCaught'],
+  // The save route's client and network limits count under the same names, told apart by `service`.
+  'save-request': ['ClientCapReached', 'NetworkCapReached', 'HoneypotCaught'],
   'send-cheat-sheet': refusalMetrics,
 };

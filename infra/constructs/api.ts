@@ -69,6 +69,24 @@ export interface ApiProps {
   readonly addressDailyCap: number;
   /** Cheat sheets sent at one client's request per hour (the context's `clientHourlySendCap`). */
   readonly clientHourlyCap: number;
+  /**
+   * Cheat sheets sent at one network's request per hour: an IPv4 /24, an IPv6 /48 (the context's `networkHourlySendCap`).
+   *
+   * @default - the function's own, `defaultNetworkHourlyCap` (core/config/function-environment.ts)
+   */
+  readonly networkHourlyCap?: number;
+  /**
+   * Requests one client may save per hour (the context's `clientHourlySaveCap`).
+   *
+   * @default - the function's own, `defaultClientHourlySaveCap`
+   */
+  readonly clientHourlySaveCap?: number;
+  /**
+   * Requests one network may save per hour (the context's `networkHourlySaveCap`).
+   *
+   * @default - the function's own, `defaultNetworkHourlySaveCap`
+   */
+  readonly networkHourlySaveCap?: number;
   /** Cheat sheets the product sends per 24 hours (the default lives in infra/config.ts). */
   readonly dailySendBudget: number;
   /** The stack's customer managed key (infra/constructs/encryption-key.ts): every log group here is encrypted with it. */
@@ -183,6 +201,12 @@ export class Api extends Construct {
     const saveSettings: SaveRequestSettings = {
       tableName: props.table.tableName,
       requestRetentionDays: props.requestRetentionDays,
+      limitCountersTableName: props.limitCountersTable.tableName,
+      clientHourlySaveCap: props.clientHourlySaveCap,
+      networkHourlySaveCap: props.networkHourlySaveCap,
+      // As the send function: behind CloudFront, a save without the origin secret is refused (403).
+      clientAddressSource: 'cloudfront-viewer-address',
+      originSecretArn: props.originSecret.secretArn,
     };
     const sendSettings: SendCheatSheetSettings = {
       tableName: props.table.tableName,
@@ -192,6 +216,7 @@ export class Api extends Construct {
       senderEmail: props.senderEmail,
       addressDailyCap: props.addressDailyCap,
       clientHourlyCap: props.clientHourlyCap,
+      networkHourlyCap: props.networkHourlyCap,
       dailySendBudget: props.dailySendBudget,
       // The API's TCP peer is a CloudFront server: the viewer's address is the one CloudFront
       // forwards, trusted only with the origin secret (lambdas/shared/client-address.ts).

@@ -24,7 +24,7 @@ async function saveRequestHandler(
   if (context) logger.addContext(context);
   let result: SaveStepResult;
   try {
-    result = await saveStep(parseCheatSheetRequestEvent(event), { logger, metrics });
+    result = await saveStep(parseCheatSheetRequestEvent(event), event, { logger, metrics });
   } catch (error) {
     result = saveFailed(error, { logger, metrics });
   }

@@ -1,17 +1,53 @@
-/** Saving a cheat-sheet request: one unsent item per request. Knows nothing of HTTP. */
+/**
+ * Saving a cheat-sheet request: one unsent item per request, within the save limits. Knows
+ * nothing of HTTP.
+ *
+ * The client's hourly save limit, then its network's (an IPv4 /24, an IPv6 /48), each claimed
+ * atomically with the send limits' rolling counters (rolling-counter.ts) before the item is
+ * written: past either, nothing is stored. A failed write gives both slots back.
+ */
 
+import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CheatSheetRequests } from '../shared/cheat-sheet-requests';
+import { ClientHourlySaveCapReachedError, NetworkHourlySaveCapReachedError } from '../shared/errors';
+import { describeErrorForLog } from '../shared/logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
+import { saveClientCounterSubject, saveNetworkCounterSubject } from '../../core/data/tables';
+import type { CounterClaim, RollingCounter } from '../send-cheat-sheet/rolling-counter';
 
 export interface SaveRequestDependencies {
   readonly requests: CheatSheetRequests;
+  /** The per-client and per-network hourly save counters (one window, two subjects). */
+  readonly saves: RollingCounter;
+  /** Keyed hashes of the client (IPv4 address, IPv6 /64) and of its wider network (client-address.ts). */
+  readonly clientKey: string;
+  readonly networkKey: string;
+  readonly clientHourlySaveCap: number;
+  readonly networkHourlySaveCap: number;
   readonly now: () => Date;
+  readonly logger: Pick<Logger, 'warn'>;
 }
 
-export async function saveRequest(
-  request: CheatSheetRequest,
-  { requests, now }: SaveRequestDependencies,
-): Promise<{ id: string }> {
-  const item = await requests.create(request, now());
-  return { id: item.id };
+export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestDependencies): Promise<{ id: string }> {
+  const at = deps.now();
+  const taken: CounterClaim[] = [];
+  try {
+    const client = await deps.saves.claim(saveClientCounterSubject(deps.clientKey), at, deps.clientHourlySaveCap);
+    if (!client) throw new ClientHourlySaveCapReachedError(deps.clientHourlySaveCap);
+    taken.push(client);
+    const network = await deps.saves.claim(saveNetworkCounterSubject(deps.networkKey), at, deps.networkHourlySaveCap);
+    if (!network) throw new NetworkHourlySaveCapReachedError(deps.networkHourlySaveCap);
+    taken.push(network);
+    const item = await deps.requests.create(request, at);
+    return { id: item.id };
+  } catch (error) {
+    for (const claim of taken.reverse()) {
+      try {
+        await deps.saves.release(claim);
+      } catch (releaseError) {
+        deps.logger.warn('Save failed and its limit slot could not be given back', describeErrorForLog(releaseError));
+      }
+    }
+    throw error;
+  }
 }

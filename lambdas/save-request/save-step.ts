@@ -1,14 +1,19 @@
 /**
- * The save step, as both the save route and the form route take it: the honeypot, the function's
- * configuration, the domain function with its dependencies, the log line and the metric. Knows
- * nothing of the reply's shape.
+ * The save step, as both the save route and the form route take it: identifying the client
+ * (behind CloudFront, refusing a request that did not come through it, before anything is
+ * stored), the honeypot, the function's configuration, the domain function with its dependencies
+ * (the save limits), the log line and the metric. Knows nothing of the reply's shape.
  */
 
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { dynamoDb } from '../shared/aws-clients';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { dynamoDb, secretsManager } from '../shared/aws-clients';
 import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
-import { readSaveRequestConfig } from '../shared/config';
+import { clientCounterKeysOf, type ClientCounterKeys } from '../shared/client-address';
+import { readSaveRequestConfig, type SaveRequestFunctionConfig } from '../shared/config';
+import { loadOriginSecret } from '../shared/origin-secret';
+import { clientHourlyWindow, rollingCounterTable } from '../send-cheat-sheet/rolling-counter';
 import { describeFailure } from '../shared/http-reply';
 import { describeErrorForLog, emailDomainOf } from '../shared/logger';
 import type { ProductMetrics } from '../shared/metrics';
@@ -17,11 +22,20 @@ import { isHoneypotFilled, type CheatSheetRequest } from '../../core/api/request
 import { saveRequest, type SaveRequestDependencies } from './save-request';
 
 /** The domain function's dependencies, from the function's configuration: the one factory both routes use. */
-export function saveRequestDependencies(): SaveRequestDependencies {
-  const { tableName, requestRetentionDays } = readSaveRequestConfig();
+export function saveRequestDependencies(
+  config: SaveRequestFunctionConfig,
+  clientKeys: ClientCounterKeys,
+  logger: Logger,
+): SaveRequestDependencies {
   return {
-    requests: cheatSheetRequestsTable(dynamoDb, tableName, { retentionDays: requestRetentionDays }),
+    requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
+    saves: rollingCounterTable(dynamoDb, config.limitCountersTableName, clientHourlyWindow),
+    clientKey: clientKeys.client,
+    networkKey: clientKeys.network,
+    clientHourlySaveCap: config.clientHourlySaveCap,
+    networkHourlySaveCap: config.networkHourlySaveCap,
     now: () => new Date(),
+    logger,
   };
 }
 
@@ -42,16 +56,26 @@ export function saveFailed(error: unknown, { logger, metrics }: StepReporting): 
   return { ok: false, failure };
 }
 
-export async function saveStep(request: CheatSheetRequest, reporting: StepReporting): Promise<SaveStepResult> {
+/** `event` is the request as API Gateway passed it: the client's address and the origin secret are in it. */
+export async function saveStep(
+  request: CheatSheetRequest,
+  event: APIGatewayProxyEventV2,
+  reporting: StepReporting,
+): Promise<SaveStepResult> {
   const { logger, metrics } = reporting;
-  if (isHoneypotFilled(request)) {
-    // A script filled the hidden field: it sees a success with an id like any other; nothing is stored.
-    logger.warn('Honeypot filled in: answered as saved, nothing stored');
-    metrics.countRefusal('HoneypotCaught');
-    return { ok: true, id: randomUUID() };
-  }
   try {
-    const { id } = await saveRequest(request, saveRequestDependencies());
+    const config = readSaveRequestConfig();
+    // Behind CloudFront, a request without the origin secret stops here (403), before anything is stored.
+    const clientKeys = await clientCounterKeysOf(event, config.clientAddress, (arn) =>
+      loadOriginSecret(secretsManager, arn),
+    );
+    if (isHoneypotFilled(request)) {
+      // A script filled the hidden field: it sees a success with an id like any other; nothing is stored.
+      logger.warn('Honeypot filled in: answered as saved, nothing stored');
+      metrics.countRefusal('HoneypotCaught');
+      return { ok: true, id: randomUUID() };
+    }
+    const { id } = await saveRequest(request, saveRequestDependencies(config, clientKeys, logger));
     logger.info('Cheat-sheet request saved', { requestItemId: id, emailDomain: emailDomainOf(request.email) });
     metrics.countOutcome('RequestSaved');
     return { ok: true, id };

@@ -4,7 +4,12 @@
  */
 
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import { EmailRejectedError, EmailServiceUnavailableError, SenderNotVerifiedError } from '../shared/errors';
+import {
+  EmailRejectedError,
+  EmailServiceUnavailableError,
+  SenderNotVerifiedError,
+  SendingPausedError,
+} from '../shared/errors';
 import type { CheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 
 export interface OutgoingEmail extends CheatSheetEmail {
@@ -31,12 +36,38 @@ const temporaryFailures = new Set([
   'ServiceUnavailable',
 ]);
 
-/** Which typed error an SES failure is. */
-export function classifySesError(error: unknown): Error {
+/**
+ * In the SES sandbox SES authorizes the recipient's identity too: an AccessDeniedException on
+ * `…:identity/<the reader's address>`, which the send role (rightly) does not name. An identity
+ * of the sender's own (its address or its domain) means a missing grant instead: a rejection.
+ */
+function namesAnotherIdentity(message: string, sender: string | undefined): boolean {
+  const identity = /:identity\/([^\s'",]+)/.exec(message)?.[1]?.toLowerCase();
+  if (identity === undefined) return false;
+  if (sender === undefined) return true;
+  const address = sender.toLowerCase();
+  return identity !== address && identity !== address.slice(address.lastIndexOf('@') + 1);
+}
+
+/** Which typed error an SES failure is; `sender` (the From address) tells the sandbox's refusals from a missing grant. */
+export function classifySesError(error: unknown, sender?: string): Error {
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : '';
-  if (name === 'MailFromDomainNotVerifiedException' || (name === 'MessageRejected' && /not verified/i.test(message))) {
-    return new SenderNotVerifiedError('SES refused an unverified identity', { cause: error });
+  if (
+    name === 'MailFromDomainNotVerifiedException' ||
+    (name === 'MessageRejected' && /not verified/i.test(message)) ||
+    (name === 'AccessDeniedException' && namesAnotherIdentity(message, sender))
+  ) {
+    return new SenderNotVerifiedError(
+      'SES refused an unverified identity (the sender, or in the sandbox the recipient)',
+      {
+        cause: error,
+      },
+    );
+  }
+  // The configuration set's sending was paused (the bounce or complaint alarm), or SES paused the account.
+  if (name === 'SendingPausedException') {
+    return new SendingPausedError('SES sending is paused', { cause: error });
   }
   const httpStatus = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
   // No HTTP status at all means SES was never reached (refused connection, timeout, DNS).
@@ -73,7 +104,7 @@ export function sesEmailSender(ses: SESv2Client): SendEmail {
       );
       return { messageId: result.MessageId ?? '' };
     } catch (error) {
-      throw classifySesError(error);
+      throw classifySesError(error, from);
     }
   };
 }

@@ -1,13 +1,18 @@
 /**
- * Sending the cheat sheet: claim a slot of each of the three limits, e-mail the PDF, then record
- * the send. Knows nothing of HTTP or of which services sit behind its dependencies.
+ * Sending the cheat sheet: check that the recipient's domain takes mail, claim a slot of each of
+ * the four limits, e-mail the PDF, then record the send. Knows nothing of HTTP or of which
+ * services sit behind its dependencies.
  *
+ * - The recipient's domain first (recipient-domain.ts), before any limit: a made-up address uses
+ *   no slot and never becomes a bounce. A lookup that fails lets the send go on (fail open).
  * - The limits, each claimed atomically before SES is called, so parallel sends cannot overshoot
- *   any of them, in this order: the client's hourly limit (rolling-counter.ts; first, so a script
- *   spraying addresses is stopped before it touches anything else), the address's daily cap
- *   (send-quota.ts), then the product's daily send budget (rolling-counter.ts; last, so only sends
- *   the other two allow touch the one counter every send shares). A refusal, or a failure of SES
- *   or of a later claim, gives back every slot already taken: only e-mails sent count.
+ *   any of them, in this order: the client's hourly limit, then its network's (rolling-counter.ts;
+ *   first, so a script spraying addresses is stopped before it touches anything else), the
+ *   address's daily cap on the normalized address (send-quota.ts, address-normalization.ts: `+tag`
+ *   and Gmail-dot variants share it), then the product's daily send budget (rolling-counter.ts;
+ *   last, so only sends the others allow touch the one counter every send shares). A refusal, or a
+ *   failure of SES (a paused sending included) or of a later claim, gives back every slot already
+ *   taken: only e-mails sent count.
  * - Once SES accepted, the address's newest unsent request (whatever its age) is
  *   flagged `cheat_sheet_sent: true` with `sent_at`. It is found through the e-mail index, which
  *   in the cloud may lag a request saved a moment before: so an empty answer is asked again a
@@ -17,12 +22,20 @@
 
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CheatSheetRequests } from '../shared/cheat-sheet-requests';
-import { ClientHourlyCapReachedError, AddressDailyCapReachedError, DailySendBudgetSpentError } from '../shared/errors';
+import {
+  AddressDailyCapReachedError,
+  ClientHourlyCapReachedError,
+  DailySendBudgetSpentError,
+  NetworkHourlyCapReachedError,
+  UndeliverableAddressError,
+} from '../shared/errors';
 import { describeErrorForLog } from '../shared/logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
-import { clientCounterSubject, sendBudgetCounterSubject } from '../../core/data/tables';
+import { normalizedAddress } from '../../core/data/address-normalization';
+import { clientCounterSubject, networkCounterSubject, sendBudgetCounterSubject } from '../../core/data/tables';
 import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 import type { SendEmail } from './email-sender';
+import type { RecipientDomainCheck, RecipientDomainResult } from './recipient-domain';
 import type { RollingCounter } from './rolling-counter';
 import type { SendQuota } from './send-quota';
 
@@ -35,18 +48,25 @@ export interface SendCheatSheetDependencies {
   readonly requests: CheatSheetRequests;
   /** The per-address daily cap. */
   readonly addressDailyCounter: SendQuota;
-  /** The per-client hourly counters. */
+  /** The per-client and per-network hourly counters (one window, two subjects). */
   readonly clientSends: RollingCounter;
   /** The product's daily send budget. */
   readonly sendBudget: RollingCounter;
   /** Who is asking: the keyed hash of the client's network (client-address.ts), never an address. */
   readonly clientKey: string;
+  /** The keyed hash of the client's wider network (IPv4 /24, IPv6 /48). */
+  readonly networkKey: string;
+  /** @default none: no lookup (`CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK=off`) */
+  readonly checkRecipientDomain?: RecipientDomainCheck;
+  /** Told of a lookup that failed or timed out: the send goes on, and the caller counts it. */
+  readonly onRecipientDomainUnknown?: (result: RecipientDomainResult) => void;
   readonly loadPdf: () => Promise<Uint8Array>;
   readonly sendEmail: SendEmail;
   readonly senderEmail: string;
   readonly attachmentFileName: string;
   readonly addressDailyCap: number;
   readonly clientHourlyCap: number;
+  readonly networkHourlyCap: number;
   readonly dailySendBudget: number;
   /** @default none: SES's defaults */
   readonly configurationSetName?: string;
@@ -65,6 +85,7 @@ export async function sendCheatSheet(
   request: CheatSheetRequest,
   deps: SendCheatSheetDependencies,
 ): Promise<SendCheatSheetResult> {
+  await checkRecipient(request.email, deps);
   // Before the claims: a missing PDF must not use up one of the visitor's sends.
   const pdf = await deps.loadPdf();
   const at = deps.now();
@@ -76,7 +97,20 @@ export async function sendCheatSheet(
     if (!clientClaim) throw new ClientHourlyCapReachedError(deps.clientHourlyCap);
     taken.push({ limit: 'client hourly limit', release: () => deps.clientSends.release(clientClaim) });
 
-    const addressClaim = await deps.addressDailyCounter.claim(request.email, at, deps.addressDailyCap);
+    const networkClaim = await deps.clientSends.claim(
+      networkCounterSubject(deps.networkKey),
+      at,
+      deps.networkHourlyCap,
+    );
+    if (!networkClaim) throw new NetworkHourlyCapReachedError(deps.networkHourlyCap);
+    taken.push({ limit: 'network hourly limit', release: () => deps.clientSends.release(networkClaim) });
+
+    // One mailbox, one cap: the typed address is still the one mailed and recorded.
+    const addressClaim = await deps.addressDailyCounter.claim(
+      normalizedAddress(request.email),
+      at,
+      deps.addressDailyCap,
+    );
     if (!addressClaim) throw new AddressDailyCapReachedError(deps.addressDailyCap);
     taken.push({ limit: 'daily cap', release: () => deps.addressDailyCounter.release(addressClaim) });
 
@@ -97,6 +131,16 @@ export async function sendCheatSheet(
   }
 
   return { messageId, recordedAs: await recordSend(request, deps) };
+}
+
+/** Refuses an address whose domain takes no mail; an unknown answer is reported and let through. */
+async function checkRecipient(email: string, deps: SendCheatSheetDependencies): Promise<void> {
+  if (!deps.checkRecipientDomain) return;
+  const result = await deps.checkRecipientDomain(email.slice(email.lastIndexOf('@') + 1));
+  if (result.verdict === 'refuses') {
+    throw new UndeliverableAddressError(`The recipient's domain takes no mail (${result.reason})`);
+  }
+  if (result.verdict === 'unknown') deps.onRecipientDomainUnknown?.(result);
 }
 
 interface TakenSlot {

@@ -9,7 +9,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { dynamoDb, s3, secretsManager, ses } from '../shared/aws-clients';
 import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
-import { clientCounterKeyOf } from '../shared/client-address';
+import { clientCounterKeysOf, type ClientCounterKeys } from '../shared/client-address';
 import { readSendCheatSheetConfig, type SendCheatSheetConfig } from '../shared/config';
 import { describeFailure } from '../shared/http-reply';
 import { describeErrorForLog, emailDomainOf } from '../shared/logger';
@@ -22,27 +22,48 @@ import { sesEmailSender } from './email-sender';
 import { clientHourlyWindow, dailyBudgetWindow, rollingCounterTable } from './rolling-counter';
 import { sendCheatSheet, type SendCheatSheetDependencies } from './send-cheat-sheet';
 import { sendQuotaTable } from './send-quota';
+import { createRecipientDomainCheck, dnsServersFrom, type RecipientDomainCheck } from './recipient-domain';
 
 const sendEmail = sesEmailSender(ses);
+
+/** One check (and its cache) per container and DNS servers: the cache is what keeps it cheap. */
+const recipientDomainChecks = new Map<string, RecipientDomainCheck>();
+function recipientDomainCheckFor(dnsServers: string | undefined): RecipientDomainCheck {
+  const id = dnsServers ?? '';
+  let check = recipientDomainChecks.get(id);
+  if (!check) {
+    check = createRecipientDomainCheck({ servers: dnsServersFrom(dnsServers) });
+    recipientDomainChecks.set(id, check);
+  }
+  return check;
+}
 
 /** The domain function's dependencies, from the function's configuration: the one factory both routes use. */
 export function sendCheatSheetDependencies(
   config: SendCheatSheetConfig,
-  clientKey: string,
+  clientKeys: ClientCounterKeys,
   logger: Logger,
+  metrics?: ProductMetrics,
 ): SendCheatSheetDependencies {
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
     addressDailyCounter: sendQuotaTable(dynamoDb, config.limitCountersTableName),
     clientSends: rollingCounterTable(dynamoDb, config.limitCountersTableName, clientHourlyWindow),
     sendBudget: rollingCounterTable(dynamoDb, config.limitCountersTableName, dailyBudgetWindow),
-    clientKey,
+    clientKey: clientKeys.client,
+    networkKey: clientKeys.network,
+    ...(config.recipientDomainCheck && { checkRecipientDomain: recipientDomainCheckFor(config.dnsServers) }),
+    onRecipientDomainUnknown: (result) => {
+      logger.warn('Recipient domain lookup failed: sending anyway', { ...result });
+      metrics?.countNotice('RecipientDomainUnknown');
+    },
     loadPdf: () => loadCheatSheetPdf(s3, config.bucket, config.key),
     sendEmail,
     senderEmail: config.senderEmail,
     attachmentFileName: config.attachmentFileName,
     addressDailyCap: config.addressDailyCap,
     clientHourlyCap: config.clientHourlyCap,
+    networkHourlyCap: config.networkHourlyCap,
     dailySendBudget: config.dailySendBudget,
     configurationSetName: config.configurationSetName,
     now: () => new Date(),
@@ -78,7 +99,7 @@ export async function sendStep(
   try {
     const config = readSendCheatSheetConfig();
     // Behind CloudFront, a request without the origin secret stops here (403), before any counter.
-    const clientKey = await clientCounterKeyOf(event, config.clientAddress, (arn) =>
+    const clientKeys = await clientCounterKeysOf(event, config.clientAddress, (arn) =>
       loadOriginSecret(secretsManager, arn),
     );
     if (isHoneypotFilled(request)) {
@@ -87,7 +108,7 @@ export async function sendStep(
       return { ok: true };
     }
 
-    const result = await sendCheatSheet(request, sendCheatSheetDependencies(config, clientKey, logger));
+    const result = await sendCheatSheet(request, sendCheatSheetDependencies(config, clientKeys, logger, metrics));
     logger.info('Cheat sheet sent', {
       sesMessageId: result.messageId,
       recordedAs: result.recordedAs,

@@ -5,6 +5,7 @@
  * (its role has no PutItem); the save function only puts.
  */
 
+import { cleanStoredName } from '../../core/documents/greeting-name';
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { StorageUnavailableError } from './errors';
@@ -69,7 +70,8 @@ export function cheatSheetRequestsTable(
     async create({ name, email }, requestedAt) {
       const item: CheatSheetRequestItem = {
         id: randomUUID(),
-        name,
+        // What was typed, without control and format characters (greeting-name.ts).
+        name: cleanStoredName(name),
         email,
         cheat_sheet_sent: false,
         requested_at: requestedAt.toISOString(),
@@ -91,7 +93,8 @@ export function cheatSheetRequestsTable(
     async createSent({ name, email }, sentAt) {
       const item: CheatSheetRequestItem = {
         id: randomUUID(),
-        name,
+        // What was typed, without control and format characters (greeting-name.ts).
+        name: cleanStoredName(name),
         email,
         cheat_sheet_sent: true,
         requested_at: sentAt.toISOString(),

@@ -10,6 +10,9 @@ import {
   defaultClientHourlyCap,
   defaultAddressDailyCap,
   defaultDailySendBudget,
+  defaultNetworkHourlyCap,
+  defaultClientHourlySaveCap,
+  defaultNetworkHourlySaveCap,
   saveRequestVariables,
   sendCheatSheetVariables,
   type ClientAddressSource,
@@ -20,12 +23,21 @@ export interface SaveRequestConfig {
   readonly tableName: string;
 }
 
-export interface SaveRequestFunctionConfig extends SaveRequestConfig {
+export interface RequestRetention {
   /** Days before a request expires (DynamoDB TTL); undefined keeps it. */
   readonly requestRetentionDays?: number;
 }
 
-export interface SendCheatSheetConfig extends SaveRequestFunctionConfig {
+export interface SaveRequestFunctionConfig extends SaveRequestConfig, RequestRetention {
+  /** The saves' rolling counters (the send function's limits table). */
+  readonly limitCountersTableName: string;
+  readonly clientHourlySaveCap: number;
+  readonly networkHourlySaveCap: number;
+  /** As the send function's: where the client's address comes from, and what keys its counters. */
+  readonly clientAddress: ClientAddressSettings;
+}
+
+export interface SendCheatSheetConfig extends SaveRequestConfig, RequestRetention {
   /** The daily cap's own table (SEND_QUOTA_TABLE_NAME): the requests table holds requests only. */
   readonly limitCountersTableName: string;
   readonly bucket: string;
@@ -35,7 +47,12 @@ export interface SendCheatSheetConfig extends SaveRequestFunctionConfig {
   readonly senderEmail: string;
   readonly addressDailyCap: number;
   readonly clientHourlyCap: number;
+  readonly networkHourlyCap: number;
   readonly dailySendBudget: number;
+  /** Whether the recipient's domain is looked up before any limit is claimed (off only when set to `off`). */
+  readonly recipientDomainCheck: boolean;
+  /** The check's DNS servers (`host:port`); undefined uses the system's. */
+  readonly dnsServers?: string;
   /** Where the client's address comes from, and what keys its counters. */
   readonly clientAddress: ClientAddressSettings;
   /** Sent as SendEmail's ConfigurationSetName; undefined sends with SES's defaults. */
@@ -75,14 +92,19 @@ function clientAddressSettings(env: Env): ClientAddressSettings {
 }
 
 /** `REQUEST_RETENTION_DAYS`, when set: both functions write requests, so both read it. */
-function requestRetention(env: Env, name: string): Pick<SaveRequestFunctionConfig, 'requestRetentionDays'> {
+function requestRetention(env: Env, name: string): RequestRetention {
   return env[name]?.trim() ? { requestRetentionDays: positiveInteger(env, name, 1) } : {};
 }
 
 export function readSaveRequestConfig(env: Env = process.env): SaveRequestFunctionConfig {
+  const names = saveRequestVariables;
   return {
-    tableName: required(env, saveRequestVariables.tableName),
-    ...requestRetention(env, saveRequestVariables.requestRetentionDays),
+    tableName: required(env, names.tableName),
+    limitCountersTableName: required(env, names.limitCountersTableName),
+    clientHourlySaveCap: positiveInteger(env, names.clientHourlySaveCap, defaultClientHourlySaveCap),
+    networkHourlySaveCap: positiveInteger(env, names.networkHourlySaveCap, defaultNetworkHourlySaveCap),
+    clientAddress: clientAddressSettings(env),
+    ...requestRetention(env, names.requestRetentionDays),
   };
 }
 
@@ -98,7 +120,10 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
     senderEmail: required(env, names.senderEmail),
     addressDailyCap: positiveInteger(env, names.addressDailyCap, defaultAddressDailyCap),
     clientHourlyCap: positiveInteger(env, names.clientHourlyCap, defaultClientHourlyCap),
+    networkHourlyCap: positiveInteger(env, names.networkHourlyCap, defaultNetworkHourlyCap),
     dailySendBudget: positiveInteger(env, names.dailySendBudget, defaultDailySendBudget),
+    recipientDomainCheck: env[names.recipientDomainCheck]?.trim().toLowerCase() !== 'off',
+    dnsServers: env[names.dnsServers]?.trim() || undefined,
     clientAddress: clientAddressSettings(env),
     configurationSetName: env[names.configurationSetName]?.trim() || undefined,
     ...requestRetention(env, names.requestRetentionDays),

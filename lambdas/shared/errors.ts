@@ -61,6 +61,45 @@ export class ClientHourlyCapReachedError extends ProductError {
   }
 }
 
+/** The client's wider network (an IPv4 /24 or IPv6 /48) was already sent as many cheat sheets this hour as its cap allows. */
+export class NetworkHourlyCapReachedError extends ProductError {
+  override readonly name = 'NetworkHourlyCapReachedError';
+  readonly kind = 'networkHourlyCapReached';
+  constructor(override readonly limit: number) {
+    super(`Network hourly cap of ${limit} cheat sheets reached`);
+  }
+}
+
+/** The client already saved as many requests this hour as its save cap allows. */
+export class ClientHourlySaveCapReachedError extends ProductError {
+  override readonly name = 'ClientHourlySaveCapReachedError';
+  readonly kind = 'clientHourlySaveCapReached';
+  constructor(override readonly limit: number) {
+    super(`Client hourly save cap of ${limit} requests reached`);
+  }
+}
+
+/** The client's wider network already saved as many requests this hour as its save cap allows. */
+export class NetworkHourlySaveCapReachedError extends ProductError {
+  override readonly name = 'NetworkHourlySaveCapReachedError';
+  readonly kind = 'networkHourlySaveCapReached';
+  constructor(override readonly limit: number) {
+    super(`Network hourly save cap of ${limit} requests reached`);
+  }
+}
+
+/** The recipient's domain takes no mail (no such domain, a null MX, no mail host): checked before any limit. */
+export class UndeliverableAddressError extends ProductError {
+  override readonly name = 'UndeliverableAddressError';
+  readonly kind = 'undeliverableAddress';
+}
+
+/** SES sending is paused, for the configuration set or the whole account: nothing goes out until resumed. */
+export class SendingPausedError extends ProductError {
+  override readonly name = 'SendingPausedError';
+  readonly kind = 'sendingPaused';
+}
+
 /** The product already sent its daily send budget: nothing more goes out until older sends leave the window. */
 export class DailySendBudgetSpentError extends ProductError {
   override readonly name = 'DailySendBudgetSpentError';

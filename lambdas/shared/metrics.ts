@@ -16,6 +16,7 @@ import {
   metricsNamespace,
   type OutcomeMetric,
   type FunctionService,
+  type NoticeMetric,
   type RefusalKind,
 } from '../../core/observability/product-metrics';
 import { failureKindOf } from './errors';
@@ -42,6 +43,11 @@ export class ProductMetrics {
 
   countRefusal(kind: RefusalKind): void {
     this.metrics.addMetric(kind, MetricUnit.Count, 1);
+  }
+
+  /** Something let pass but worth graphing (a recipient-domain lookup that failed open). */
+  countNotice(metric: NoticeMetric): void {
+    this.metrics.addMetric(metric, MetricUnit.Count, 1);
   }
 
   /** Counts the refusal or failure `error` stands for; nothing for a visitor's malformed request. */

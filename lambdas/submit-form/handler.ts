@@ -44,7 +44,7 @@ async function submitFormHandler(
   }
 
   const submitted = await submitForm(form, {
-    save: (request) => saveStep(request, { logger, metrics: saveMetrics }),
+    save: (request) => saveStep(request, event, { logger, metrics: saveMetrics }),
     send: (request) => sendStep(request, event, { logger, metrics: sendMetrics }),
   });
   const emailDomain = emailDomainOf(form.request.email);

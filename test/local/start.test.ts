@@ -107,3 +107,64 @@ describe('npm start', () => {
     expect(start.stderr()).toContain('MAIL_PORT=mail is not a port');
   });
 });
+
+describe('npm start and the abuse limits of issue 19', () => {
+  /** Starts `npm start` with `env`, runs `use` against its site address, then stops it. */
+  async function withStart(env: Record<string, string>, use: (site: string) => Promise<void>): Promise<void> {
+    const start = spawnScript('local/start.ts', { ...freePorts, SKIP_BUILD: '1', ...env });
+    try {
+      await use((await start.lines(4))[0]!.split(/\s+/)[1]!);
+      start.child.kill('SIGTERM');
+      expect(await start.exited).toBe(0);
+    } finally {
+      start.child.kill('SIGKILL');
+    }
+  }
+
+  let visitor = 0;
+  async function post(site: string, route: string, localAddress: string, email?: string) {
+    visitor += 1;
+    const response = await rawRequest(site, route, {
+      method: 'POST',
+      localAddress,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email: email ?? `ada.abuse-start.${visitor}@example.com` }),
+    });
+    return response.status;
+  }
+
+  test('honours CHEAT_SHEET_NETWORK_HOURLY_LIMIT: loopback clients share one /24', async () => {
+    await withStart({ CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '2' }, async (site) => {
+      const statuses = [];
+      for (const client of ['127.0.0.11', '127.0.0.12', '127.0.0.13']) {
+        statuses.push(await post(site, '/api/send-cheat-sheet', client));
+      }
+
+      expect(statuses).toEqual([200, 200, 429]);
+    });
+  });
+
+  test('honours CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT and CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT', async () => {
+    await withStart(
+      { CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT: '1', CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT: '2' },
+      async (site) => {
+        const route = '/api/cheat-sheet-requests';
+        // One client: 1 an hour. Two in all on the /24: the third client is refused too.
+        expect([await post(site, route, '127.0.0.21'), await post(site, route, '127.0.0.21')]).toEqual([201, 429]);
+        expect([await post(site, route, '127.0.0.22'), await post(site, route, '127.0.0.23')]).toEqual([201, 429]);
+      },
+    );
+  });
+
+  test('turns the recipient-domain check off unless CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK is given', async () => {
+    await withStart({}, async (site) => {
+      expect(await post(site, '/api/send-cheat-sheet', '127.0.0.31', 'ada@no-such-domain.invalid')).toBe(200);
+    });
+  });
+
+  test('checks the recipient domain with CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK=on', async () => {
+    await withStart({ CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK: 'on' }, async (site) => {
+      expect(await post(site, '/api/send-cheat-sheet', '127.0.0.41', 'ada@no-such-domain.invalid')).toBe(400);
+    });
+  });
+});

@@ -18,6 +18,10 @@ import {
   emailRejectedMessage,
   emailServiceUnavailableMessage,
   misconfiguredMessage,
+  networkHourlyCapReachedMessage,
+  clientHourlySaveCapReachedMessage,
+  networkHourlySaveCapReachedMessage,
+  undeliverableAddressMessage,
   originSecretUnavailableMessage,
   senderNotVerifiedMessage,
   storageUnavailableMessage,
@@ -129,6 +133,17 @@ export const failureKinds = {
     quietReason: visitorsOwn,
     runbook: '#api-4xx',
   },
+  // Before any limit is claimed: most often a typo, so the visitor is asked to check the address.
+  undeliverableAddress: {
+    code: 'undeliverable_address',
+    status: 400,
+    publicMessage: fixed(undeliverableAddressMessage),
+    metric: null,
+    alarm: null,
+    quietReason:
+      "A mistyped or made-up address, refused before it could bounce: the visitor's own request, counted as a 4xx.",
+    runbook: '#recipient-domain-check',
+  },
   addressDailyCapReached: {
     code: 'address_daily_cap_reached',
     status: 429,
@@ -147,6 +162,33 @@ export const failureKinds = {
     quietReason: 'The cap working as meant: graphed on the dashboard, not paged.',
     runbook: '#client-hourly-cap',
   },
+  networkHourlyCapReached: {
+    code: 'network_hourly_cap_reached',
+    status: 429,
+    publicMessage: ({ limit }) => networkHourlyCapReachedMessage(limit ?? 0),
+    metric: { refusal: 'NetworkCapReached' },
+    alarm: null,
+    quietReason: 'The cap working as meant (one network rotating addresses): graphed on the dashboard, not paged.',
+    runbook: '#network-hourly-cap',
+  },
+  clientHourlySaveCapReached: {
+    code: 'client_hourly_save_cap_reached',
+    status: 429,
+    publicMessage: ({ limit }) => clientHourlySaveCapReachedMessage(limit ?? 0),
+    metric: { refusal: 'ClientCapReached' },
+    alarm: null,
+    quietReason: 'The cap working as meant (a script filling the lead export): graphed on the dashboard, not paged.',
+    runbook: '#save-limits',
+  },
+  networkHourlySaveCapReached: {
+    code: 'network_hourly_save_cap_reached',
+    status: 429,
+    publicMessage: ({ limit }) => networkHourlySaveCapReachedMessage(limit ?? 0),
+    metric: { refusal: 'NetworkCapReached' },
+    alarm: null,
+    quietReason: 'The cap working as meant (a script filling the lead export): graphed on the dashboard, not paged.',
+    runbook: '#save-limits',
+  },
   // The product's own budget, not the visitor's doing: the service cannot send for now.
   dailySendBudgetSpent: {
     code: 'daily_send_budget_spent',
@@ -163,8 +205,24 @@ export const failureKinds = {
     status: 502,
     publicMessage: fixed(senderNotVerifiedMessage),
     metric: { failure: 'SenderNotVerified' },
-    alarm: pagesAtOnce,
+    // Also the SES sandbox: SES then checks the recipient's identity too, and every reader fails.
+    alarm: {
+      threshold: 1,
+      reason:
+        "Every send fails until someone acts: the sender's identity is not verified, or the account is in the SES sandbox: request production access.",
+    },
     runbook: '#sender-not-verified',
+  },
+  // The configuration set (paused by the bounce or complaint alarm) or the whole account (by SES).
+  sendingPaused: {
+    code: 'sending_paused',
+    status: 503,
+    publicMessage: fixed(dailySendBudgetSpentMessage),
+    metric: { refusal: 'SendingPaused' },
+    alarm: null,
+    quietReason:
+      "The product's own pause follows the bounce or complaint alarm, which already paged; a refusal per reader would page again for the same cause. Graphed on the dashboard.",
+    runbook: '#sending-paused',
   },
   emailRejected: {
     code: 'email_rejected',

@@ -67,7 +67,15 @@ const worstCaseSeconds = worstCaseSdkCallMs / 1000;
 
 const saveTableAccess: readonly TableAccess[] = [
   { table: 'requests', actions: ['dynamodb:PutItem'], why: 'Stores the request as one new item.' },
+  {
+    table: 'limitCounters',
+    actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'],
+    why: "The client's and the network's hourly save limits (rolling-counter.ts): UpdateItem to seal and to claim (and to give back after a failed write), a consistent BatchGetItem of the window's earlier buckets, a consistent GetItem to tell a full bucket from a sealed one.",
+  },
 ];
+
+/** Behind CloudFront, the save function proves a request came through it, and keys its counters, with the origin secret. */
+const saveGrants: readonly OtherGrant[] = ['originSecretRead'];
 
 const sendTableAccess: readonly TableAccess[] = [
   {
@@ -101,12 +109,12 @@ export const productRoutes = {
     memoryReason:
       "Rather than 128: Lambda's CPU share grows with memory, and loading the ~400 KB bundle is most of a cold request.",
     timeoutSeconds: 10,
-    timeoutReason: `One PutItem: that call failing at worst (${worstCaseSeconds} s) plus 3 s to spare.`,
+    timeoutReason: `Reads the origin secret (cold containers only), claims the two save limits (UpdateItem, BatchGetItem, UpdateItem each), then one PutItem. Each call takes a few milliseconds; one failing call (${worstCaseSeconds} s) plus the others at their usual speed leaves about 3 s to spare.`,
     logService: functionServices.saveRequest,
     metricsServices: [functionServices.saveRequest],
     environment: 'saveRequest',
     tableAccess: saveTableAccess,
-    grants: [],
+    grants: saveGrants,
     reply: 'saveRequest',
   },
   sendCheatSheet: {

@@ -10,8 +10,24 @@ const sendSettings = {
   clientAddressKey: 'local-key',
 } as const;
 
-test('gives the save function its table under TABLE_NAME', () => {
-  expect(saveRequestEnvironment({ tableName: 'cheat_sheet_requests' })).toEqual({ TABLE_NAME: 'cheat_sheet_requests' });
+test('gives the save function its tables, its limits and the client-address settings', () => {
+  expect(
+    saveRequestEnvironment({
+      tableName: 'cheat_sheet_requests',
+      limitCountersTableName: 'cheat_sheet_send_quotas',
+      clientHourlySaveCap: 20,
+      networkHourlySaveCap: 60,
+      clientAddressSource: 'cloudfront-viewer-address',
+      originSecretArn: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:origin',
+    }),
+  ).toEqual({
+    TABLE_NAME: 'cheat_sheet_requests',
+    SEND_QUOTA_TABLE_NAME: 'cheat_sheet_send_quotas',
+    CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT: '20',
+    CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT: '60',
+    CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
+    ORIGIN_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:origin',
+  });
 });
 
 test('gives the send function every setting under the variable names docs/architecture.md publishes', () => {
@@ -20,7 +36,10 @@ test('gives the send function every setting under the variable names docs/archit
       ...sendSettings,
       addressDailyCap: 5,
       clientHourlyCap: 20,
+      networkHourlyCap: 40,
       dailySendBudget: 2000,
+      recipientDomainCheck: 'off',
+      dnsServers: '127.0.0.1:5353',
       configurationSetName: 'cheat-sheet-mail',
       cheatSheetVersion: 'abc123',
     }),
@@ -32,7 +51,10 @@ test('gives the send function every setting under the variable names docs/archit
     SENDER_EMAIL: 'cheatsheet@example.com',
     CHEAT_SHEET_DAILY_LIMIT: '5',
     CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '20',
+    CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '40',
     CHEAT_SHEET_DAILY_SEND_BUDGET: '2000',
+    CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK: 'off',
+    DNS_SERVERS: '127.0.0.1:5353',
     CLIENT_ADDRESS_SOURCE: 'source-ip',
     CLIENT_ADDRESS_KEY: 'local-key',
     SES_CONFIGURATION_SET_NAME: 'cheat-sheet-mail',

@@ -57,13 +57,17 @@ test("sizes the function from its catalogue entry: memory, timeout, arm64, traci
   });
 });
 
-test('grants the save route PutItem on the requests table and nothing else but its logs and tracing', () => {
+test('grants the save route PutItem on the requests table, its limit counters and the origin secret, besides its logs and tracing', () => {
   const { template, ids } = synth(productRoutes.saveRequest);
 
   expect(grantedActions(template)).toEqual([
+    'dynamodb:BatchGetItem',
+    'dynamodb:GetItem',
     'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
     'logs:CreateLogStream',
     'logs:PutLogEvents',
+    'secretsmanager:GetSecretValue',
     'xray:PutTelemetryRecords',
     'xray:PutTraceSegments',
   ]);

@@ -46,17 +46,16 @@ let edgeNumber = 0;
  * viewer's address; the send's reply. (Saving first spares the send its look for a saved request.)
  */
 async function throughCloudFront(viewer: string, headers: Record<string, string> = {}, visitor = newVisitor()) {
-  await save(postEvent(saveRoute, visitor));
-  return send(
-    postEvent(sendRoute, visitor, {
-      sourceIp: `130.176.${++edgeNumber % 250}.1`,
-      headers: {
-        'x-origin-secret': originSecret,
-        'cloudfront-viewer-address': `${viewer}:${40000 + edgeNumber}`,
-        ...headers,
-      },
-    }),
-  );
+  const forwarded = {
+    sourceIp: `130.176.${++edgeNumber % 250}.1`,
+    headers: {
+      'x-origin-secret': originSecret,
+      'cloudfront-viewer-address': `${viewer}:${40000 + edgeNumber}`,
+      ...headers,
+    },
+  };
+  await save(postEvent(saveRoute, visitor, forwarded));
+  return send(postEvent(sendRoute, visitor, forwarded));
 }
 
 describe('send-cheat-sheet behind CloudFront', () => {

@@ -8,6 +8,7 @@ import {
   EmailServiceUnavailableError,
   DailySendBudgetSpentError,
   StorageUnavailableError,
+  UndeliverableAddressError,
 } from '../../../lambdas/shared/errors';
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
 import type { OutgoingEmail } from '../../../lambdas/send-cheat-sheet/email-sender';
@@ -112,6 +113,7 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
     clientSends: inMemoryCounter(10).counter,
     sendBudget: inMemoryCounter(500).counter,
     clientKey: 'keyed-hash-of-the-network',
+    networkKey: 'keyed-hash-of-the-wider-network',
     loadPdf: async () => new Uint8Array([37, 80, 68, 70]),
     sendEmail: async (email) => {
       sent.push(email);
@@ -121,6 +123,7 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
     attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',
     addressDailyCap: 3,
     clientHourlyCap: 10,
+    networkHourlyCap: 30,
     dailySendBudget: 500,
     now: () => now,
     pause: async (ms) => void pauses.push(ms),
@@ -294,19 +297,23 @@ describe('sendCheatSheet', () => {
     expect(logged).toEqual(['error: Cheat sheet sent but the send could not be recorded']);
   });
 
-  test("claims the client's slot under its keyed hash with the configured hourly limit, and the budget's", async () => {
+  test("claims the client's and the network's slots under their keyed hashes with their hourly limits, and the budget's", async () => {
     const client = inMemoryCounter(10);
     const budget = inMemoryCounter(500);
     const { deps } = dependencies({
       clientSends: client.counter,
       sendBudget: budget.counter,
       clientHourlyCap: 4,
+      networkHourlyCap: 12,
       dailySendBudget: 40,
     });
 
     await sendCheatSheet(visitor, deps);
 
-    expect(client.claims).toEqual([{ subject: 'client#keyed-hash-of-the-network', limit: 4 }]);
+    expect(client.claims).toEqual([
+      { subject: 'client#keyed-hash-of-the-network', limit: 4 },
+      { subject: 'network#keyed-hash-of-the-wider-network', limit: 12 },
+    ]);
     expect(budget.claims).toEqual([{ subject: 'budget', limit: 40 }]);
   });
 
@@ -350,7 +357,7 @@ describe('sendCheatSheet', () => {
     expect(quota.slotsLeft()).toBe(3);
   });
 
-  test('claims client, address, then budget, and gives all three back in reverse when SES fails', async () => {
+  test('claims client, network, address, then budget, and gives all four back in reverse when SES fails', async () => {
     const log: string[] = [];
     const client = inMemoryCounter(10, log, 'client');
     const budget = inMemoryCounter(500, log, 'budget');
@@ -366,12 +373,15 @@ describe('sendCheatSheet', () => {
     });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
+    // The client's and the network's slots are both in the hourly counter (claimed client first).
     expect(log).toEqual([
+      'claim client',
       'claim client',
       'claim address',
       'claim budget',
       'release budget',
       'release address',
+      'release client',
       'release client',
     ]);
     expect([client.sendsLeft(), quota.slotsLeft(), budget.sendsLeft()]).toEqual([10, 3, 500]);
@@ -390,6 +400,40 @@ describe('sendCheatSheet', () => {
     await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(StorageUnavailableError);
     expect(sent).toEqual([]);
     expect(client.sendsLeft()).toBe(10);
+  });
+
+  test('counts the address cap on the normalized address, and mails the address as typed', async () => {
+    const quota = inMemoryQuota(3);
+    const { deps, sent } = dependencies({ addressDailyCounter: quota.quota });
+
+    await sendCheatSheet({ name: 'Ada', email: 'A.Da+book@GoogleMail.com' }, deps);
+
+    expect(quota.claims).toEqual([{ email: 'ada@gmail.com', limit: 3 }]);
+    expect(sent.map((email) => email.to)).toEqual(['A.Da+book@GoogleMail.com']);
+  });
+
+  test('refuses an address whose domain takes no mail before any slot is claimed', async () => {
+    const client = inMemoryCounter(10);
+    const domains: string[] = [];
+    const { deps, sent } = dependencies({
+      clientSends: client.counter,
+      checkRecipientDomain: async (domain) => (domains.push(domain), { verdict: 'refuses', reason: 'no-such-domain' }),
+    });
+
+    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(UndeliverableAddressError);
+    expect([domains, client.claims, sent]).toEqual([['example.com'], [], []]);
+  });
+
+  test('sends when the domain lookup fails, and reports the unknown answer', async () => {
+    const unknown: unknown[] = [];
+    const { deps, sent } = dependencies({
+      checkRecipientDomain: async () => ({ verdict: 'unknown', reason: 'timeout' }),
+      onRecipientDomainUnknown: (result) => unknown.push(result),
+    });
+
+    await sendCheatSheet(visitor, deps);
+
+    expect([sent.length, unknown]).toEqual([1, [{ verdict: 'unknown', reason: 'timeout' }]]);
   });
 
   test('sends through the configured SES configuration set', async () => {

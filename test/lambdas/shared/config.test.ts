@@ -11,6 +11,13 @@ const sendEnv = {
   CLIENT_ADDRESS_KEY: 'a-local-key',
 };
 
+const saveEnv = {
+  TABLE_NAME: 't',
+  SEND_QUOTA_TABLE_NAME: 'cheat_sheet_send_quotas',
+  CLIENT_ADDRESS_SOURCE: 'source-ip',
+  CLIENT_ADDRESS_KEY: 'a-local-key',
+};
+
 const behindCloudFront = {
   ...sendEnv,
   CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
@@ -19,7 +26,7 @@ const behindCloudFront = {
 };
 
 describe('function configuration', () => {
-  test('reads the send function settings, with the documented limits by default: 3 per address, 10 per client, 500 in all', () => {
+  test('reads the send function settings, with the documented limits by default: 3 per address, 10 per client, 30 per network, 500 in all', () => {
     expect(readSendCheatSheetConfig(sendEnv)).toEqual({
       tableName: 'cheat_sheet_requests',
       limitCountersTableName: 'cheat_sheet_send_quotas',
@@ -29,9 +36,26 @@ describe('function configuration', () => {
       senderEmail: 'cheatsheet@example.com',
       addressDailyCap: 3,
       clientHourlyCap: 10,
+      networkHourlyCap: 30,
       dailySendBudget: 500,
+      recipientDomainCheck: true,
       clientAddress: { source: 'source-ip', key: 'a-local-key' },
     });
+  });
+
+  test('takes the per-network limit from CHEAT_SHEET_NETWORK_HOURLY_LIMIT', () => {
+    expect(readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '45' }).networkHourlyCap).toBe(45);
+  });
+
+  test('turns the recipient-domain check off only with CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK=off', () => {
+    const checkWith = (value: string) =>
+      readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK: value }).recipientDomainCheck;
+
+    expect([checkWith('off'), checkWith('OFF'), checkWith('on'), checkWith('')]).toEqual([false, false, true, true]);
+  });
+
+  test('reads the DNS servers of the check from DNS_SERVERS', () => {
+    expect(readSendCheatSheetConfig({ ...sendEnv, DNS_SERVERS: '127.0.0.1:5353' }).dnsServers).toBe('127.0.0.1:5353');
   });
 
   test('takes the per-client and daily budget limits from their variables', () => {
@@ -53,14 +77,14 @@ describe('function configuration', () => {
   });
 
   test('both functions read REQUEST_RETENTION_DAYS when it is set, and keep requests when it is not', () => {
-    expect(readSaveRequestConfig({ TABLE_NAME: 't', REQUEST_RETENTION_DAYS: '365' }).requestRetentionDays).toBe(365);
+    expect(readSaveRequestConfig({ ...saveEnv, REQUEST_RETENTION_DAYS: '365' }).requestRetentionDays).toBe(365);
     expect(readSendCheatSheetConfig({ ...sendEnv, REQUEST_RETENTION_DAYS: '365' }).requestRetentionDays).toBe(365);
-    expect(readSaveRequestConfig({ TABLE_NAME: 't' })).not.toHaveProperty('requestRetentionDays');
+    expect(readSaveRequestConfig(saveEnv)).not.toHaveProperty('requestRetentionDays');
     expect(readSendCheatSheetConfig(sendEnv)).not.toHaveProperty('requestRetentionDays');
   });
 
   test.each(['0', '-3', '1.5', 'a year'])('refuses REQUEST_RETENTION_DAYS=%s', (value) => {
-    expect(() => readSaveRequestConfig({ TABLE_NAME: 't', REQUEST_RETENTION_DAYS: value })).toThrow(
+    expect(() => readSaveRequestConfig({ ...saveEnv, REQUEST_RETENTION_DAYS: value })).toThrow(
       'REQUEST_RETENTION_DAYS must be a positive integer',
     );
     expect(() => readSendCheatSheetConfig({ ...sendEnv, REQUEST_RETENTION_DAYS: value })).toThrow(
@@ -109,8 +133,27 @@ describe('function configuration', () => {
     expect(() => readSendCheatSheetConfig({ ...sendEnv, [name]: '' })).toThrow(ConfigurationError);
   });
 
-  test('the save function needs only TABLE_NAME', () => {
-    expect(readSaveRequestConfig({ TABLE_NAME: 't' })).toEqual({ tableName: 't' });
-    expect(() => readSaveRequestConfig({})).toThrow(ConfigurationError);
+  test('reads the save function settings, with the documented save limits by default: 20 per client, 60 per network', () => {
+    expect(readSaveRequestConfig(saveEnv)).toEqual({
+      tableName: 't',
+      limitCountersTableName: 'cheat_sheet_send_quotas',
+      clientHourlySaveCap: 20,
+      networkHourlySaveCap: 60,
+      clientAddress: { source: 'source-ip', key: 'a-local-key' },
+    });
+  });
+
+  test('takes the save limits from their variables', () => {
+    const config = readSaveRequestConfig({
+      ...saveEnv,
+      CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT: '5',
+      CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT: '15',
+    });
+
+    expect([config.clientHourlySaveCap, config.networkHourlySaveCap]).toEqual([5, 15]);
+  });
+
+  test.each(Object.keys(saveEnv))('refuses to save without %s', (name) => {
+    expect(() => readSaveRequestConfig({ ...saveEnv, [name]: '' })).toThrow(ConfigurationError);
   });
 });

@@ -40,8 +40,11 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
     siteDir: null,
     cheatSheetPdf: pdf,
     // The handler tests send dozens of cheat sheets from one source address; the tests of these
-    // two limits pass their own values.
+    // limits pass their own values.
     clientHourlyCap: 1000,
+    networkHourlyCap: 1000,
+    clientHourlySaveCap: 1000,
+    networkHourlySaveCap: 1000,
     dailySendBudget: 10_000,
     ...options,
   });

@@ -29,6 +29,12 @@ describe('the failure catalogue', () => {
     }
   });
 
+  test("the not-verified kind's alarm names the SES sandbox and its fix", () => {
+    expect(failureKinds.senderNotVerified.alarm.reason).toContain(
+      'the account is in the SES sandbox: request production access',
+    );
+  });
+
   test('every failure metric kind is counted by some failure kind', () => {
     const counted = failureKindList.flatMap((kind) =>
       kind.metric && 'failure' in kind.metric ? [kind.metric.failure] : [],

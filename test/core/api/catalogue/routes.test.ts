@@ -49,11 +49,12 @@ describe('the route catalogue', () => {
     expect(productRoutes.submitForm.grants).toEqual(productRoutes.sendCheatSheet.grants);
   });
 
-  test('the save route may only put into the requests table', () => {
+  test('the save route may only put into the requests table, keep its limit counters and read the origin secret', () => {
     expect(productRoutes.saveRequest.tableAccess.map(({ table, actions }) => ({ table, actions }))).toEqual([
       { table: 'requests', actions: ['dynamodb:PutItem'] },
+      { table: 'limitCounters', actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'] },
     ]);
-    expect(productRoutes.saveRequest.grants).toEqual([]);
+    expect(productRoutes.saveRequest.grants).toEqual(['originSecretRead']);
   });
 
   test('the table operations the alarms sum are those the routes are granted', () => {
