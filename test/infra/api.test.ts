@@ -153,6 +153,11 @@ describe('the API construct', () => {
   test('configures the functions with the contract environment variables and source maps', () => {
     expect(functionProps(template, 'ApiSaveRequestSaveRequestFunction').Environment.Variables).toEqual({
       TABLE_NAME: { Ref: ids.table },
+      SEND_QUOTA_TABLE_NAME: { Ref: ids.quotaTable },
+      CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT: '20',
+      CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT: '60',
+      CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
+      ORIGIN_SECRET_ARN: { Ref: ids.originSecret },
       NODE_OPTIONS: '--enable-source-maps',
     });
     expect(functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction').Environment.Variables).toEqual({
@@ -163,6 +168,7 @@ describe('the API construct', () => {
       SENDER_EMAIL: exampleSender,
       CHEAT_SHEET_DAILY_LIMIT: '3',
       CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '10',
+      CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '30',
       CHEAT_SHEET_DAILY_SEND_BUDGET: '500',
       CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
       ORIGIN_SECRET_ARN: { Ref: ids.originSecret },
@@ -172,13 +178,12 @@ describe('the API construct', () => {
     });
   });
 
-  test("configures the form function exactly as the send function, whose table is the save function's too", () => {
-    const { NODE_OPTIONS, ...send } = functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction').Environment
-      .Variables;
-    expect(NODE_OPTIONS).toBe('--enable-source-maps');
+  test("configures the form function with the save and the send functions' variables together", () => {
+    const save = functionProps(template, 'ApiSaveRequestSaveRequestFunction').Environment.Variables;
+    const send = functionProps(template, 'ApiSendCheatSheetSendCheatSheetFunction').Environment.Variables;
     expect(functionProps(template, 'ApiSubmitFormSubmitFormFunction').Environment.Variables).toEqual({
+      ...save,
       ...send,
-      NODE_OPTIONS,
     });
   });
 
@@ -204,8 +209,8 @@ describe('the API construct', () => {
     });
   });
 
-  test('lets the save function write its logs and put items into the table, nothing else', () => {
-    expect(statementsOf(template, 'ApiSaveRequestSaveRequestRole')).toEqual([
+  test('lets the save function write its logs, put items into the table, claim its limits and read the origin secret, nothing else', () => {
+    expectSameStatements(statementsOf(template, 'ApiSaveRequestSaveRequestRole'), [
       {
         Effect: 'Allow',
         Action: ['logs:CreateLogStream', 'logs:PutLogEvents'],
@@ -213,6 +218,12 @@ describe('the API construct', () => {
       },
       xrayStatement,
       { Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
+      {
+        Effect: 'Allow',
+        Action: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        Resource: { 'Fn::GetAtt': [ids.quotaTable, 'Arn'] },
+      },
+      { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: ids.originSecret } },
     ]);
   });
 
@@ -288,7 +299,7 @@ describe('the API construct', () => {
     ]);
   });
 
-  test("lets the form function do exactly what save and send may, together: PutItem and the send role's grants", () => {
+  test("lets the form function do exactly what save and send may, together: the save role's grants and the send role's", () => {
     // Each action on each resource, however CDK merges them into statements; the log grant and
     // X-Ray's are each role's own.
     const grants = (prefix: string) =>
@@ -303,19 +314,24 @@ describe('the API construct', () => {
       Resource: { 'Fn::GetAtt': [ids.formLogs, 'Arn'] },
     });
     expect(statementsOf(template, 'ApiSubmitFormSubmitFormRole')).toContainEqual(xrayStatement);
+    // Both roles claim limits and read the secret: the form's role holds each grant once.
     expect(grants('ApiSubmitFormSubmitFormRole')).toEqual(
-      [...grants('ApiSaveRequestSaveRequestRole'), ...grants('ApiSendCheatSheetSendCheatSheetRole')].sort(),
+      [
+        ...new Set([...grants('ApiSaveRequestSaveRequestRole'), ...grants('ApiSendCheatSheetSendCheatSheetRole')]),
+      ].sort(),
     );
     expect(grants('ApiSubmitFormSubmitFormRole')).toContain(
       `dynamodb:PutItem on ${JSON.stringify({ 'Fn::GetAtt': [ids.table, 'Arn'] })}`,
     );
   });
 
-  test('lets no role but the send and form roles touch the quota table, and gives no role a condition on table keys', () => {
+  test('lets no role but the three function roles touch the quota table, and gives no role a condition on table keys', () => {
     const quotaArn = JSON.stringify({ 'Fn::GetAtt': [ids.quotaTable, 'Arn'] });
-    const roleIds = ['ApiSendCheatSheetSendCheatSheetRole', 'ApiSubmitFormSubmitFormRole'].map(
-      (prefix) => resourceByPrefix(template, 'AWS::IAM::Role', prefix).logicalId,
-    );
+    const roleIds = [
+      'ApiSaveRequestSaveRequestRole',
+      'ApiSendCheatSheetSendCheatSheetRole',
+      'ApiSubmitFormSubmitFormRole',
+    ].map((prefix) => resourceByPrefix(template, 'AWS::IAM::Role', prefix).logicalId);
     const policiesOnQuota = Object.values(template.findResources('AWS::IAM::Policy'))
       .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(quotaArn))
       .map((policy) => policy.Properties.Roles);
