@@ -89,7 +89,7 @@ function overviewRow(alarms: readonly IAlarm[]): IWidget[] {
       height: 3,
       markdown: [
         '## First 100 Days site',
-        'Read top to bottom: alarms; the funnel (requests saved → cheat sheets sent, per hour: the two lines should move together); refusals (the limits at work: a spike is a spray); failures by kind (should be empty); latency per route; SES reputation and delivery events; throttles. README, section Operate, says what to do for each alarm.',
+        'Read top to bottom: alarms; the funnel (requests saved → cheat sheets sent, per hour: the two lines should move together); refusals (the limits at work: a spike is a spray); failures by kind (should be empty); latency per route; SES reputation and delivery events; throttles. docs/operate.md, section Runbook, says what to do for each alarm.',
       ].join('\n\n'),
     }),
     new AlarmStatusWidget({ title: 'Alarms', width: 24, height: 4, alarms: [...alarms] }),
