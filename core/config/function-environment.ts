@@ -89,8 +89,8 @@ export type RecipientDomainCheckSetting = (typeof recipientDomainCheckSettings)[
 /**
  * Cheat sheets the whole product sends in 24 hours. About 25 times a book page's ordinary day,
  * yet a fraction of SES's production quota: it caps what many clients spraying at once can do to
- * the sender's reputation and the bill, and an operator raises it for a launch (README, 'Limits
- * and abuse'). The alarms on it (infra/constructs/monitoring.ts) read the same value.
+ * the sender's reputation and the bill, and an operator raises it for a launch (docs/abuse.md,
+ * 'Raising the limits for a launch'). The alarms on it (infra/constructs/monitoring/) read the same value.
  */
 export const defaultDailySendBudget = 500;
 

@@ -1,7 +1,7 @@
 /**
  * The privacy page's text (`/privacy`) and the notice under the cheat-sheet form. The author's
- * to adapt: the contact address, and the wording their jurisdiction requires (README, 'For the
- * author').
+ * to adapt: the contact address, and the wording their jurisdiction requires (docs/author.md,
+ * 'What to adapt to your jurisdiction').
  */
 
 /** Where readers write to see or erase what the site holds about them. */

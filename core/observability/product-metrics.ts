@@ -1,7 +1,7 @@
 /**
  * The functions' own CloudWatch metrics, named once: the functions emit them (embedded metric
  * format, `lambdas/shared/metrics.ts`), the stack alarms on them and graphs them
- * (`infra/constructs/monitoring.ts`). Plain data.
+ * (`infra/constructs/monitoring/`). Plain data.
  *
  * Dimensions: `service` on every metric (which function: one of `functionServices`) and, on the
  * failure metrics only, `kind`. Powertools adds `function_name` to its own `ColdStart`. Nothing

@@ -2,7 +2,7 @@
  * Pre-renders the site into the client build (prerender-site.ts): the pages, the not-found page
  * and what crawlers and link previews read. Runs after both Vite builds (see the `build:site`
  * script). `SITE_URL`, the site's public address, adds the canonical address, `og:url`,
- * absolute image addresses and sitemap.xml (README, Deploy).
+ * absolute image addresses and sitemap.xml (docs/deploy.md).
  */
 import { rm } from 'node:fs/promises';
 import path from 'node:path';

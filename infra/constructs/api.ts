@@ -119,7 +119,7 @@ export interface ApiProps {
   /**
    * Route-level metrics (Latency, 5xx... per route), which the per-route latency alarms and the
    * dashboard read. Billed as CloudWatch custom metrics: 6 per route, about 0.30 USD a month each
-   * in the hours a route gets requests (README, 'Operate').
+   * in the hours a route gets requests (docs/operate.md, 'What monitoring costs').
    *
    * @default true
    */

@@ -5,7 +5,7 @@
  * control still fails the synth on any other resource (infra/tools/compliance-checks.ts applies them).
  *
  * In an account whose Control Tower enforces one of these controls as a proactive (hook) control,
- * CloudFormation refuses the stack: the README's Audit section lists what each would take.
+ * CloudFormation refuses the stack: docs/audit.md lists what each would take.
  *
  * A synth fails when an entry names no resource, and the audit report (cdk.out/audit-report.md)
  * fails it when an entry no longer matches a finding: an exception never outlives its reason.
@@ -71,7 +71,7 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
     control: 'CT.APIGATEWAY.PR.5',
     resources: 'Api/HttpApi/*/Resource',
     reason:
-      'The routes are the anonymous cheat-sheet form of a public page: visitors have no accounts, so there is nothing to authorize with IAM, JWT or a Lambda authorizer. Abuse is bounded by the stage throttle, the schema and 10 KB body limit, the honeypot, the per-client hourly limit, the per-address daily cap and the daily send budget (README, Limits and abuse).',
+      'The routes are the anonymous cheat-sheet form of a public page: visitors have no accounts, so there is nothing to authorize with IAM, JWT or a Lambda authorizer. Abuse is bounded by the stage throttle, the schema and 10 KB body limit, the honeypot, the per-client hourly limit, the per-address daily cap and the daily send budget (docs/abuse.md).',
   },
   {
     control: 'CT.CLOUDFRONT.PR.4',

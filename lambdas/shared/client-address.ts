@@ -1,7 +1,7 @@
 /**
  * Who the client is, for the per-client and per-network limits: the address it connects from,
  * reduced to its network (IPv4 address, IPv6 /64) and to its wider network (IPv4 /24, IPv6 /48),
- * each keyed-hashed, so no address is ever stored (README, 'Limits and abuse').
+ * each keyed-hashed, so no address is ever stored (docs/abuse.md).
  *
  * - `source-ip` (the local twin): API Gateway's `requestContext.http.sourceIp`, the TCP peer,
  *   which no header can change.

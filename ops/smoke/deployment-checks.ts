@@ -53,7 +53,7 @@ export async function runDeploymentChecks(stackName: string, clients: Deployment
       detail: [
         inProduction
           ? 'out of the sandbox'
-          : 'still in the sandbox: it delivers only to verified addresses, 200 a day (README, Operate: leaving the sandbox)',
+          : 'still in the sandbox: it delivers only to verified addresses, 200 a day (docs/deploy.md: leaving the SES sandbox)',
         sending ? 'sending enabled' : `sending PAUSED (${account.EnforcementStatus ?? 'unknown status'})`,
         account.SendQuota
           ? `quota ${account.SendQuota.Max24HourSend} a day, ${account.SendQuota.SentLast24Hours} sent in 24 h`

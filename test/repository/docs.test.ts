@@ -3,6 +3,8 @@
  * reader, lines short enough to read in a diff, and links that lead somewhere.
  */
 import path from 'node:path';
+import { failureKindList } from '../../core/api/catalogue/failures';
+import { alarmRunbook } from '../../infra/constructs/monitoring/runbook';
 import { anchors, docPaths, existsInRepository, linkTargets, proseLines, readDoc, section } from '../support/docs';
 
 const pages = docPaths();
@@ -60,4 +62,20 @@ test.each(pages)('every anchor a link in %s names is a heading of the page it le
 
 test.each(pages)('%s does not cite ../shared, which lies outside the repository', (page) => {
   expect(readDoc(page)).not.toContain('../shared');
+});
+
+test('every runbook anchor the failure catalogue names is a heading of docs/operate.md', () => {
+  const headingsOfOperate = anchors(readDoc('operate.md'));
+  const missing = failureKindList
+    .map((kind) => kind.runbook.slice(1))
+    .filter((anchor) => !headingsOfOperate.has(anchor));
+  expect(missing).toEqual([]);
+});
+
+test("every other alarm's runbook anchor is a heading of docs/operate.md", () => {
+  const headingsOfOperate = anchors(readDoc('operate.md'));
+  const missing = Object.values(alarmRunbook)
+    .map((entry) => entry.anchor)
+    .filter((anchor) => !headingsOfOperate.has(anchor));
+  expect(missing).toEqual([]);
 });
