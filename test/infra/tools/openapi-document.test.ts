@@ -23,8 +23,8 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths)).toEqual([save, send, form]);
   });
 
-  test('gives the save route 201 and each failure it can answer to a POST', () => {
-    expect(statusesOf(save, 'post')).toEqual(['201', '400', '413', '415', '500', '503']);
+  test('gives the save route 201 and each failure it can answer to a POST, the direct-call refusal and the save limits included', () => {
+    expect(statusesOf(save, 'post')).toEqual(['201', '400', '403', '413', '415', '429', '500', '503']);
   });
 
   test('gives the send route 200 and each failure it can answer to a POST, the caps, the direct-call refusal and SES refusals included', () => {
