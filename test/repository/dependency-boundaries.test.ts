@@ -84,7 +84,7 @@ test.each([
     "import { stack } from '../infra/stack';\nexport const r = stack;\n",
   ],
   [
-    'ops-imports-only-itself-and-core',
+    'ops-imports-only-itself-core-and-the-context-parser',
     'ops/reach.ts',
     "import { handler } from '../lambdas/handler';\nexport const r = handler;\n",
   ],
