@@ -19,7 +19,12 @@ async function buildIfStale(): Promise<void> {
   if (!script) return;
   console.error(`Building (${[status.site, status.pdf].filter(Boolean).join('; ')}): npm run ${script}`);
   // Build output goes to stderr so stdout carries only the endpoint lines and the functions' logs.
-  const build = spawnSync('npm', ['run', script], { stdio: ['ignore', 2, 2] });
+  // npm start serves the production build: an inherited NODE_ENV (test runners set `test`) would
+  // make Vite bundle React's development build, three times the island's size.
+  const build = spawnSync('npm', ['run', script], {
+    stdio: ['ignore', 2, 2],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) {
     console.error(`npm run ${script} failed; fix the build, or start with SKIP_BUILD=1 to serve what is built.`);
     process.exit(1);
