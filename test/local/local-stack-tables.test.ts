@@ -79,13 +79,17 @@ describe('the local DynamoDB', () => {
     const quotaItems = await scan('cheat_sheet_send_quotas');
     const [counter, ...others] = quotaItems.filter((item) => 'recent_sends' in item);
     expect(others).toEqual([]);
-    // One send claimed in the client's current bucket and the budget's; the buckets before are sealed.
+    // One save claimed in the client's and the network's save buckets, one send in the client's, the
+    // network's and the budget's current buckets; the buckets before are sealed.
     const sends = quotaItems
       .filter((item) => 'sends' in item)
       .map((item) => [String(item.id).split('#')[0], item.sends]);
     expect(sends.sort()).toEqual([
       ['budget', 1],
       ['client', 1],
+      ['network', 1],
+      ['save-client', 1],
+      ['save-network', 1],
     ]);
     expect(counter).toEqual({
       id: createHash('sha256').update(visitor.email).digest('hex'),
