@@ -6,6 +6,9 @@ const transform = {
 
 /** @type {import('jest').Config} */
 export default {
+  // Jest's default leaves one core to its parent process, which only schedules: on CI's two cores
+  // that is one worker, and the suite ran in series. Every core runs a test file instead.
+  maxWorkers: '100%',
   projects: [
     {
       displayName: 'node',

@@ -50,31 +50,26 @@ function recording(packName: string, params: IApplyRule, evaluations: RuleEvalua
   return { ...params, rule: recorded };
 }
 
-class EvaluatedAwsSolutionsChecks extends AwsSolutionsChecks implements EvaluatedNagPack {
-  public readonly evaluations: RuleEvaluation[] = [];
+/** The pack class `Base` (AwsSolutionsChecks, ServerlessChecks), recording what each of its rules found in the last synth. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's mixin pattern requires a rest parameter of any[].
+function evaluated<T extends abstract new (...args: any[]) => NagPack>(Base: T) {
+  abstract class Evaluated extends Base implements EvaluatedNagPack {
+    public readonly evaluations: RuleEvaluation[] = [];
 
-  override validate(context: IPolicyValidationContext) {
-    this.evaluations.length = 0;
-    return super.validate(context);
-  }
+    override validate(context: IPolicyValidationContext) {
+      this.evaluations.length = 0;
+      return super.validate(context);
+    }
 
-  protected override applyRule(params: IApplyRule): void {
-    super.applyRule(recording(this.readPackName, params, this.evaluations));
+    protected override applyRule(params: IApplyRule): void {
+      super.applyRule(recording(this.readPackName, params, this.evaluations));
+    }
   }
+  return Evaluated;
 }
 
-class EvaluatedServerlessChecks extends ServerlessChecks implements EvaluatedNagPack {
-  public readonly evaluations: RuleEvaluation[] = [];
-
-  override validate(context: IPolicyValidationContext) {
-    this.evaluations.length = 0;
-    return super.validate(context);
-  }
-
-  protected override applyRule(params: IApplyRule): void {
-    super.applyRule(recording(this.readPackName, params, this.evaluations));
-  }
-}
+class EvaluatedAwsSolutionsChecks extends evaluated(AwsSolutionsChecks) {}
+class EvaluatedServerlessChecks extends evaluated(ServerlessChecks) {}
 
 /** A rule pack this synth did not run, and why. */
 export interface SkippedPack {
