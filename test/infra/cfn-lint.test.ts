@@ -2,10 +2,11 @@
  * cfn-lint (AWS's CloudFormation linter, a Python tool: `pip install cfn-lint`) on every template
  * the app synthesizes: no error, and no warning but those .cfnlintrc.yaml keeps with a reason.
  * Synthesized once, with `waf` outside us-east-1, so both templates exist: the product stack and
- * the web ACL's companion stack.
+ * the web ACL's companion stack. aws-cdk-lib's own CloudFormation validator runs in that synth too,
+ * as under the CLI (the other synth tests leave it off: test/infra/support/synth.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestApp, repoRoot } from './support/synth';
@@ -21,7 +22,12 @@ let lint: LintResult;
 
 beforeAll(() => {
   outdir = mkdtempSync(path.join(tmpdir(), 'cfn-lint-'));
-  const { app } = createTestApp({ outdir, context: { waf: 'true' }, deploymentTarget: { region: 'eu-west-1' } });
+  const { app } = createTestApp({
+    outdir,
+    context: { waf: 'true' },
+    deploymentTarget: { region: 'eu-west-1' },
+    builtinValidation: true,
+  });
   app.synth();
   templates = readdirSync(outdir)
     .filter((name) => name.endsWith('.template.json'))
@@ -54,4 +60,12 @@ test('cfn-lint reports no warning beyond those .cfnlintrc.yaml keeps with a reas
 
 test('cfn-lint exits 0, with no finding of any level (informational ones too)', () => {
   expect({ status: lint.status, findings: lint.findings }).toEqual({ status: 0, findings: [] });
+});
+
+test("aws-cdk-lib's built-in CloudFormation validator reports nothing in the synth", () => {
+  const report = JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as {
+    pluginReports: Array<{ pluginName: string; violations: unknown[] }>;
+  };
+  const builtin = report.pluginReports.filter(({ pluginName }) => pluginName === 'CloudFormation Validate');
+  expect(builtin.flatMap(({ violations }) => violations)).toEqual([]);
 });

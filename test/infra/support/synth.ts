@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, type AppProps } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildAuditReport, type AuditReport } from '../../../infra/tools/audit-report';
 import { addComplianceChecks, type ComplianceChecks } from '../../../infra/tools/compliance-checks';
@@ -29,6 +29,24 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context;
 }
 
+/**
+ * An App for a test, with cdk.json's context (feature flags) under `props.context`.
+ *
+ * aws-cdk-lib checks every template it synthesizes with its built-in CloudFormation validator, a
+ * WebAssembly engine: about 1.3 s of CPU the first time in each jest file, and more on every
+ * synth, which doubled the infra tests' time. Tests read the templates they assert on, so it is
+ * off here unless asked; it runs where the product is synthesized as the CLI does: the app entry's
+ * full synth (test/infra/app-entry.test.ts) and the cfn-lint test, which lints every template too.
+ */
+export function testApp(props: AppProps & { readonly builtinValidation?: boolean } = {}): App {
+  const { builtinValidation = false, context, ...appProps } = props;
+  return new App({
+    ...appProps,
+    builtinCloudFormationValidation: builtinValidation,
+    context: { ...cdkJsonContext(), ...context },
+  });
+}
+
 export interface SynthOptions {
   /** Context values as given with `-c`; senderEmail defaults to the example sender. */
   readonly context?: Record<string, unknown>;
@@ -36,6 +54,8 @@ export interface SynthOptions {
   readonly bundle?: boolean;
   /** Register the rule packs (AwsSolutions, Serverless, Control Tower) as the app does. */
   readonly complianceChecks?: boolean;
+  /** Run aws-cdk-lib's built-in CloudFormation validator (see `testApp`). @default false */
+  readonly builtinValidation?: boolean;
   /** Where the cloud assembly goes. @default a fresh temporary folder */
   readonly outdir?: string;
   /**
@@ -56,10 +76,10 @@ export function createTestApp(options: SynthOptions = {}): {
   webFirewallStack?: WebFirewallStack;
   checks?: ComplianceChecks;
 } {
-  const app = new App({
+  const app = testApp({
     outdir: options.outdir,
+    builtinValidation: options.builtinValidation,
     context: {
-      ...cdkJsonContext(),
       ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
       senderEmail: exampleSender,
       ...options.context,

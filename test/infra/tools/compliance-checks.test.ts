@@ -7,13 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import { type App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
 import { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { buildAuditReport, type AuditReport } from '../../../infra/tools/audit-report';
 import { acknowledgeControlTowerExceptions, addComplianceChecks } from '../../../infra/tools/compliance-checks';
 import { ControlTowerChecks, controlTowerControls } from '../../../infra/tools/control-tower-checks';
 import { controlTowerExceptions } from '../../../infra/tools/control-tower-exceptions';
-import { cdkJsonContext, synthWithRulePacks } from '../support/synth';
+import { synthWithRulePacks, testApp } from '../support/synth';
 import { auditSection, findingsOf, fixedControls, freshOutdir, removeOutdirs } from '../support/rule-packs';
 
 afterAll(removeOutdirs);
@@ -72,7 +72,7 @@ describe('the rule packs, in the default synth', () => {
 
 /** An app with one stack and nothing else of the product, checked as the app checks. */
 function smallApp(outdir: string): { app: App; stack: Stack } {
-  const app = new App({ outdir, context: cdkJsonContext() });
+  const app = testApp({ outdir });
   const stack = new Stack(app, 'Small');
   addComplianceChecks(app);
   return { app, stack };
@@ -95,7 +95,7 @@ describe('a synth with the rule packs', () => {
   test('still fails on the other Control Tower findings once one of them is acknowledged', () => {
     // cfn-guard leaves findings without a severity, which CDK counts as passed once any one of a
     // report's findings is acknowledged; ControlTowerChecks marks them as errors. Control Tower alone here.
-    const app = new App({ outdir: freshOutdir(), context: cdkJsonContext() });
+    const app = testApp({ outdir: freshOutdir() });
     const bucket = new CfnBucket(new Stack(app, 'Small'), 'BareBucket');
     Validations.of(app).addPlugins(new ControlTowerChecks());
     Validations.of(bucket).acknowledge({ id: 'ControlTower::CT.S3.PR.9', reason: 'acknowledged for this test only' });
@@ -123,7 +123,7 @@ describe('a synth with the rule packs', () => {
   });
 
   test('refuses a Control Tower exception that names no resource, or no control', () => {
-    const stack = new Stack(new App(), 'Small');
+    const stack = new Stack(testApp(), 'Small');
     new CfnBucket(stack, 'Bucket');
     const facts = { customDomain: false, accountKnown: false };
     expect(() =>
@@ -152,7 +152,7 @@ describe('the Control Tower exceptions', () => {
 describe('a synth on a platform the Control Tower validator does not support', () => {
   function synthOn(platform: NodeJS.Platform) {
     const warnings: string[] = [];
-    const app = new App({ outdir: freshOutdir(), context: cdkJsonContext() });
+    const app = testApp({ outdir: freshOutdir() });
     new CfnResource(new Stack(app, 'Small'), 'Nothing', { type: 'AWS::CloudFormation::WaitConditionHandle' });
     const checks = addComplianceChecks(app, { platform, arch: 'x64', warn: (message) => warnings.push(message) });
     const report = buildAuditReport({ assembly: app.synth(), nagPacks: checks.nagPacks, skippedPacks: checks.skipped });
