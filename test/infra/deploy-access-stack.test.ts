@@ -6,19 +6,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App, Duration } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildAuditReport } from '../../infra/tools/audit-report';
 import { addComplianceChecks } from '../../infra/tools/compliance-checks';
 import { DeployAccessStack, type DeployAccessStackProps } from '../../infra/deploy-access-stack';
-import { cdkJsonContext } from './support/synth';
+import { testApp } from './support/synth';
 
 const env = { account: '111111111111', region: 'eu-west-1' };
 const repository = { owner: 'some-org', name: 'first-100-days-site' };
 
 // cdk.json's feature flags, as the app has them (partition literals among them).
 function deployAccess(props: Partial<DeployAccessStackProps> = {}) {
-  const app = new App({ context: cdkJsonContext() });
+  const app = testApp();
   const stack = new DeployAccessStack(app, 'DeployAccess', { env, repository, environment: 'staging', ...props });
   return { app, stack, template: Template.fromStack(stack) };
 }
@@ -99,7 +99,7 @@ test("also allows the bootstrap roles of each region given (the firewall stack's
 test('leaves nothing open and accepts nothing in the rule packs the app runs', () => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'deploy-access-'));
   try {
-    const app = new App({ outdir, context: cdkJsonContext() });
+    const app = testApp({ outdir });
     // Not through deployAccess(): its Template would synthesize the app before the packs are added.
     new DeployAccessStack(app, 'DeployAccess', { env, repository, environment: 'staging' });
     const checks = addComplianceChecks(app);

@@ -3,8 +3,12 @@
  * (synthesized once); each construct itself is tested in test/infra/constructs/.
  */
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { cheatSheetFileName } from '../../core/content/cheat-sheet';
 import { alarmsOf } from './support/alarms';
-import { resourceByPrefix, synthTemplate } from './support/synth';
+import { exampleSender, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
 
 type Statement = { Effect: string; Action: string | string[]; Resource?: unknown };
 
@@ -54,6 +58,10 @@ describe('the stack', () => {
         ),
     );
     expect(unexplained).toEqual([]);
+  });
+
+  test('holds no web ACL without -c waf=true', () => {
+    template.resourceCountIs('AWS::WAFv2::WebACL', 0);
   });
 
   test('attaches no AWS managed policy to any role', () => {
@@ -197,5 +205,140 @@ describe('the monitoring of the product', () => {
     const configurationSetId = resourceByPrefix(template, 'AWS::SES::ConfigurationSet', 'Mail').logicalId;
     const pausePolicy = resourceByPrefix(template, 'AWS::IAM::Policy', 'SendingPause');
     expect(JSON.stringify(pausePolicy.resource.Properties.PolicyDocument)).toContain(`{"Ref":"${configurationSetId}"}`);
+  });
+});
+
+describe("the API's wiring in the product", () => {
+  const functionOf = (prefix: string) => resourceByPrefix(template, 'AWS::Lambda::Function', prefix).resource;
+
+  test('replaces warm send containers when the PDF changes, and only after the new PDF is in the bucket', () => {
+    const pdf = readFileSync(path.join(fixtures.cheatSheetDirectory, cheatSheetFileName));
+    const digest = createHash('sha256').update(pdf).digest('hex').slice(0, 16);
+    const pdfDeployment = resourceByPrefix(template, 'Custom::CDKBucketDeployment', 'DataCheatSheetDeployment');
+    for (const prefix of ['ApiSendCheatSheetSendCheatSheetFunction', 'ApiSubmitFormSubmitFormFunction']) {
+      const sender = functionOf(prefix);
+      expect((sender.Properties.Environment as { Variables: Record<string, unknown> }).Variables).toMatchObject({
+        CHEAT_SHEET_VERSION: digest,
+      });
+      expect(sender.DependsOn).toContain(pdfDeployment.logicalId);
+    }
+  });
+
+  test('gives the functions the published limits by default: 3 sends an address a day, 10 a client and 30 a network an hour, 500 a day in all; 20 saves a client and 60 a network an hour', () => {
+    expect(functionOf('ApiSubmitFormSubmitFormFunction').Properties.Environment).toMatchObject({
+      Variables: {
+        CHEAT_SHEET_DAILY_LIMIT: '3',
+        CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '10',
+        CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '30',
+        CHEAT_SHEET_DAILY_SEND_BUDGET: '500',
+        CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT: '20',
+        CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT: '60',
+      },
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+    });
+  });
+
+  test('lets no role but the three function roles touch the limit-counters table', () => {
+    const countersArn = JSON.stringify({
+      'Fn::GetAtt': [resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId, 'Arn'],
+    });
+    const roleIds = [
+      'ApiSaveRequestSaveRequestRole',
+      'ApiSendCheatSheetSendCheatSheetRole',
+      'ApiSubmitFormSubmitFormRole',
+    ].map((prefix) => resourceByPrefix(template, 'AWS::IAM::Role', prefix).logicalId);
+    const policiesOnCounters = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(countersArn))
+      .map((policy) => policy.Properties.Roles);
+    expect(policiesOnCounters).toEqual(roleIds.map((id) => [{ Ref: id }]));
+  });
+});
+
+describe("the product's encryption key", () => {
+  type KeyStatement = { Effect: string; Principal?: unknown; Action: string | string[]; Condition?: unknown };
+  const key = () => resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey');
+
+  test('is the only KMS key: the alarm topic, the log groups and the buckets share it', () => {
+    template.resourceCountIs('AWS::KMS::Key', 1);
+    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key().logicalId, 'Arn'] } });
+  });
+
+  test("lets CloudFront decrypt for this account's distributions only, as the site bucket's origin needs", () => {
+    const statements = (key().resource.Properties.KeyPolicy as { Statement: KeyStatement[] }).Statement;
+    const cloudFront = statements.filter((statement) =>
+      JSON.stringify(statement.Principal ?? '').includes('cloudfront'),
+    );
+    expect(cloudFront).toEqual([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 'kms:Decrypt',
+        Condition: {
+          ArnLike: {
+            'AWS:SourceArn': {
+              'Fn::Join': [
+                '',
+                ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/*'],
+              ],
+            },
+          },
+        },
+      }),
+    ]);
+  });
+
+  test('is exported as an output, for whoever schedules its deletion after the kept buckets and logs', () => {
+    template.hasOutput('EncryptionKeyArn', { Value: { 'Fn::GetAtt': [key().logicalId, 'Arn'] } });
+  });
+});
+
+describe('the stack outputs', () => {
+  test('gives the site URL, on the CloudFront domain when no custom domain is set', () => {
+    const distributionId = resourceByPrefix(template, 'AWS::CloudFront::Distribution', 'SiteDistribution').logicalId;
+    template.hasOutput('SiteUrl', {
+      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
+    });
+    template.hasOutput('DistributionDomainName', { Value: { 'Fn::GetAtt': [distributionId, 'DomainName'] } });
+  });
+
+  test("gives the API's own URL", () => {
+    const apiId = resourceByPrefix(template, 'AWS::ApiGatewayV2::Api', 'ApiHttpApi').logicalId;
+    template.hasOutput('ApiUrl', {
+      Value: {
+        'Fn::Join': [
+          '',
+          ['https://', { Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/'],
+        ],
+      },
+    });
+  });
+
+  test('gives the names of the two tables and the PDF bucket', () => {
+    const tableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId;
+    const quotaTableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId;
+    const bucketId = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId;
+    template.hasOutput('TableName', { Value: { Ref: tableId } });
+    template.hasOutput('SendQuotaTableName', { Value: { Ref: quotaTableId } });
+    template.hasOutput('CheatSheetBucketName', { Value: { Ref: bucketId } });
+  });
+
+  test('has no DKIM or MAIL FROM outputs for an address identity', () => {
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
+      'AlarmTopicArn',
+      'ApiUrl',
+      'CheatSheetBucketName',
+      'DashboardUrl',
+      'DistributionDomainName',
+      'EncryptionKeyArn',
+      'SendQuotaTableName',
+      'SenderIdentityName',
+      'SiteUrl',
+      'TableName',
+    ]);
+  });
+
+  test('names the SES identity the smoke test checks', () => {
+    template.hasOutput('SenderIdentityName', { Value: exampleSender });
   });
 });

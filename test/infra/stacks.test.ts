@@ -3,15 +3,15 @@
  * `stages`, the DeployAccess stack only with a repository, and the project and stage tags on
  * every resource. The product is synthesized once (staging); the rest reads the construct tree.
  */
-import { App, Aspects, Stack, Tag, Token } from 'aws-cdk-lib';
+import { type App, Aspects, Stack, Tag, Token } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { parseDeploymentConfig } from '../../infra/config';
 import { createAppStacks } from '../../infra/stacks';
-import { cdkJsonContext, fixtures } from './support/synth';
+import { fixtures, testApp } from './support/synth';
 
 /** The app entry's work, with cdk.json's context (its stages too), `-c` values and no bundling. */
 function appStacks(context: Record<string, unknown>, deploymentTarget = {}) {
-  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = testApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
   const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
   return { app, ...createAppStacks(app, { config, deploymentTarget, buildOutput: fixtures }) };
 }

@@ -1,6 +1,6 @@
 /** One route's function in a bare stack, with only the resources its catalogue entry names. */
 
-import { App, Stack } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -8,9 +8,10 @@ import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { productRoutes, type ProductRoute } from '../../../core/api/catalogue/routes';
 import { ProductFunction } from '../../../infra/constructs/product-function';
+import { testApp } from '../support/synth';
 
 function synth(route: ProductRoute, overrides: Partial<ProductRoute> = {}) {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const app = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new Stack(app, 'Bare', { env: { account: '111111111111', region: 'eu-west-1' } });
   const encryptionKey = new Key(stack, 'Key');
   const partitionKey = { name: 'id', type: AttributeType.STRING };

@@ -1,20 +1,11 @@
 /** Reading the alarms of a synthesized template, for the monitoring constructs' tests. */
-import { App, Stack } from 'aws-cdk-lib';
+import type { Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { Alarm, Metric, type IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
-import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { Topic } from 'aws-cdk-lib/aws-sns';
+import { Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 
 export interface AlarmResource {
   readonly Properties: Record<string, unknown> & { AlarmName: string; Threshold: number };
   readonly Condition?: string;
-}
-
-/** A bare stack named like the product's, with a topic for the alarms' actions. */
-export function bareStack(props: { region?: string } = {}): { stack: Stack; alarmAction: IAlarmAction; topic: Topic } {
-  const stack = new Stack(new App(), 'First100DaysSite', props.region ? { env: { region: props.region } } : {});
-  const topic = new Topic(stack, 'Topic');
-  return { stack, alarmAction: new SnsAction(topic), topic };
 }
 
 export function alarmsOf(template: Template): AlarmResource[] {

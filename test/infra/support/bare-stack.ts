@@ -2,14 +2,17 @@
  * An empty stack to test one construct in, with cdk.json's feature flags (so the construct
  * synthesizes as it does in the product) and no bundling.
  */
-import { App, type Environment, Stack } from 'aws-cdk-lib';
+import { type Environment, Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { Topic } from 'aws-cdk-lib/aws-sns';
 import { OriginSecret } from '../../../infra/constructs/origin-secret';
 import { Site, type SiteProps } from '../../../infra/constructs/site';
-import { cdkJsonContext, fixtures } from './synth';
+import { fixtures, testApp } from './synth';
 
 export interface BareStackOptions {
   /** @default 'TestStack' */
@@ -19,8 +22,19 @@ export interface BareStackOptions {
 }
 
 export function bareStack(options: BareStackOptions = {}): Stack {
-  const app = new App({ context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] } });
+  const app = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
   return new Stack(app, options.stackName ?? 'TestStack', { env: options.env });
+}
+
+/** A bare stack named like the product's (alarm names start with it), with a topic for alarms' actions. */
+export function alarmStack(props: { readonly region?: string } = {}): {
+  stack: Stack;
+  alarmAction: IAlarmAction;
+  topic: Topic;
+} {
+  const stack = bareStack({ stackName: 'First100DaysSite', env: props.region ? { region: props.region } : undefined });
+  const topic = new Topic(stack, 'Topic');
+  return { stack, alarmAction: new SnsAction(topic), topic };
 }
 
 /** The Site in a stack of its own, with only what it needs: a key, a log bucket, an API, the origin secret. */

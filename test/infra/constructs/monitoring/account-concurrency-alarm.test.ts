@@ -1,10 +1,11 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { AccountConcurrencyAlarm } from '../../../../infra/constructs/monitoring/account-concurrency-alarm';
-import { alarmNamed, bareStack } from '../../support/alarms';
+import { alarmNamed } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 describe('the account concurrency alarm', () => {
   test("fires at 800 concurrent executions across the account by default: 80% of Lambda's default quota of 1000", () => {
-    const { stack, alarmAction } = bareStack();
+    const { stack, alarmAction } = alarmStack();
     new AccountConcurrencyAlarm(stack, 'AccountConcurrencyAlarm', { alarmAction });
     const alarm = alarmNamed(Template.fromStack(stack), 'First100DaysSite-AccountConcurrency');
     expect(alarm.Properties).toMatchObject({
@@ -21,7 +22,7 @@ describe('the account concurrency alarm', () => {
   });
 
   test('fires at 80% of accountConcurrencyLimit, and says the quota it assumed', () => {
-    const { stack, alarmAction } = bareStack();
+    const { stack, alarmAction } = alarmStack();
     new AccountConcurrencyAlarm(stack, 'AccountConcurrencyAlarm', { alarmAction, accountConcurrencyLimit: 10 });
     const alarm = alarmNamed(Template.fromStack(stack), 'First100DaysSite-AccountConcurrency');
     expect(alarm.Properties.Threshold).toBe(8);

@@ -1,13 +1,13 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { AlarmTopic } from '../../../../infra/constructs/monitoring/alarm-topic';
-import { bareStack } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 type Statement = { Effect: string; Principal?: unknown; Action?: unknown; Condition?: unknown };
 
 describe('the alarm topic', () => {
   test('is encrypted with the key it is given, which CloudWatch may use, and creates no key of its own', () => {
-    const { stack } = bareStack();
+    const { stack } = alarmStack();
     const key = new Key(stack, 'SharedKey', { enableKeyRotation: true });
     new AlarmTopic(stack, 'AlarmTopic', { encryptionKey: key });
     const template = Template.fromStack(stack);
@@ -27,13 +27,13 @@ describe('the alarm topic', () => {
   });
 
   test('makes its own rotated key when given none', () => {
-    const { stack } = bareStack();
+    const { stack } = alarmStack();
     new AlarmTopic(stack, 'AlarmTopic');
     Template.fromStack(stack).hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
   });
 
   test("refuses plain HTTP and lets only this account's CloudWatch alarms publish", () => {
-    const { stack } = bareStack();
+    const { stack } = alarmStack();
     new AlarmTopic(stack, 'AlarmTopic');
     const policy = Object.values(Template.fromStack(stack).findResources('AWS::SNS::TopicPolicy'))[0] as {
       Properties: { PolicyDocument: { Statement: Statement[] } };
@@ -53,7 +53,7 @@ describe('the alarm topic', () => {
   });
 
   test('subscribes alarmEmail by e-mail, and nobody without it', () => {
-    const { stack } = bareStack();
+    const { stack } = alarmStack();
     new AlarmTopic(stack, 'Quiet');
     new AlarmTopic(stack, 'Mailed', { alarmEmail: 'ops@example.com' });
     const template = Template.fromStack(stack);

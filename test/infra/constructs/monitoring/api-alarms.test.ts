@@ -2,10 +2,11 @@ import { Duration } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { ApiAlarms } from '../../../../infra/constructs/monitoring/api-alarms';
-import { alarmNamed, bareStack } from '../../support/alarms';
+import { alarmNamed } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 function apiAlarms() {
-  const { stack, alarmAction } = bareStack();
+  const { stack, alarmAction } = alarmStack();
   const httpApi = new HttpApi(stack, 'Api', { createDefaultStage: false });
   const stage = new HttpStage(stack, 'Stage', { httpApi, stageName: '$default' });
   new ApiAlarms(stack, 'ApiAlarms', {

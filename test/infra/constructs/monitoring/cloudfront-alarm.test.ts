@@ -2,10 +2,11 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { CloudFrontAlarm } from '../../../../infra/constructs/monitoring/cloudfront-alarm';
-import { alarmNamed, alarmsOf, bareStack } from '../../support/alarms';
+import { alarmNamed, alarmsOf } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 function cloudFrontTemplate(region?: string) {
-  const { stack, alarmAction } = bareStack({ region });
+  const { stack, alarmAction } = alarmStack({ region });
   const distribution = new Distribution(stack, 'Distribution', {
     defaultBehavior: { origin: new HttpOrigin('example.com') },
   });

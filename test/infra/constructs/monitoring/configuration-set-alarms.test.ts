@@ -1,9 +1,10 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { ConfigurationSetAlarms } from '../../../../infra/constructs/monitoring/configuration-set-alarms';
-import { alarmNamed, bareStack } from '../../support/alarms';
+import { alarmNamed } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 function setAlarmsTemplate() {
-  const { stack, alarmAction } = bareStack();
+  const { stack, alarmAction } = alarmStack();
   new ConfigurationSetAlarms(stack, 'ConfigurationSetAlarms', { alarmAction, configurationSetName: 'product-set' });
   return Template.fromStack(stack);
 }

@@ -5,10 +5,11 @@ import { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { MonitoringDashboard } from '../../../../infra/constructs/monitoring/dashboard';
-import { bareStack, standaloneAlarm } from '../../support/alarms';
+import { standaloneAlarm } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 function dashboardBody(sesConfigurationSet?: { name: string; dimensionName: string }): string {
-  const { stack } = bareStack();
+  const { stack } = alarmStack();
   const httpApi = new HttpApi(stack, 'Api', { createDefaultStage: false });
   const stage = new HttpStage(stack, 'Stage', { httpApi, stageName: '$default' });
   const distribution = new Distribution(stack, 'Distribution', {

@@ -1,10 +1,11 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { FunctionAlarms } from '../../../../infra/constructs/monitoring/function-alarms';
-import { alarmNamed, bareStack } from '../../support/alarms';
+import { alarmNamed } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 function functionAlarms() {
-  const { stack, alarmAction, topic } = bareStack();
+  const { stack, alarmAction, topic } = alarmStack();
   const fn = new LambdaFunction(stack, 'SaveRequestFunction', {
     runtime: Runtime.NODEJS_22_X,
     handler: 'index.handler',

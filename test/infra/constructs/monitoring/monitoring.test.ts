@@ -6,10 +6,11 @@ import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AttributeType, Operation, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Monitoring } from '../../../../infra/constructs/monitoring/monitoring';
-import { alarmsOf, bareStack } from '../../support/alarms';
+import { alarmsOf } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 function monitored(region?: string, sesConfigurationSet?: { name: string; dimensionName: string }) {
-  const { stack } = bareStack({ region });
+  const { stack } = alarmStack({ region });
   const httpApi = new HttpApi(stack, 'Api', { createDefaultStage: false });
   const stage = new HttpStage(stack, 'Stage', { httpApi, stageName: '$default' });
   const table = new Table(stack, 'SendQuotaTable', { partitionKey: { name: 'id', type: AttributeType.STRING } });

@@ -1,10 +1,11 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { failureKindList } from '../../../../core/api/catalogue/failures';
 import { ProductAlarms } from '../../../../infra/constructs/monitoring/product-alarms';
-import { alarmNamed, alarmsOf, bareStack } from '../../support/alarms';
+import { alarmNamed, alarmsOf } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 function productAlarms(services: Array<'save-request' | 'send-cheat-sheet'>, dailySendBudget = 500) {
-  const { stack, alarmAction } = bareStack();
+  const { stack, alarmAction } = alarmStack();
   new ProductAlarms(stack, 'ProductAlarms', { alarmAction, services, dailySendBudget });
   return Template.fromStack(stack);
 }

@@ -1,9 +1,10 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { SesAlarms } from '../../../../infra/constructs/monitoring/ses-alarms';
-import { alarmNamed, bareStack } from '../../support/alarms';
+import { alarmNamed } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 function sesTemplate() {
-  const { stack, alarmAction } = bareStack();
+  const { stack, alarmAction } = alarmStack();
   new SesAlarms(stack, 'SesAlarms', { alarmAction });
   return Template.fromStack(stack);
 }

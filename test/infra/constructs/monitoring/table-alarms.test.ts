@@ -1,10 +1,11 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Operation, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { TableAlarms } from '../../../../infra/constructs/monitoring/table-alarms';
-import { alarmNamed, bareStack } from '../../support/alarms';
+import { alarmNamed } from '../../support/alarms';
+import { alarmStack } from '../../support/bare-stack';
 
 function tableTemplate() {
-  const { stack, alarmAction } = bareStack();
+  const { stack, alarmAction } = alarmStack();
   const table = new Table(stack, 'RequestsTable', { partitionKey: { name: 'id', type: AttributeType.STRING } });
   new TableAlarms(stack, 'TableAlarms', {
     alarmAction,

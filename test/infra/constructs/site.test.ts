@@ -1,9 +1,9 @@
 import { FileSystem } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
-import { securityHeaders } from '../../infra/security-headers';
-import { siteInBareStack } from './support/bare-stack';
-import { fixtures, privateBucketHardening, resourceByPrefix } from './support/synth';
+import { hashedAssetsCacheControl, pagesCacheControl } from '../../../infra/cache-policy';
+import { securityHeaders } from '../../../infra/security-headers';
+import { siteInBareStack } from '../support/bare-stack';
+import { fixtures, privateBucketHardening, resourceByPrefix } from '../support/synth';
 
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
 

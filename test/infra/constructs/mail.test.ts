@@ -1,7 +1,7 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { Mail, type MailProps, noSenderDomainWarning } from '../../infra/constructs/mail';
-import { bareStack } from './support/bare-stack';
-import { exampleSender, resourceByPrefix, synthTemplate } from './support/synth';
+import { Mail, type MailProps, noSenderDomainWarning } from '../../../infra/constructs/mail';
+import { bareStack } from '../support/bare-stack';
+import { exampleSender, resourceByPrefix } from '../support/synth';
 
 const account = '123456789012';
 const region = 'eu-west-1';
@@ -158,60 +158,5 @@ describe('the SES configuration set', () => {
         },
       },
     });
-  });
-});
-
-describe('the stack outputs', () => {
-  let template: Template;
-  beforeAll(() => {
-    template = synthTemplate();
-  });
-
-  test('gives the site URL, on the CloudFront domain when no custom domain is set', () => {
-    const distributionId = resourceByPrefix(template, 'AWS::CloudFront::Distribution', 'SiteDistribution').logicalId;
-    template.hasOutput('SiteUrl', {
-      Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }]] },
-    });
-    template.hasOutput('DistributionDomainName', { Value: { 'Fn::GetAtt': [distributionId, 'DomainName'] } });
-  });
-
-  test("gives the API's own URL", () => {
-    const apiId = resourceByPrefix(template, 'AWS::ApiGatewayV2::Api', 'ApiHttpApi').logicalId;
-    template.hasOutput('ApiUrl', {
-      Value: {
-        'Fn::Join': [
-          '',
-          ['https://', { Ref: apiId }, '.execute-api.', { Ref: 'AWS::Region' }, '.', { Ref: 'AWS::URLSuffix' }, '/'],
-        ],
-      },
-    });
-  });
-
-  test('gives the names of the two tables and the PDF bucket', () => {
-    const tableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId;
-    const quotaTableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId;
-    const bucketId = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId;
-    template.hasOutput('TableName', { Value: { Ref: tableId } });
-    template.hasOutput('SendQuotaTableName', { Value: { Ref: quotaTableId } });
-    template.hasOutput('CheatSheetBucketName', { Value: { Ref: bucketId } });
-  });
-
-  test('has no DKIM or MAIL FROM outputs for an address identity', () => {
-    expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
-      'AlarmTopicArn',
-      'ApiUrl',
-      'CheatSheetBucketName',
-      'DashboardUrl',
-      'DistributionDomainName',
-      'EncryptionKeyArn',
-      'SendQuotaTableName',
-      'SenderIdentityName',
-      'SiteUrl',
-      'TableName',
-    ]);
-  });
-
-  test('names the SES identity the smoke test checks', () => {
-    template.hasOutput('SenderIdentityName', { Value: exampleSender });
   });
 });

@@ -1,9 +1,9 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { cheatSheetFileName } from '../../core/content/cheat-sheet';
-import { Data, type DataProps } from '../../infra/constructs/data';
-import { bareStack } from './support/bare-stack';
-import { fixtures, privateBucketHardening, resourceByPrefix, synthTemplate } from './support/synth';
+import { cheatSheetFileName } from '../../../core/content/cheat-sheet';
+import { Data, type DataProps } from '../../../infra/constructs/data';
+import { bareStack } from '../support/bare-stack';
+import { fixtures, privateBucketHardening, resourceByPrefix } from '../support/synth';
 
 /** The Data construct in a stack of its own, with the one thing it needs: a key. */
 function dataInBareStack(props: Partial<DataProps> = {}): Template {
@@ -148,27 +148,5 @@ describe('the data construct', () => {
     expect(() => dataInBareStack({ cheatSheetDirectory: '/nonexistent/dist/cheat-sheet' })).toThrow(
       `The cheat sheet /nonexistent/dist/cheat-sheet/${cheatSheetFileName} does not exist: run \`npm run build\` first`,
     );
-  });
-});
-
-// The Api construct's side of requestRetentionDays, through the stack's wiring; it belongs with
-// the Api's own tests once they build the Api in a bare stack.
-describe("the functions' request retention", () => {
-  test('with requestRetentionDays, both functions are told the days', () => {
-    const withRetention = synthTemplate({ context: { requestRetentionDays: '365' } });
-    for (const name of ['ApiSaveRequestSaveRequestFunction', 'ApiSendCheatSheetSendCheatSheetFunction']) {
-      const { Properties } = resourceByPrefix(withRetention, 'AWS::Lambda::Function', name).resource;
-      expect(Properties.Environment).toMatchObject({ Variables: { REQUEST_RETENTION_DAYS: '365' } });
-    }
-  });
-
-  test('without requestRetentionDays, neither function gets a retention variable', () => {
-    const template = synthTemplate();
-    for (const name of ['ApiSaveRequestSaveRequestFunction', 'ApiSendCheatSheetSendCheatSheetFunction']) {
-      const { Properties } = resourceByPrefix(template, 'AWS::Lambda::Function', name).resource;
-      expect((Properties.Environment as { Variables: Record<string, string> }).Variables).not.toHaveProperty(
-        'REQUEST_RETENTION_DAYS',
-      );
-    }
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * Every context value the stack hands on reaches the construct that uses it: the whole product,
+ * synthesized once with a value other than the default for each. The defaults themselves are
+ * pinned in test/infra/stack.test.ts; what each construct does with a value, in its own test.
+ */
+import type { Template } from 'aws-cdk-lib/assertions';
+import { alarmNamed } from './support/alarms';
+import { resourceByPrefix, synthTemplate } from './support/synth';
+
+const template: Template = synthTemplate({
+  context: {
+    dailySendCap: '5',
+    clientHourlySendCap: '20',
+    networkHourlySendCap: '40',
+    dailySendBudget: 2000,
+    clientHourlySaveCap: '25',
+    networkHourlySaveCap: '70',
+    apiRateLimit: '2',
+    apiBurstLimit: '4',
+    requestRetentionDays: '365',
+    accountConcurrencyLimit: '2000',
+  },
+});
+
+const variablesOf = (prefix: string) =>
+  (
+    resourceByPrefix(template, 'AWS::Lambda::Function', prefix).resource.Properties.Environment as {
+      Variables: Record<string, string>;
+    }
+  ).Variables;
+
+describe('the context, through the stack', () => {
+  test('gives the send function the caps and the budget', () => {
+    expect(variablesOf('ApiSendCheatSheetSendCheatSheetFunction')).toMatchObject({
+      CHEAT_SHEET_DAILY_LIMIT: '5',
+      CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '20',
+      CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '40',
+      CHEAT_SHEET_DAILY_SEND_BUDGET: '2000',
+    });
+  });
+
+  test('gives the save function the save limits', () => {
+    expect(variablesOf('ApiSaveRequestSaveRequestFunction')).toMatchObject({
+      CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT: '25',
+      CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT: '70',
+    });
+  });
+
+  test('throttles the API stage at the rate and burst given', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 },
+    });
+  });
+
+  test('with requestRetentionDays, tells both writing functions the days and turns on the requests TTL', () => {
+    for (const prefix of ['ApiSaveRequestSaveRequestFunction', 'ApiSendCheatSheetSendCheatSheetFunction']) {
+      expect(variablesOf(prefix)).toMatchObject({ REQUEST_RETENTION_DAYS: '365' });
+    }
+    expect(
+      resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').resource.Properties
+        .TimeToLiveSpecification,
+    ).toEqual({ AttributeName: 'expires_at', Enabled: true });
+  });
+
+  test('warns of the budget at 80% of the budget given', () => {
+    expect(alarmNamed(template, 'First100DaysSite-SendBudgetNearlySpent').Properties.Threshold).toBe(1600);
+  });
+
+  test("alarms at 80% of the account's concurrency quota given", () => {
+    expect(alarmNamed(template, 'First100DaysSite-AccountConcurrency').Properties.Threshold).toBe(1600);
+  });
+});
