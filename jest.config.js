@@ -39,6 +39,9 @@ export default {
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+      // One local product and one Chromium for every e2e file, started and ended here.
+      globalSetup: '<rootDir>/test/e2e/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/e2e/support/global-teardown.ts',
       transform,
     },
   ],

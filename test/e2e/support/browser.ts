@@ -1,22 +1,30 @@
 /** Debian's Chromium, driven by playwright-core, with no network chatter of its own. */
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type BrowserServer, type Page } from 'playwright-core';
 import { cheatSheetIslandId, hydratedAttribute } from '../../../frontend/src/islands/island-markers';
 
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
-  });
+/** Debian's Chromium with the flags this machine needs, and no network of its own: names resolve to nothing but loopback. */
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+  ],
+};
+
+/** Chromium for several processes: the e2e global setup starts it, each test file connects. */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions);
+}
+
+export function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint);
 }
 
 export interface OpenedPage {
