@@ -4,15 +4,14 @@
  * Tower) on every synth and writes `cdk.out/audit-report.md`.
  */
 import { App } from 'aws-cdk-lib';
-import { auditReportFileName, writeAuditReport } from './tools/audit-report';
-import { addComplianceChecks } from './tools/compliance-checks';
 import { ConfigError, parseDeploymentConfig } from './config';
-import { createAppStacks } from './stacks';
 
 const app = new App();
 
 try {
   const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
+  // Loaded once the context is valid: a refused one is answered in about a second, not two.
+  const { createAppStacks } = await import('./stacks');
   createAppStacks(app, {
     config,
     // The CLI's own resolution of where `cdk deploy` goes; read only with -c waf=true and no stage.
@@ -26,6 +25,8 @@ try {
   process.exit(1);
 }
 
+const { addComplianceChecks } = await import('./tools/compliance-checks');
+const { auditReportFileName, writeAuditReport } = await import('./tools/audit-report');
 const checks = addComplianceChecks(app);
 
 const assembly = app.synth();
