@@ -8,7 +8,16 @@ import { sharedProductVariable, startLocalProduct, type SharedProduct } from './
 import { runningE2e } from './running-e2e';
 
 export default async function globalSetup(): Promise<void> {
-  const [product, browserServer] = await Promise.all([startLocalProduct(), launchBrowserServer()]);
+  const [started, launched] = await Promise.allSettled([startLocalProduct(), launchBrowserServer()]);
+  if (started.status === 'rejected' || launched.status === 'rejected') {
+    // Whichever did start is ended here: no teardown runs after a failed setup.
+    await Promise.allSettled([
+      started.status === 'fulfilled' ? started.value.stop() : undefined,
+      launched.status === 'fulfilled' ? launched.value.close() : undefined,
+    ]);
+    throw started.status === 'rejected' ? started.reason : (launched as PromiseRejectedResult).reason;
+  }
+  const [product, browserServer] = [started.value, launched.value];
   runningE2e.set({ product, browserServer });
   const shared: SharedProduct = {
     site: product.site,
