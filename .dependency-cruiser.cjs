@@ -4,6 +4,7 @@
  *
  *   frontend ─┐
  *   lambdas ──┼─▶ core          infra ─▶ lambdas, core
+ *   lambdas/<fn>/ ─▶ itself, lambdas/shared/ (never another function's folder)
  *   ops ──────┘                 local ─▶ lambdas, core, infra's plain data
  *   ops ─▶ infra's context parser (config.ts, context-defaults.ts)
  *   scripts (entry points) ─▶ anything; nothing ─▶ scripts or another entry point
@@ -44,6 +45,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^lambdas/' },
       to: { path: product, pathNot: '^(lambdas|core)/' },
+    },
+    {
+      name: 'a-function-imports-no-other-function',
+      comment:
+        "A function's folder is its own: code two functions use lives in lambdas/shared/ (or core/), so one function's change never reaches into another's bundle unseen.",
+      severity: 'error',
+      from: { path: '^lambdas/([^/]+)/', pathNot: '^lambdas/shared/' },
+      to: { path: '^lambdas/[^/]+/', pathNot: '^lambdas/($1|shared)/' },
+    },
+    {
+      name: 'lambdas-shared-imports-no-function',
+      comment: 'lambdas/shared/ is what the functions share: it may not depend on any one of them.',
+      severity: 'error',
+      from: { path: '^lambdas/shared/' },
+      to: { path: '^lambdas/[^/]+/', pathNot: '^lambdas/shared/' },
     },
     {
       name: 'infra-imports-only-itself-lambdas-and-core',

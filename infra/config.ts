@@ -15,7 +15,7 @@ import {
   defaultClientHourlySaveCap,
   defaultClientHourlySendCap,
   defaultDailySendBudget,
-  defaultDailySendCap,
+  defaultAddressDailyCap,
   defaultNetworkHourlySaveCap,
   defaultNetworkHourlySendCap,
 } from './context-defaults';
@@ -127,7 +127,8 @@ export interface DeploymentConfig {
   /** When set, CloudFront serves the site under this name with this certificate. */
   readonly customDomain?: CustomDomain;
   readonly apiThrottle: ApiThrottle;
-  readonly dailySendCap: number;
+  /** The per-address cap (the context's `dailySendCap`). */
+  readonly addressDailyCap: number;
   readonly clientHourlySendCap: number;
   readonly networkHourlySendCap: number;
   readonly dailySendBudget: number;
@@ -327,7 +328,7 @@ function toDeploymentConfig(context: DeploymentContext): DeploymentConfig {
       rateLimit: context.apiRateLimit ?? defaultApiThrottle.rateLimit,
       burstLimit: context.apiBurstLimit ?? defaultApiThrottle.burstLimit,
     },
-    dailySendCap: context.dailySendCap ?? defaultDailySendCap,
+    addressDailyCap: context.dailySendCap ?? defaultAddressDailyCap,
     clientHourlySendCap: context.clientHourlySendCap ?? defaultClientHourlySendCap,
     networkHourlySendCap: context.networkHourlySendCap ?? defaultNetworkHourlySendCap,
     dailySendBudget: context.dailySendBudget ?? defaultDailySendBudget,

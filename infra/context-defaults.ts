@@ -3,14 +3,6 @@
  * with its reason. The send function's own defaults live in core/config/function-environment.ts;
  * the stack deploys them explicitly, so a function and its alarms never disagree.
  */
-import {
-  defaultClientHourlyLimit,
-  defaultDailyLimit,
-  defaultDailySendBudget,
-  defaultNetworkHourlyCap,
-  defaultClientHourlySaveCap,
-  defaultNetworkHourlySaveCap,
-} from '../core/config/function-environment';
 
 /**
  * Defaults sized for a book's marketing page: one form submission is two requests, so 10 per
@@ -18,14 +10,15 @@ import {
  */
 export const defaultApiThrottle = { rateLimit: 10, burstLimit: 20 } as const;
 
-/** The send function's own defaults (core/config/function-environment.ts, with their reasons), deployed explicitly. */
-export const defaultDailySendCap = defaultDailyLimit;
-export const defaultClientHourlySendCap = defaultClientHourlyLimit;
-export { defaultDailySendBudget };
-
-/** The functions' own defaults for the network and save limits, with their reasons (core/config/function-environment.ts). */
-export const defaultNetworkHourlySendCap = defaultNetworkHourlyCap;
-export { defaultClientHourlySaveCap, defaultNetworkHourlySaveCap };
+/** The functions' own defaults of the caps and the budget, with their reasons, deployed explicitly. */
+export {
+  defaultAddressDailyCap,
+  defaultClientHourlySendCap,
+  defaultNetworkHourlySendCap,
+  defaultDailySendBudget,
+  defaultClientHourlySaveCap,
+  defaultNetworkHourlySaveCap,
+} from '../core/config/function-environment';
 
 /**
  * AWS's default Lambda concurrency quota in an established account. New accounts may start at

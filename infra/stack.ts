@@ -78,7 +78,7 @@ export class CheatSheetSiteStack extends Stack {
     this.originSecret = new OriginSecret(this, 'OriginSecret');
     this.api = new Api(this, 'Api', {
       table: this.data.table,
-      limitCountersTable: this.data.sendQuotaTable,
+      limitCountersTable: this.data.limitCountersTable,
       emailIndexName: this.data.emailIndexName,
       cheatSheetBucket: this.data.cheatSheetBucket,
       cheatSheetKey: this.data.cheatSheetKey,
@@ -90,9 +90,9 @@ export class CheatSheetSiteStack extends Stack {
       originSecret: this.originSecret.secret,
       encryptionKey,
       throttle: config.apiThrottle,
-      addressDailyCap: config.dailySendCap,
-      clientHourlyCap: config.clientHourlySendCap,
-      networkHourlyCap: config.networkHourlySendCap,
+      addressDailyCap: config.addressDailyCap,
+      clientHourlySendCap: config.clientHourlySendCap,
+      networkHourlySendCap: config.networkHourlySendCap,
       clientHourlySaveCap: config.clientHourlySaveCap,
       networkHourlySaveCap: config.networkHourlySaveCap,
       dailySendBudget: config.dailySendBudget,
@@ -120,7 +120,7 @@ export class CheatSheetSiteStack extends Stack {
       // The operations the functions' roles allow on each table: the route catalogue's table access.
       tables: [
         { table: this.data.table, operations: tableOperationsOf('requests') },
-        { table: this.data.sendQuotaTable, operations: tableOperationsOf('limitCounters') },
+        { table: this.data.limitCountersTable, operations: tableOperationsOf('limitCounters') },
       ],
       distribution: this.site.distribution,
       dailySendBudget: config.dailySendBudget,
@@ -159,7 +159,7 @@ export class CheatSheetSiteStack extends Stack {
     new CfnOutput(this, 'SendQuotaTableName', {
       description:
         "The DynamoDB table of the send limits' counters (per address, per client, the daily budget), each deleted by TTL once idle (kept when the stack is deleted).",
-      value: this.data.sendQuotaTable.tableName,
+      value: this.data.limitCountersTable.tableName,
     });
     new CfnOutput(this, 'CheatSheetBucketName', {
       description: `The private bucket holding the PDF at key ${this.data.cheatSheetKey} (kept when the stack is deleted).`,

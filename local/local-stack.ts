@@ -25,7 +25,7 @@ import {
   sendCheatSheetVariables,
   type RecipientDomainCheckSetting,
 } from '../core/config/function-environment';
-import { requestsTable, sendQuotaTable, tables } from '../core/data/tables';
+import { requestsTable, limitCountersTable, tables } from '../core/data/tables';
 import { buildOutput } from '../core/build-output';
 import { startEmailFaultInjector, type EmailFault, type EmailFaultInjector } from './email-fault-injector';
 import {
@@ -63,9 +63,9 @@ export interface LocalStackOptions {
   /** CHEAT_SHEET_DAILY_LIMIT for the send function; unset keeps the environment's or the default. */
   readonly addressDailyCap?: number;
   /** CHEAT_SHEET_CLIENT_HOURLY_LIMIT; unset keeps the environment's or the default. */
-  readonly clientHourlyCap?: number;
+  readonly clientHourlySendCap?: number;
   /** CHEAT_SHEET_NETWORK_HOURLY_LIMIT; unset keeps the environment's or the default. */
-  readonly networkHourlyCap?: number;
+  readonly networkHourlySendCap?: number;
   /** CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT; unset keeps the environment's or the default. */
   readonly clientHourlySaveCap?: number;
   /** CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT; unset keeps the environment's or the default. */
@@ -158,7 +158,7 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
     env,
     saveRequestEnvironment({
       tableName: requestsTable.name,
-      limitCountersTableName: sendQuotaTable.name,
+      limitCountersTableName: limitCountersTable.name,
       clientHourlySaveCap: options.clientHourlySaveCap,
       networkHourlySaveCap: options.networkHourlySaveCap,
       clientAddressSource: 'source-ip',
@@ -166,13 +166,13 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
     }),
     sendCheatSheetEnvironment({
       tableName: requestsTable.name,
-      limitCountersTableName: sendQuotaTable.name,
+      limitCountersTableName: limitCountersTable.name,
       cheatSheetBucket: localBucketName,
       cheatSheetKey: cheatSheetFileName,
       senderEmail: options.senderEmail ?? localSenderEmail,
       addressDailyCap: options.addressDailyCap,
-      clientHourlyCap: options.clientHourlyCap,
-      networkHourlyCap: options.networkHourlyCap,
+      clientHourlySendCap: options.clientHourlySendCap,
+      networkHourlySendCap: options.networkHourlySendCap,
       dailySendBudget: options.dailySendBudget,
       recipientDomainCheck:
         options.recipientDomainCheck ?? (env[sendCheatSheetVariables.recipientDomainCheck] ? undefined : 'off'),
@@ -317,7 +317,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ports: actualPorts,
       endpoints,
       tableName: requestsTable.name,
-      limitCountersTableName: sendQuotaTable.name,
+      limitCountersTableName: limitCountersTable.name,
       s3Directory,
       bucket: localBucketName,
       key: cheatSheetFileName,

@@ -16,7 +16,7 @@ process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 const stack = await startLocalStack({
   siteDir: null,
   cheatSheetPdf: await buildCheatSheetPdf(),
-  clientHourlyCap: pairs + 1,
+  clientHourlySendCap: pairs + 1,
   dailySendBudget: pairs + 1,
 });
 

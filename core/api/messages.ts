@@ -27,11 +27,11 @@ export function addressDailyCapReachedMessage(limit: number): string {
 
 // No 'domain' or 'verify' in the next eight: the page keys its configuration alert on those words.
 
-export function clientHourlyCapReachedMessage(limit: number): string {
+export function clientHourlySendCapReachedMessage(limit: number): string {
   return `Too many cheat sheets have been requested from your network in the last hour (at most ${limit}). Please try again later.`;
 }
 
-export function networkHourlyCapReachedMessage(limit: number): string {
+export function networkHourlySendCapReachedMessage(limit: number): string {
   return `Too many cheat sheets have been requested from your wider network (an office, a campus or a mobile provider) in the last hour (at most ${limit}). Please try again later.`;
 }
 

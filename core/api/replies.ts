@@ -10,10 +10,10 @@ import * as z from 'zod/mini';
 
 import {
   defaultAddressDailyCap,
-  defaultClientHourlyCap,
+  defaultClientHourlySendCap,
   defaultClientHourlySaveCap,
   defaultDailySendBudget,
-  defaultNetworkHourlyCap,
+  defaultNetworkHourlySendCap,
   defaultNetworkHourlySaveCap,
 } from '../config/function-environment';
 import { failureKinds, type FailureCode, type FailureKindName } from './catalogue/failures';
@@ -24,7 +24,7 @@ import {
   bodyTooLargeMessage,
   cheatSheetSentMessage,
   cheatSheetUnavailableMessage,
-  clientHourlyCapReachedMessage,
+  clientHourlySendCapReachedMessage,
   clientHourlySaveCapReachedMessage,
   dailySendBudgetSpentMessage,
   emailRejectedMessage,
@@ -33,7 +33,7 @@ import {
   invalidEmailExampleMessage,
   methodNotAllowedMessage,
   misconfiguredMessage,
-  networkHourlyCapReachedMessage,
+  networkHourlySendCapReachedMessage,
   networkHourlySaveCapReachedMessage,
   originSecretUnavailableMessage,
   senderNotVerifiedMessage,
@@ -163,7 +163,7 @@ export const failureStatuses: readonly FailureStatus[] = [
   },
   {
     status: 429,
-    description: `A limit was reached. Sends: the address's daily cap (the stack's \`dailySendCap\`, ${defaultAddressDailyCap} by default), the client's hourly limit (\`clientHourlySendCap\`, ${defaultClientHourlyCap}) or the network's (\`networkHourlySendCap\`, ${defaultNetworkHourlyCap}). Saves: the client's (\`clientHourlySaveCap\`, ${defaultClientHourlySaveCap}) or the network's (\`networkHourlySaveCap\`, ${defaultNetworkHourlySaveCap}) hourly limit. Nothing was stored or sent.`,
+    description: `A limit was reached. Sends: the address's daily cap (the stack's \`dailySendCap\`, ${defaultAddressDailyCap} by default), the client's hourly limit (\`clientHourlySendCap\`, ${defaultClientHourlySendCap}) or the network's (\`networkHourlySendCap\`, ${defaultNetworkHourlySendCap}). Saves: the client's (\`clientHourlySaveCap\`, ${defaultClientHourlySaveCap}) or the network's (\`networkHourlySaveCap\`, ${defaultNetworkHourlySaveCap}) hourly limit. Nothing was stored or sent.`,
     causes: {
       saveRequest: [
         {
@@ -187,16 +187,16 @@ export const failureStatuses: readonly FailureStatus[] = [
           message: addressDailyCapReachedMessage(defaultAddressDailyCap),
         },
         {
-          name: 'clientHourlyCapReached',
-          kind: 'clientHourlyCapReached',
+          name: 'clientHourlySendCapReached',
+          kind: 'clientHourlySendCapReached',
           when: 'The client (one IPv4 address, or one IPv6 /64) was sent as many cheat sheets as its limit allows in the last hour, to whatever addresses.',
-          message: clientHourlyCapReachedMessage(defaultClientHourlyCap),
+          message: clientHourlySendCapReachedMessage(defaultClientHourlySendCap),
         },
         {
-          name: 'networkHourlyCapReached',
-          kind: 'networkHourlyCapReached',
+          name: 'networkHourlySendCapReached',
+          kind: 'networkHourlySendCapReached',
           when: 'The network (one IPv4 /24, or one IPv6 /48) was sent as many cheat sheets as its limit allows in the last hour, whatever its clients.',
-          message: networkHourlyCapReachedMessage(defaultNetworkHourlyCap),
+          message: networkHourlySendCapReachedMessage(defaultNetworkHourlySendCap),
         },
       ],
     },

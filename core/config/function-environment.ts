@@ -30,8 +30,8 @@ export const sendCheatSheetVariables = {
   cheatSheetKey: 'CHEAT_SHEET_KEY',
   senderEmail: 'SENDER_EMAIL',
   addressDailyCap: 'CHEAT_SHEET_DAILY_LIMIT',
-  clientHourlyCap: 'CHEAT_SHEET_CLIENT_HOURLY_LIMIT',
-  networkHourlyCap: 'CHEAT_SHEET_NETWORK_HOURLY_LIMIT',
+  clientHourlySendCap: 'CHEAT_SHEET_CLIENT_HOURLY_LIMIT',
+  networkHourlySendCap: 'CHEAT_SHEET_NETWORK_HOURLY_LIMIT',
   dailySendBudget: 'CHEAT_SHEET_DAILY_SEND_BUDGET',
   /** Which address identifies a client: one of `clientAddressSources`. */
   clientAddressSource: 'CLIENT_ADDRESS_SOURCE',
@@ -63,7 +63,7 @@ export const defaultAddressDailyCap = 3;
  * script spraying addresses is stopped after 10 an hour (240 a day) instead of the stage
  * throttle's hundreds of thousands.
  */
-export const defaultClientHourlyCap = 10;
+export const defaultClientHourlySendCap = 10;
 
 /**
  * Cheat sheets sent in an hour at the request of one network (an IPv4 /24, an IPv6 /48), whatever
@@ -71,7 +71,7 @@ export const defaultClientHourlyCap = 10;
  * several readers an hour, while an attacker rotating through the 256 (or 65,536) client addresses
  * of one network is held to 30 an hour instead of 10 per address.
  */
-export const defaultNetworkHourlyCap = 30;
+export const defaultNetworkHourlySendCap = 30;
 
 /**
  * Requests one client may save in an hour: twice its send cap, since a reader may save, fix a typo
@@ -93,11 +93,6 @@ export type RecipientDomainCheckSetting = (typeof recipientDomainCheckSettings)[
  * 'Raising the limits for a launch'). The alarms on it (infra/constructs/monitoring/) read the same value.
  */
 export const defaultDailySendBudget = 500;
-
-/** @deprecated The old name of `defaultAddressDailyCap`, kept until infra/config.ts reads the new one. */
-export const defaultDailyLimit = defaultAddressDailyCap;
-/** @deprecated The old name of `defaultClientHourlyCap`, kept until infra/config.ts reads the new one. */
-export const defaultClientHourlyLimit = defaultClientHourlyCap;
 
 /**
  * Where a function finds the visitor's address. `source-ip`: API Gateway's
@@ -132,10 +127,10 @@ export interface SendCheatSheetSettings {
   readonly senderEmail: string;
   /** @default the function's own default, `defaultAddressDailyCap` */
   readonly addressDailyCap?: number;
-  /** @default the function's own default, `defaultClientHourlyCap` */
-  readonly clientHourlyCap?: number;
-  /** @default the function's own default, `defaultNetworkHourlyCap` */
-  readonly networkHourlyCap?: number;
+  /** @default the function's own default, `defaultClientHourlySendCap` */
+  readonly clientHourlySendCap?: number;
+  /** @default the function's own default, `defaultNetworkHourlySendCap` */
+  readonly networkHourlySendCap?: number;
   /** @default the function's own default, `defaultDailySendBudget` */
   readonly dailySendBudget?: number;
   /** @default on (unset) */

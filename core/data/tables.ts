@@ -80,16 +80,16 @@ export interface CheatSheetRequestItem {
  * lower-cased address: no address, no name. DynamoDB's TTL deletes an item once its newest send
  * no longer counts (`expires_at`); dynalite ignores TTL, and nothing depends on the deletion.
  */
-export const sendQuotaTableName = 'cheat_sheet_send_quotas';
+export const limitCountersTableName = 'cheat_sheet_send_quotas';
 
 /** Partition key: the hex SHA-256 of the trimmed, lower-cased address. */
-export const sendQuotaPartitionKey = 'id';
+export const limitCountersPartitionKey = 'id';
 
 /** The TTL attribute: epoch seconds, the newest counted send plus the 24-hour window. */
-export const sendQuotaExpiryAttribute = 'expires_at';
+export const limitCountersExpiryAttribute = 'expires_at';
 
-/** One address's send quota as stored. */
-export interface SendQuotaItem {
+/** One address's per-address cap item as stored. */
+export interface AddressDailyCapItem {
   readonly id: string;
   /** ISO 8601 times of the sends that count towards the cap (older ones are dropped on write). */
   readonly recent_sends: string[];
@@ -100,7 +100,7 @@ export interface SendQuotaItem {
 }
 
 /**
- * The same table holds the two rolling counters of `lambdas/send-cheat-sheet/rolling-counter.ts`,
+ * The same table holds the two rolling counters of `lambdas/shared/rolling-counter.ts`,
  * under ids no address hash can take (a hex SHA-256 has no `#`):
  *
  * - the per-client limit, `client#<key>#<bucket start>`: `<key>` is the HMAC-SHA-256 of the
@@ -111,28 +111,28 @@ export interface SendQuotaItem {
  *
  * Each item counts the sends claimed in its bucket and expires (TTL) once no window reaches it.
  */
-export function clientCounterSubject(clientKey: string): string {
+export function clientHourlySendCapSubject(clientKey: string): string {
   return `client#${clientKey}`;
 }
-export const sendBudgetCounterSubject = 'budget';
+export const dailySendBudgetSubject = 'budget';
 
 /**
  * The per-network send limit, `network#<key>#<bucket start>`, and the save route's two,
  * `save-client#…` and `save-network#…`: `<key>` is the HMAC-SHA-256 (same per-deployment key) of
  * the client's network or of its wider network (an IPv4 /24, an IPv6 /48).
  */
-export function networkCounterSubject(networkKey: string): string {
+export function networkHourlySendCapSubject(networkKey: string): string {
   return `network#${networkKey}`;
 }
-export function saveClientCounterSubject(clientKey: string): string {
+export function clientHourlySaveCapSubject(clientKey: string): string {
   return `save-client#${clientKey}`;
 }
-export function saveNetworkCounterSubject(networkKey: string): string {
+export function networkHourlySaveCapSubject(networkKey: string): string {
   return `save-network#${networkKey}`;
 }
 
 /** One bucket of a rolling counter as stored. */
-export interface SendCounterItem {
+export interface RollingCounterItem {
   readonly id: string;
   /** Sends claimed in this bucket (absent until the first). */
   readonly sends?: number;
@@ -146,12 +146,12 @@ export interface SendCounterItem {
  * The daily cap's counters (DynamoDB deletes each one a day after its newest send), and the
  * per-client and daily-budget counters (deleted once their window has passed).
  */
-export const sendQuotaTable: TableDefinition = {
-  name: sendQuotaTableName,
-  partitionKey: text(sendQuotaPartitionKey),
+export const limitCountersTable: TableDefinition = {
+  name: limitCountersTableName,
+  partitionKey: text(limitCountersPartitionKey),
   globalIndexes: [],
-  timeToLiveAttribute: sendQuotaExpiryAttribute,
+  timeToLiveAttribute: limitCountersExpiryAttribute,
 };
 
 /** Both tables, in the order they are created. */
-export const tables: readonly TableDefinition[] = [requestsTable, sendQuotaTable];
+export const tables: readonly TableDefinition[] = [requestsTable, limitCountersTable];

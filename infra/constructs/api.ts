@@ -68,13 +68,13 @@ export interface ApiProps {
   /** Cheat sheets sent to one address per day (the context's `dailySendCap`). */
   readonly addressDailyCap: number;
   /** Cheat sheets sent at one client's request per hour (the context's `clientHourlySendCap`). */
-  readonly clientHourlyCap: number;
+  readonly clientHourlySendCap: number;
   /**
    * Cheat sheets sent at one network's request per hour: an IPv4 /24, an IPv6 /48 (the context's `networkHourlySendCap`).
    *
-   * @default - the function's own, `defaultNetworkHourlyCap` (core/config/function-environment.ts)
+   * @default - the function's own, `defaultNetworkHourlySendCap` (core/config/function-environment.ts)
    */
-  readonly networkHourlyCap?: number;
+  readonly networkHourlySendCap?: number;
   /**
    * Requests one client may save per hour (the context's `clientHourlySaveCap`).
    *
@@ -215,8 +215,8 @@ export class Api extends Construct {
       cheatSheetKey: props.cheatSheetKey,
       senderEmail: props.senderEmail,
       addressDailyCap: props.addressDailyCap,
-      clientHourlyCap: props.clientHourlyCap,
-      networkHourlyCap: props.networkHourlyCap,
+      clientHourlySendCap: props.clientHourlySendCap,
+      networkHourlySendCap: props.networkHourlySendCap,
       dailySendBudget: props.dailySendBudget,
       // The API's TCP peer is a CloudFront server: the viewer's address is the one CloudFront
       // forwards, trusted only with the origin secret (lambdas/shared/client-address.ts).

@@ -20,7 +20,7 @@ import {
   emailIndex,
   requestExpiryAttribute,
   requestsTable,
-  sendQuotaTable,
+  limitCountersTable,
   type TableDefinition,
 } from '../../core/data/tables';
 import { acknowledgeBucketDeployment, bucketDeploymentHandlerSettings } from './bucket-deployment-handler';
@@ -71,7 +71,7 @@ export interface DataProps {
 }
 
 /**
- * What the stack stores: the requests table, the daily cap's send quota table, the cheat-sheet
+ * What the stack stores: the requests table, the limit counters table (the caps' and the budget's counters), the cheat-sheet
  * PDF, and the access logs of every bucket and of the distribution. All of them outlive the stack.
  */
 export class Data extends Construct {
@@ -81,7 +81,7 @@ export class Data extends Construct {
    * `cheat_sheet_send_quotas`: the daily cap's counters, one per address (keyed by a hash of it),
    * deleted by TTL once idle; retained when the stack is deleted.
    */
-  public readonly sendQuotaTable: Table;
+  public readonly limitCountersTable: Table;
   /** The name of the table's e-mail index (`email`, newest `requested_at` first). */
   public readonly emailIndexName: string = emailIndex.name;
   /** Private; only the send function reads from it. Retained when the stack is deleted. */
@@ -144,8 +144,8 @@ export class Data extends Construct {
     // known address), and losing them would reset every address's cap. Retained, with deletion
     // protection, so neither a stack deletion nor a replacement resets the cap unnoticed; TTL
     // deletes each item a day after its newest send, so the retained table empties itself.
-    this.sendQuotaTable = new Table(this, 'SendQuotaTable', {
-      ...tableShape(sendQuotaTable),
+    this.limitCountersTable = new Table(this, 'SendQuotaTable', {
+      ...tableShape(limitCountersTable),
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryption.AWS_MANAGED, // as the requests table, for the same reasons

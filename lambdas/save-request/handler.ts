@@ -10,7 +10,7 @@ import { parseCheatSheetRequestEvent } from '../shared/http-request';
 import { createLogger } from '../shared/logger';
 import { ProductMetrics } from '../shared/metrics';
 import { functionServices } from '../../core/observability/product-metrics';
-import { saveFailed, saveStep, type SaveStepResult } from './save-step';
+import { saveFailed, saveStep, type SaveStepResult } from '../shared/save-step';
 
 const logger = createLogger(functionServices.saveRequest);
 const metrics = new ProductMetrics(functionServices.saveRequest);

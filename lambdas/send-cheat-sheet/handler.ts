@@ -13,7 +13,7 @@ import { parseCheatSheetRequestEvent } from '../shared/http-request';
 import { createLogger } from '../shared/logger';
 import { ProductMetrics } from '../shared/metrics';
 import { functionServices } from '../../core/observability/product-metrics';
-import { sendFailed, sendStep, type SendStepResult } from './send-step';
+import { sendFailed, sendStep, type SendStepResult } from '../shared/send-step';
 
 const logger = createLogger(functionServices.sendCheatSheet);
 const metrics = new ProductMetrics(functionServices.sendCheatSheet);

@@ -7,10 +7,10 @@
 import { posix } from 'node:path';
 import {
   clientAddressSources,
-  defaultClientHourlyCap,
+  defaultClientHourlySendCap,
   defaultAddressDailyCap,
   defaultDailySendBudget,
-  defaultNetworkHourlyCap,
+  defaultNetworkHourlySendCap,
   defaultClientHourlySaveCap,
   defaultNetworkHourlySaveCap,
   saveRequestVariables,
@@ -46,8 +46,8 @@ export interface SendCheatSheetConfig extends SaveRequestConfig, RequestRetentio
   readonly attachmentFileName: string;
   readonly senderEmail: string;
   readonly addressDailyCap: number;
-  readonly clientHourlyCap: number;
-  readonly networkHourlyCap: number;
+  readonly clientHourlySendCap: number;
+  readonly networkHourlySendCap: number;
   readonly dailySendBudget: number;
   /** Whether the recipient's domain is looked up before any limit is claimed (off only when set to `off`). */
   readonly recipientDomainCheck: boolean;
@@ -119,8 +119,8 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
     attachmentFileName: posix.basename(key),
     senderEmail: required(env, names.senderEmail),
     addressDailyCap: positiveInteger(env, names.addressDailyCap, defaultAddressDailyCap),
-    clientHourlyCap: positiveInteger(env, names.clientHourlyCap, defaultClientHourlyCap),
-    networkHourlyCap: positiveInteger(env, names.networkHourlyCap, defaultNetworkHourlyCap),
+    clientHourlySendCap: positiveInteger(env, names.clientHourlySendCap, defaultClientHourlySendCap),
+    networkHourlySendCap: positiveInteger(env, names.networkHourlySendCap, defaultNetworkHourlySendCap),
     dailySendBudget: positiveInteger(env, names.dailySendBudget, defaultDailySendBudget),
     recipientDomainCheck: env[names.recipientDomainCheck]?.trim().toLowerCase() !== 'off',
     dnsServers: env[names.dnsServers]?.trim() || undefined,

@@ -53,18 +53,18 @@ export class AddressDailyCapReachedError extends ProductError {
 }
 
 /** The client (one IPv4 address or IPv6 /64) was already sent as many cheat sheets this hour as its cap allows. */
-export class ClientHourlyCapReachedError extends ProductError {
-  override readonly name = 'ClientHourlyCapReachedError';
-  readonly kind = 'clientHourlyCapReached';
+export class ClientHourlySendCapReachedError extends ProductError {
+  override readonly name = 'ClientHourlySendCapReachedError';
+  readonly kind = 'clientHourlySendCapReached';
   constructor(override readonly limit: number) {
     super(`Client hourly cap of ${limit} cheat sheets reached`);
   }
 }
 
 /** The client's wider network (an IPv4 /24 or IPv6 /48) was already sent as many cheat sheets this hour as its cap allows. */
-export class NetworkHourlyCapReachedError extends ProductError {
-  override readonly name = 'NetworkHourlyCapReachedError';
-  readonly kind = 'networkHourlyCapReached';
+export class NetworkHourlySendCapReachedError extends ProductError {
+  override readonly name = 'NetworkHourlySendCapReachedError';
+  readonly kind = 'networkHourlySendCapReached';
   constructor(override readonly limit: number) {
     super(`Network hourly cap of ${limit} cheat sheets reached`);
   }

@@ -13,8 +13,8 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { describeFailure } from '../shared/http-reply';
 import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
 import { ProductMetrics } from '../shared/metrics';
-import { saveStep } from '../save-request/save-step';
-import { sendStep } from '../send-cheat-sheet/send-step';
+import { saveStep } from '../shared/save-step';
+import { sendStep } from '../shared/send-step';
 import { functionServices, submitFormLogService } from '../../core/observability/product-metrics';
 import { formResultPaths } from '../../core/site-pages';
 import { parseCheatSheetFormEvent, type CheatSheetForm } from './form-request';

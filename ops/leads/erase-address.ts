@@ -1,7 +1,7 @@
 /**
  * Everything stored about one mailbox: its requests under every spelling that reaches it (the
  * address itself, its `+tag` variants and, at Gmail, its dotted variants: core/data/
- * address-normalization.ts) and their send counters in the quota table (keyed by an address's
+ * address-normalization.ts) and their send counters in the limit counters table (keyed by an address's
  * SHA-256). `findAddressItems` only reads, so the tool can show what it will remove before it
  * removes anything.
  *
@@ -13,9 +13,9 @@
  */
 
 import { DeleteCommand, GetCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { sendQuotaId } from '../../core/data/address-hash';
+import { addressDailyCapItemId } from '../../core/data/address-hash';
 import { normalizedAddress } from '../../core/data/address-normalization';
-import { partitionKey, sendQuotaPartitionKey, type CheatSheetRequestItem } from '../../core/data/tables';
+import { partitionKey, limitCountersPartitionKey, type CheatSheetRequestItem } from '../../core/data/tables';
 import type { LeadsTables } from './leads-tables';
 
 export interface AddressItems {
@@ -23,7 +23,7 @@ export interface AddressItems {
   /** Its requests, every variant of the address included, oldest first. */
   readonly requests: readonly CheatSheetRequestItem[];
   /** The ids of its send counters that exist: of the address, of its normalized form, of each variant stored. */
-  readonly sendQuotaIds: readonly string[];
+  readonly addressDailyCapItemIds: readonly string[];
 }
 
 export interface FindOptions {
@@ -50,19 +50,23 @@ export async function findAddressItems(
 
   // The cap's counter is keyed by the normalized address; one keyed by a spelling as typed
   // (written before the cap counted the normalized form) is removed too.
-  const candidates = new Set([mailbox, email, ...requests.map((request) => request.email)].map(sendQuotaId));
-  const sendQuotaIds: string[] = [];
+  const candidates = new Set([mailbox, email, ...requests.map((request) => request.email)].map(addressDailyCapItemId));
+  const addressDailyCapItemIds: string[] = [];
   for (const id of candidates) {
     const { Item } = await client.send(
-      new GetCommand({ TableName: tables.sendQuotas, Key: { [sendQuotaPartitionKey]: id }, ConsistentRead: true }),
+      new GetCommand({
+        TableName: tables.limitCounters,
+        Key: { [limitCountersPartitionKey]: id },
+        ConsistentRead: true,
+      }),
     );
-    if (Item) sendQuotaIds.push(id);
+    if (Item) addressDailyCapItemIds.push(id);
   }
-  return { email, requests, sendQuotaIds };
+  return { email, requests, addressDailyCapItemIds };
 }
 
 export function countOf(found: AddressItems): number {
-  return found.requests.length + found.sendQuotaIds.length;
+  return found.requests.length + found.addressDailyCapItemIds.length;
 }
 
 /** Deletes what `findAddressItems` found; returns how many items it deleted. */
@@ -74,8 +78,8 @@ export async function eraseAddressItems(
   for (const request of found.requests) {
     await client.send(new DeleteCommand({ TableName: tables.requests, Key: { [partitionKey]: request.id } }));
   }
-  for (const id of found.sendQuotaIds) {
-    await client.send(new DeleteCommand({ TableName: tables.sendQuotas, Key: { [sendQuotaPartitionKey]: id } }));
+  for (const id of found.addressDailyCapItemIds) {
+    await client.send(new DeleteCommand({ TableName: tables.limitCounters, Key: { [limitCountersPartitionKey]: id } }));
   }
   return countOf(found);
 }

@@ -133,13 +133,13 @@ function describe(found: AddressItems): string {
       `  ${request.requested_at}  ${request.cheat_sheet_sent ? 'sent' : 'not sent'}  ${request.email}  (id ${request.id})`,
     );
   }
-  if (found.sendQuotaIds.length === 0) lines.push('  no send counter');
-  for (const id of found.sendQuotaIds) lines.push(`  1 send counter (id ${id})`);
+  if (found.addressDailyCapItemIds.length === 0) lines.push('  no send counter');
+  for (const id of found.addressDailyCapItemIds) lines.push(`  1 send counter (id ${id})`);
   return lines.join('\n');
 }
 
 function countersOf(found: AddressItems): string {
-  const count = found.sendQuotaIds.length;
+  const count = found.addressDailyCapItemIds.length;
   return count === 0 ? '' : count === 1 ? ' and its send counter' : ` and its ${count} send counters`;
 }
 

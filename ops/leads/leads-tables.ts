@@ -6,22 +6,22 @@
 
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { sendCheatSheetVariables } from '../../core/config/function-environment';
-import { sendQuotaTableName, tableName } from '../../core/data/tables';
+import { limitCountersTableName, tableName } from '../../core/data/tables';
 
 export interface LeadsTables {
   /** `cheat_sheet_requests`: one item per request. */
   readonly requests: string;
   /** `cheat_sheet_send_quotas`: the daily cap's counters. */
-  readonly sendQuotas: string;
+  readonly limitCounters: string;
 }
 
 /** The stack outputs naming the two tables (infra/stack.ts). */
-export const tableOutputs = { requests: 'TableName', sendQuotas: 'SendQuotaTableName' } as const;
+export const tableOutputs = { requests: 'TableName', limitCounters: 'SendQuotaTableName' } as const;
 
 export function tablesFromEnvironment(env: NodeJS.ProcessEnv): LeadsTables {
   return {
     requests: env[sendCheatSheetVariables.tableName] || tableName,
-    sendQuotas: env[sendCheatSheetVariables.limitCountersTableName] || sendQuotaTableName,
+    limitCounters: env[sendCheatSheetVariables.limitCountersTableName] || limitCountersTableName,
   };
 }
 
@@ -43,11 +43,11 @@ export async function tablesFromStack(client: CloudFormationClient, stackName: s
     );
   }
   const requests = outputs[tableOutputs.requests];
-  const sendQuotas = outputs[tableOutputs.sendQuotas];
-  if (!requests || !sendQuotas) {
+  const limitCounters = outputs[tableOutputs.limitCounters];
+  if (!requests || !limitCounters) {
     throw new StackOutputsError(
-      `The stack ${stackName} has no ${tableOutputs.requests} and ${tableOutputs.sendQuotas} outputs: is it this product's stack?`,
+      `The stack ${stackName} has no ${tableOutputs.requests} and ${tableOutputs.limitCounters} outputs: is it this product's stack?`,
     );
   }
-  return { requests, sendQuotas };
+  return { requests, limitCounters };
 }

@@ -5,12 +5,12 @@
  */
 
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { sendQuotaTableName, tableName } from '../../core/data/tables';
+import { limitCountersTableName, tableName } from '../../core/data/tables';
 import { describeError, isNotFound } from './aws-errors';
 import type { CheckResult } from './check-result';
 import { isFirstDeploy, type StackState } from './stack-check';
 
-export const productTables = [tableName, sendQuotaTableName] as const;
+export const productTables = [tableName, limitCountersTableName] as const;
 
 export async function checkLeftoverTables(
   dynamoDb: DynamoDBClient,

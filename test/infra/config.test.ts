@@ -21,7 +21,7 @@ describe('deployment configuration from CDK context', () => {
     expect(parse({ senderEmail: 'cheatsheet@example.com' })).toEqual({
       senderEmail: 'cheatsheet@example.com',
       apiThrottle: { rateLimit: 10, burstLimit: 20 },
-      dailySendCap: 3,
+      addressDailyCap: 3,
       clientHourlySendCap: 10,
       dailySendBudget: 500,
       networkHourlySendCap: 30,
@@ -119,7 +119,7 @@ describe('deployment configuration from CDK context', () => {
   test('reads throttling and the daily cap from -c strings and from cdk.json numbers', () => {
     expect(
       parse({ senderEmail: 'a@example.com', apiRateLimit: '2.5', apiBurstLimit: 5, dailySendCap: '1' }),
-    ).toMatchObject({ apiThrottle: { rateLimit: 2.5, burstLimit: 5 }, dailySendCap: 1 });
+    ).toMatchObject({ apiThrottle: { rateLimit: 2.5, burstLimit: 5 }, addressDailyCap: 1 });
   });
 
   test('reads the per-client limit and the send budget from -c strings and from cdk.json numbers', () => {

@@ -316,10 +316,10 @@ describe('the stack outputs', () => {
 
   test('gives the names of the two tables and the PDF bucket', () => {
     const tableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId;
-    const quotaTableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId;
+    const limitCountersTableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId;
     const bucketId = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId;
     template.hasOutput('TableName', { Value: { Ref: tableId } });
-    template.hasOutput('SendQuotaTableName', { Value: { Ref: quotaTableId } });
+    template.hasOutput('SendQuotaTableName', { Value: { Ref: limitCountersTableId } });
     template.hasOutput('CheatSheetBucketName', { Value: { Ref: bucketId } });
   });
 

@@ -12,7 +12,7 @@ let stack: LocalStack;
 
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
-  stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await buildCheatSheetPdf(), clientHourlyCap: 3 });
+  stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await buildCheatSheetPdf(), clientHourlySendCap: 3 });
 });
 afterAll(() => stack?.stop());
 

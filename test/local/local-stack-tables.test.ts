@@ -49,7 +49,7 @@ describe('the local DynamoDB', () => {
     ]);
   });
 
-  test('keys the quota table by id alone, with no index', async () => {
+  test('keys the limit counters table by id alone, with no index', async () => {
     const { Table } = await dynamoDb.send(new DescribeTableCommand({ TableName: 'cheat_sheet_send_quotas' }));
 
     expect(Table?.KeySchema).toEqual([{ AttributeName: 'id', KeyType: 'HASH' }]);
@@ -57,7 +57,7 @@ describe('the local DynamoDB', () => {
     expect(Table?.GlobalSecondaryIndexes).toBeUndefined();
   });
 
-  test("after a save and a send, holds the one request, flagged, in the requests table, and the address's, the client's and the budget's counters in the quota table", async () => {
+  test("after a save and a send, holds the one request, flagged, in the requests table, and the address's, the client's and the budget's counters in the limit counters table", async () => {
     const visitor = { name: 'Ada Tables', email: 'ada.tables@example.com' };
     const saved = await postJson(new URL('/api/cheat-sheet-requests', stack.urls.site), visitor);
     const { id } = (await saved.json()) as { id: string };
@@ -76,12 +76,12 @@ describe('the local DynamoDB', () => {
       },
     ]);
     const sentAt = Date.parse(requests[0]!.sent_at as string);
-    const quotaItems = await scan('cheat_sheet_send_quotas');
-    const [counter, ...others] = quotaItems.filter((item) => 'recent_sends' in item);
+    const addressDailyCapItems = await scan('cheat_sheet_send_quotas');
+    const [counter, ...others] = addressDailyCapItems.filter((item) => 'recent_sends' in item);
     expect(others).toEqual([]);
     // One save claimed in the client's and the network's save buckets, one send in the client's, the
     // network's and the budget's current buckets; the buckets before are sealed.
-    const sends = quotaItems
+    const sends = addressDailyCapItems
       .filter((item) => 'sends' in item)
       .map((item) => [String(item.id).split('#')[0], item.sends]);
     expect(sends.sort()).toEqual([

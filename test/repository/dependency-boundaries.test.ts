@@ -43,6 +43,13 @@ async function writeLayout(root: string): Promise<void> {
     'lambdas/handler.ts',
     "import { content } from '../core/content';\nexport const handler = content;\n",
   );
+  await write(
+    root,
+    'lambdas/shared/step.ts',
+    "import { content } from '../../core/content';\nexport const step = content;\n",
+  );
+  await write(root, 'lambdas/send/handler.ts', "import { step } from '../shared/step';\nexport const send = step;\n");
+  await write(root, 'lambdas/form/handler.ts', "import { step } from '../shared/step';\nexport const form = step;\n");
   await write(root, 'infra/security-headers.ts', 'export const headers = 1;\n');
   await write(root, 'infra/stack.ts', "import { handler } from '../lambdas/handler';\nexport const stack = handler;\n");
   await write(root, 'infra/app.ts', "import { stack } from './stack';\nconsole.log(stack);\n");
@@ -77,6 +84,16 @@ const breakers: ReadonlyArray<readonly [rule: string, file: string, source: stri
     'lambdas-import-only-themselves-and-core',
     'lambdas/reach-frontend.ts',
     "import { page } from '../frontend/src/page';\nexport const r = page;\n",
+  ],
+  [
+    'a-function-imports-no-other-function',
+    'lambdas/form/reach-send.ts',
+    "import { send } from '../send/handler';\nexport const r = send;\n",
+  ],
+  [
+    'lambdas-shared-imports-no-function',
+    'lambdas/shared/reach-send.ts',
+    "import { send } from '../send/handler';\nexport const r = send;\n",
   ],
   [
     'infra-imports-only-itself-lambdas-and-core',

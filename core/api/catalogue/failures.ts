@@ -13,12 +13,12 @@ import type { FailureKind as FailureMetricKind, RefusalKind } from '../../observ
 import {
   addressDailyCapReachedMessage,
   cheatSheetUnavailableMessage,
-  clientHourlyCapReachedMessage,
+  clientHourlySendCapReachedMessage,
   dailySendBudgetSpentMessage,
   emailRejectedMessage,
   emailServiceUnavailableMessage,
   misconfiguredMessage,
-  networkHourlyCapReachedMessage,
+  networkHourlySendCapReachedMessage,
   clientHourlySaveCapReachedMessage,
   networkHourlySaveCapReachedMessage,
   undeliverableAddressMessage,
@@ -153,19 +153,19 @@ export const failureKinds = {
     quietReason: 'The cap working as meant: graphed on the dashboard, not paged.',
     runbook: '#address-daily-cap',
   },
-  clientHourlyCapReached: {
+  clientHourlySendCapReached: {
     code: 'client_hourly_cap_reached',
     status: 429,
-    publicMessage: ({ limit }) => clientHourlyCapReachedMessage(limit ?? 0),
+    publicMessage: ({ limit }) => clientHourlySendCapReachedMessage(limit ?? 0),
     metric: { refusal: 'ClientCapReached' },
     alarm: null,
     quietReason: 'The cap working as meant: graphed on the dashboard, not paged.',
     runbook: '#client-hourly-cap',
   },
-  networkHourlyCapReached: {
+  networkHourlySendCapReached: {
     code: 'network_hourly_cap_reached',
     status: 429,
-    publicMessage: ({ limit }) => networkHourlyCapReachedMessage(limit ?? 0),
+    publicMessage: ({ limit }) => networkHourlySendCapReachedMessage(limit ?? 0),
     metric: { refusal: 'NetworkCapReached' },
     alarm: null,
     quietReason: 'The cap working as meant (one network rotating addresses): graphed on the dashboard, not paged.',

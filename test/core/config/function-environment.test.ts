@@ -35,8 +35,8 @@ test('gives the send function every setting under the variable names docs/archit
     sendCheatSheetEnvironment({
       ...sendSettings,
       addressDailyCap: 5,
-      clientHourlyCap: 20,
-      networkHourlyCap: 40,
+      clientHourlySendCap: 20,
+      networkHourlySendCap: 40,
       dailySendBudget: 2000,
       recipientDomainCheck: 'off',
       dnsServers: '127.0.0.1:5353',

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { sendQuotaId } from '../../../core/data/address-hash';
+import { addressDailyCapItemId } from '../../../core/data/address-hash';
 
 test('the quota id is the hex SHA-256 of the trimmed, lower-cased address, as Node computes it', () => {
   const expected = createHash('sha256').update('ada@example.com').digest('hex');
-  expect(sendQuotaId('  Ada@Example.COM ')).toBe(expected);
+  expect(addressDailyCapItemId('  Ada@Example.COM ')).toBe(expected);
 });
 
 test('different addresses get different ids', () => {
-  expect(sendQuotaId('ada@example.com')).not.toBe(sendQuotaId('grace@example.com'));
+  expect(addressDailyCapItemId('ada@example.com')).not.toBe(addressDailyCapItemId('grace@example.com'));
 });

@@ -25,8 +25,8 @@ const configurationSetArn = 'arn:aws:ses:eu-west-1:111122223333:configuration-se
 const publishedLimits = {
   throttle: { rateLimit: 10, burstLimit: 20 },
   addressDailyCap: 3,
-  clientHourlyCap: 10,
-  networkHourlyCap: 30,
+  clientHourlySendCap: 10,
+  networkHourlySendCap: 30,
   clientHourlySaveCap: 20,
   networkHourlySaveCap: 60,
   dailySendBudget: 500,
@@ -243,7 +243,11 @@ describe('the API', () => {
     });
 
     test('carry other caps and budget as given', () => {
-      const { template: capped } = apiInBareStack({ addressDailyCap: 5, clientHourlyCap: 20, dailySendBudget: 2000 });
+      const { template: capped } = apiInBareStack({
+        addressDailyCap: 5,
+        clientHourlySendCap: 20,
+        dailySendBudget: 2000,
+      });
       expect(functionProps(capped, functionPrefixes.send).Environment.Variables).toMatchObject({
         CHEAT_SHEET_DAILY_LIMIT: '5',
         CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '20',

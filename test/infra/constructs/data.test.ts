@@ -40,7 +40,7 @@ describe('the data construct', () => {
     });
   });
 
-  test('has exactly two tables: the requests and the send quotas', () => {
+  test('has exactly two tables: the requests and the limit counters', () => {
     const names = Object.values(template.findResources('AWS::DynamoDB::Table')).map(
       (table) => table.Properties.TableName,
     );
@@ -49,7 +49,7 @@ describe('the data construct', () => {
 
   test.each([
     ['requests', 'DataRequestsTable'],
-    ['send quota', 'DataSendQuotaTable'],
+    ['limit counters', 'DataSendQuotaTable'],
   ])('protects the %s table: point-in-time recovery, KMS encryption, deletion protection', (_, prefix) => {
     const table = resourceByPrefix(template, 'AWS::DynamoDB::Table', prefix).resource.Properties;
     expect(table).toMatchObject({
@@ -62,7 +62,7 @@ describe('the data construct', () => {
 
   test.each([
     ['requests', 'DataRequestsTable'],
-    ['send quota', 'DataSendQuotaTable'],
+    ['limit counters', 'DataSendQuotaTable'],
   ])('keeps the %s table when the stack is deleted or the table replaced', (_, prefix) => {
     expect(resourceByPrefix(template, 'AWS::DynamoDB::Table', prefix).resource).toMatchObject({
       DeletionPolicy: 'Retain',

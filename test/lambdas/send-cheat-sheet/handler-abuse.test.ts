@@ -20,7 +20,7 @@ let save: Handler;
 
 beforeAll(async () => {
   // The documented default, set explicitly so a shell's CHEAT_SHEET_CLIENT_HOURLY_LIMIT cannot change it.
-  emulators = await startHandlerStack({ clientHourlyCap: 10 });
+  emulators = await startHandlerStack({ clientHourlySendCap: 10 });
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
   ({ handler: save } = await import('../../../lambdas/save-request/handler'));
 });

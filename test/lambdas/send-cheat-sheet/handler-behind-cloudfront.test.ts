@@ -24,7 +24,7 @@ let send: Handler;
 let save: Handler;
 
 beforeAll(async () => {
-  emulators = await startHandlerStack({ clientHourlyCap: 10 });
+  emulators = await startHandlerStack({ clientHourlySendCap: 10 });
   // What the CDK stack sets (infra/constructs/api.ts).
   process.env.CLIENT_ADDRESS_SOURCE = 'cloudfront-viewer-address';
   process.env.ORIGIN_SECRET_ARN = originSecretArn;

@@ -7,7 +7,7 @@
 
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { sdkTimeouts, worstCaseSdkCallMs } from '../../../core/config/sdk-timeouts';
-import { sendQuotaId } from '../../../core/data/address-hash';
+import { addressDailyCapItemId } from '../../../core/data/address-hash';
 import { closedPortUrl } from '../support/closed-port';
 import { startHangingEndpoint } from '../support/hanging-endpoint';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
@@ -124,7 +124,9 @@ describe('send-cheat-sheet handler when a service fails', () => {
 
     expect(statuses).toEqual([200, 200, 200]);
     expect(await emulators.emails(visitor.email)).toHaveLength(3);
-    const counter = (await emulators.quotaItems()).find((item) => item.id === sendQuotaId(visitor.email));
+    const counter = (await emulators.addressDailyCapItems()).find(
+      (item) => item.id === addressDailyCapItemId(visitor.email),
+    );
     expect(counter?.recent_sends).toHaveLength(3);
   });
 

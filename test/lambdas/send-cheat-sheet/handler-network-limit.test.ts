@@ -18,7 +18,7 @@ let save: Handler;
 
 beforeAll(async () => {
   // The documented defaults, set explicitly so a shell's variables cannot change them.
-  emulators = await startHandlerStack({ clientHourlyCap: 10, networkHourlyCap: 30, addressDailyCap: 3 });
+  emulators = await startHandlerStack({ clientHourlySendCap: 10, networkHourlySendCap: 30, addressDailyCap: 3 });
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
   ({ handler: save } = await import('../../../lambdas/save-request/handler'));
 });

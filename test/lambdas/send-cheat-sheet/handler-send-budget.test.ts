@@ -5,7 +5,7 @@
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { sendQuotaId } from '../../../core/data/address-hash';
+import { addressDailyCapItemId } from '../../../core/data/address-hash';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
 
@@ -19,7 +19,7 @@ let send: Handler;
 let save: Handler;
 
 beforeAll(async () => {
-  emulators = await startHandlerStack({ dailySendBudget: 3, clientHourlyCap: 10 });
+  emulators = await startHandlerStack({ dailySendBudget: 3, clientHourlySendCap: 10 });
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
   ({ handler: save } = await import('../../../lambdas/save-request/handler'));
 });
@@ -70,7 +70,9 @@ describe('the daily send budget', () => {
     // Twelve refusals, yet the client's 10 an hour and the address's 3 a day, both checked before
     // the budget, are untouched: the answer is still the budget's 503, never their 429.
     expect((await send(fromClient(visitor, 101))).statusCode).toBe(503);
-    const addressQuota = (await emulators.quotaItems()).find((item) => item.id === sendQuotaId(visitor.email));
-    expect(addressQuota?.recent_sends).toEqual([]);
+    const addressDailyCapItem = (await emulators.addressDailyCapItems()).find(
+      (item) => item.id === addressDailyCapItemId(visitor.email),
+    );
+    expect(addressDailyCapItem?.recent_sends).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ let send: Handler;
 let save: Handler;
 
 beforeAll(async () => {
-  emulators = await startHandlerStack({ emailFaultInjection: true, clientHourlyCap: 10, networkHourlyCap: 30 });
+  emulators = await startHandlerStack({ emailFaultInjection: true, clientHourlySendCap: 10, networkHourlySendCap: 30 });
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
   ({ handler: save } = await import('../../../lambdas/save-request/handler'));
 });
@@ -77,7 +77,7 @@ describe('paused sending', () => {
     await send(postEvent(sendRoute, visitor, { sourceIp: clientOf() }));
 
     expect(await claimedSends()).toBe(before);
-    expect((await emulators.quotaItems()).flatMap((item) => item.recent_sends)).toEqual([]);
+    expect((await emulators.addressDailyCapItems()).flatMap((item) => item.recent_sends)).toEqual([]);
     expect(await emulators.emails(visitor.email)).toEqual([]);
   });
 });

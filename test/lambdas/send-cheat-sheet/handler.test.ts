@@ -104,7 +104,7 @@ describe('send-cheat-sheet handler', () => {
     expect(items).toHaveLength(2);
   });
 
-  test('keeps the requests table to requests: after a save and a send, one flagged request; the counter is in the quota table', async () => {
+  test('keeps the requests table to requests: after a save and a send, one flagged request; the counter is in the limit counters table', async () => {
     const visitor = newVisitor();
     const { id } = replyJson(await save(postEvent(saveRoute, visitor)));
 
@@ -122,7 +122,7 @@ describe('send-cheat-sheet handler', () => {
       },
     ]);
     const quotaId = createHash('sha256').update(visitor.email).digest('hex');
-    const counter = (await emulators.quotaItems()).find((item) => item.id === quotaId);
+    const counter = (await emulators.addressDailyCapItems()).find((item) => item.id === quotaId);
     expect(counter).toEqual({
       id: quotaId,
       recent_sends: [expect.any(String)],
@@ -193,7 +193,7 @@ describe('send-cheat-sheet handler', () => {
     expect(await emulators.emails(visitor.email)).toHaveLength(3);
     expect((await emulators.items(visitor.email)).filter((item) => item.cheat_sheet_sent)).toHaveLength(3);
     const quotaId = createHash('sha256').update(visitor.email).digest('hex');
-    const counter = (await emulators.quotaItems()).find((item) => item.id === quotaId);
+    const counter = (await emulators.addressDailyCapItems()).find((item) => item.id === quotaId);
     expect(counter?.recent_sends).toHaveLength(3);
   });
 

@@ -35,8 +35,8 @@ describe('function configuration', () => {
       attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',
       senderEmail: 'cheatsheet@example.com',
       addressDailyCap: 3,
-      clientHourlyCap: 10,
-      networkHourlyCap: 30,
+      clientHourlySendCap: 10,
+      networkHourlySendCap: 30,
       dailySendBudget: 500,
       recipientDomainCheck: true,
       clientAddress: { source: 'source-ip', key: 'a-local-key' },
@@ -44,7 +44,9 @@ describe('function configuration', () => {
   });
 
   test('takes the per-network limit from CHEAT_SHEET_NETWORK_HOURLY_LIMIT', () => {
-    expect(readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '45' }).networkHourlyCap).toBe(45);
+    expect(readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '45' }).networkHourlySendCap).toBe(
+      45,
+    );
   });
 
   test('turns the recipient-domain check off only with CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK=off', () => {
@@ -65,7 +67,7 @@ describe('function configuration', () => {
       CHEAT_SHEET_DAILY_SEND_BUDGET: '5000',
     });
 
-    expect([config.clientHourlyCap, config.dailySendBudget]).toEqual([25, 5000]);
+    expect([config.clientHourlySendCap, config.dailySendBudget]).toEqual([25, 5000]);
   });
 
   test.each([

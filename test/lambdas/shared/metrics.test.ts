@@ -7,7 +7,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import {
   CheatSheetUnavailableError,
-  ClientHourlyCapReachedError,
+  ClientHourlySendCapReachedError,
   ConfigurationError,
   AddressDailyCapReachedError,
   EmailRejectedError,
@@ -167,7 +167,7 @@ describe('one failure or refusal', () => {
   });
 
   test.each([
-    ['ClientCapReached', new ClientHourlyCapReachedError(10)],
+    ['ClientCapReached', new ClientHourlySendCapReachedError(10)],
     ['SendBudgetRefused', new DailySendBudgetSpentError(500)],
   ] as const)("the per-client limit's and the budget's errors count %s, not a failure", async (refusal, error) => {
     const metrics = enabledMetrics('send-cheat-sheet');

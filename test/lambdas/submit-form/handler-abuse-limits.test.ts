@@ -19,7 +19,7 @@ beforeAll(async () => {
   dns = await startDnsServer({ 'example.com': { mx: [{ exchange: 'mx.example.com', priority: 10 }] } });
   emulators = await startHandlerStack({
     clientHourlySaveCap: 2,
-    networkHourlyCap: 2,
+    networkHourlySendCap: 2,
     recipientDomainCheck: 'on',
     dnsServers: dns.address,
   });

@@ -22,7 +22,7 @@ let emulators: HandlerStack;
 let form: Handler;
 
 beforeAll(async () => {
-  emulators = await startHandlerStack({ clientHourlyCap: 2 });
+  emulators = await startHandlerStack({ clientHourlySendCap: 2 });
   // What the CDK stack sets (infra/constructs/api.ts).
   process.env.CLIENT_ADDRESS_SOURCE = 'cloudfront-viewer-address';
   process.env.ORIGIN_SECRET_ARN = originSecretArn;

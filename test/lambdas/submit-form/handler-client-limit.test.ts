@@ -16,7 +16,7 @@ let save: Handler;
 let send: Handler;
 
 beforeAll(async () => {
-  emulators = await startHandlerStack({ clientHourlyCap: 2 });
+  emulators = await startHandlerStack({ clientHourlySendCap: 2 });
   form = documented((await import('../../../lambdas/submit-form/handler')).handler);
   ({ handler: save } = await import('../../../lambdas/save-request/handler'));
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));

@@ -14,7 +14,7 @@ let form: Handler;
 let send: Handler;
 
 beforeAll(async () => {
-  emulators = await startHandlerStack({ dailySendBudget: 2, clientHourlyCap: 10 });
+  emulators = await startHandlerStack({ dailySendBudget: 2, clientHourlySendCap: 10 });
   form = documented((await import('../../../lambdas/submit-form/handler')).handler);
   ({ handler: send } = await import('../../../lambdas/send-cheat-sheet/handler'));
 });

@@ -70,7 +70,7 @@ test('says the send step refusing the request itself (no origin secret) as it is
 
 test.each<[string, FailureKindName]>([
   ["the address's daily cap (429)", 'addressDailyCapReached'],
-  ["the client's hourly cap (429)", 'clientHourlyCapReached'],
+  ["the client's hourly cap (429)", 'clientHourlySendCapReached'],
   ['the daily send budget (503)', 'dailySendBudgetSpent'],
   ['SES rejecting the message (502)', 'emailRejected'],
   ['SES failing (503)', 'emailServiceUnavailable'],

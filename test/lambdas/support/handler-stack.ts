@@ -6,7 +6,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheatSheetRequestItem, SendCounterItem, SendQuotaItem } from '../../../core/data/tables';
+import type { CheatSheetRequestItem, RollingCounterItem, AddressDailyCapItem } from '../../../core/data/tables';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../local/local-stack';
 import { buildCheatSheetPdf } from '../../../core/documents/cheat-sheet-pdf';
 import { capturedEmails, type CapturedEmail } from '../../support/captured-emails';
@@ -19,10 +19,10 @@ export interface HandlerStack {
   readonly dynamoDb: DynamoDBDocumentClient;
   /** Every item in the requests table, optionally only one address's. */
   items(email?: string): Promise<CheatSheetRequestItem[]>;
-  /** The daily cap's items in the send quota table (one per address). */
-  quotaItems(): Promise<SendQuotaItem[]>;
+  /** The daily cap's items in the limit counters table (one per address). */
+  addressDailyCapItems(): Promise<AddressDailyCapItem[]>;
   /** The per-client and send-budget counters' items in the same table (one per bucket). */
-  counterItems(): Promise<SendCounterItem[]>;
+  counterItems(): Promise<RollingCounterItem[]>;
   /** Every e-mail aws-ses-v2-local captured, optionally only those to one address. */
   emails(to?: string): Promise<CapturedEmail[]>;
   deletePdf(): Promise<void>;
@@ -41,8 +41,8 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
     cheatSheetPdf: pdf,
     // The handler tests send dozens of cheat sheets from one source address; the tests of these
     // limits pass their own values.
-    clientHourlyCap: 1000,
-    networkHourlyCap: 1000,
+    clientHourlySendCap: 1000,
+    networkHourlySendCap: 1000,
     clientHourlySaveCap: 1000,
     networkHourlySaveCap: 1000,
     dailySendBudget: 10_000,
@@ -71,13 +71,13 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
       const items = Items as CheatSheetRequestItem[];
       return email === undefined ? items : items.filter((item) => item.email === email);
     },
-    async quotaItems() {
+    async addressDailyCapItems() {
       const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.limitCountersTableName }));
-      return Items.filter((item) => 'recent_sends' in item) as SendQuotaItem[];
+      return Items.filter((item) => 'recent_sends' in item) as AddressDailyCapItem[];
     },
     async counterItems() {
       const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.limitCountersTableName }));
-      return Items.filter((item) => !('recent_sends' in item)) as SendCounterItem[];
+      return Items.filter((item) => !('recent_sends' in item)) as RollingCounterItem[];
     },
     emails: (to) => capturedEmails(stack.urls.mail, to),
     async deletePdf() {

@@ -11,7 +11,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { sendQuotaId } from '../../../core/data/address-hash';
+import { addressDailyCapItemId } from '../../../core/data/address-hash';
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
 import { startLocalStack, type LocalStack } from '../../../local/local-stack';
 import { runLeadsCommand, type LeadsCommandIo } from '../../../ops/leads/leads-command';
@@ -63,7 +63,7 @@ async function putSendCounter(email: string) {
   await dynamoDb.send(
     new PutCommand({
       TableName: stack.limitCountersTableName,
-      Item: { id: sendQuotaId(email), recent_sends: ['2025-03-01T10:00:00.000Z'], version: 1, expires_at: 1 },
+      Item: { id: addressDailyCapItemId(email), recent_sends: ['2025-03-01T10:00:00.000Z'], version: 1, expires_at: 1 },
     }),
   );
 }
@@ -163,7 +163,7 @@ test('erase --yes removes every request of the address and its send counter, and
   expect(code).toBe(0);
   expect(stdout).toContain('Removed 3 item(s) for ada@example.com: 2 request(s) and its send counter.');
   expect(await remainingEmails()).toEqual(['grace@example.com']);
-  expect(await remainingCounters()).toEqual([...otherCounters, sendQuotaId('grace@example.com')].sort());
+  expect(await remainingCounters()).toEqual([...otherCounters, addressDailyCapItemId('grace@example.com')].sort());
 });
 
 test('erase removes the +tag variants of the address and their send counters, and keeps other mailboxes', async () => {
@@ -180,7 +180,7 @@ test('erase removes the +tag variants of the address and their send counters, an
   expect(code).toBe(0);
   expect(stdout).toContain('Removed 4 item(s) for v+3@example.com: 3 request(s) and its send counter.');
   expect(await remainingEmails()).toEqual(['v1@example.com', 'w@example.com']);
-  expect(await remainingCounters()).toEqual([sendQuotaId('w@example.com')]);
+  expect(await remainingCounters()).toEqual([addressDailyCapItemId('w@example.com')]);
 });
 
 test('erase removes the gmail-dot and googlemail.com variants of a Gmail address, and only at Gmail', async () => {

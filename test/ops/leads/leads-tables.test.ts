@@ -12,14 +12,14 @@ afterEach(() => cloudFormationMock.reset());
 test('without variables the tool reads the two tables by their fixed names', () => {
   expect(tablesFromEnvironment({})).toEqual({
     requests: 'cheat_sheet_requests',
-    sendQuotas: 'cheat_sheet_send_quotas',
+    limitCounters: 'cheat_sheet_send_quotas',
   });
 });
 
 test('TABLE_NAME and SEND_QUOTA_TABLE_NAME name other tables', () => {
   expect(tablesFromEnvironment({ TABLE_NAME: 'requests-copy', SEND_QUOTA_TABLE_NAME: 'quotas-copy' })).toEqual({
     requests: 'requests-copy',
-    sendQuotas: 'quotas-copy',
+    limitCounters: 'quotas-copy',
   });
 });
 
@@ -40,7 +40,7 @@ test("--stack reads the tables from the stack's TableName and SendQuotaTableName
   });
   await expect(tablesFromStack(cloudFormation, 'First100DaysSite')).resolves.toEqual({
     requests: 'deployed_requests',
-    sendQuotas: 'deployed_quotas',
+    limitCounters: 'deployed_quotas',
   });
 });
 

@@ -45,7 +45,7 @@ describe('the failure catalogue', () => {
 
   test('the limits count as their published refusal metrics', () => {
     expect(failureKinds.addressDailyCapReached.metric).toEqual({ refusal: 'AddressCapReached' });
-    expect(failureKinds.clientHourlyCapReached.metric).toEqual({ refusal: 'ClientCapReached' });
+    expect(failureKinds.clientHourlySendCapReached.metric).toEqual({ refusal: 'ClientCapReached' });
     expect(failureKinds.dailySendBudgetSpent.metric).toEqual({ refusal: 'SendBudgetRefused' });
   });
 

@@ -22,7 +22,7 @@
 
 import { Resolver } from 'node:dns/promises';
 import { domainToASCII } from 'node:url';
-import { ConfigurationError } from '../shared/errors';
+import { ConfigurationError } from './errors';
 
 export type RecipientDomainResult =
   | { readonly verdict: 'accepts'; readonly by: 'mx' | 'address' }

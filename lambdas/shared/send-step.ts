@@ -7,21 +7,21 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { dynamoDb, s3, secretsManager, ses } from '../shared/aws-clients';
-import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
-import { clientCounterKeysOf, type ClientCounterKeys } from '../shared/client-address';
-import { readSendCheatSheetConfig, type SendCheatSheetConfig } from '../shared/config';
-import { describeFailure } from '../shared/http-reply';
-import { describeErrorForLog, emailDomainOf } from '../shared/logger';
-import type { ProductMetrics } from '../shared/metrics';
-import { loadOriginSecret } from '../shared/origin-secret';
-import type { StepResult } from '../shared/step-result';
+import { dynamoDb, s3, secretsManager, ses } from './aws-clients';
+import { cheatSheetRequestsTable } from './cheat-sheet-requests';
+import { clientCounterKeysOf, type ClientCounterKeys } from './client-address';
+import { readSendCheatSheetConfig, type SendCheatSheetConfig } from './config';
+import { describeFailure } from './http-reply';
+import { describeErrorForLog, emailDomainOf } from './logger';
+import type { ProductMetrics } from './metrics';
+import { loadOriginSecret } from './origin-secret';
+import type { StepResult } from './step-result';
 import { isHoneypotFilled, type CheatSheetRequest } from '../../core/api/request-schema';
 import { loadCheatSheetPdf } from './cheat-sheet-pdf';
 import { sesEmailSender } from './email-sender';
-import { clientHourlyWindow, dailyBudgetWindow, rollingCounterTable } from './rolling-counter';
+import { hourlyWindow, dailySendBudgetWindow, rollingCounterTable } from './rolling-counter';
 import { sendCheatSheet, type SendCheatSheetDependencies } from './send-cheat-sheet';
-import { sendQuotaTable } from './send-quota';
+import { addressDailyCapCounter } from './address-daily-cap';
 import { createRecipientDomainCheck, dnsServersFrom, type RecipientDomainCheck } from './recipient-domain';
 
 const sendEmail = sesEmailSender(ses);
@@ -47,9 +47,9 @@ export function sendCheatSheetDependencies(
 ): SendCheatSheetDependencies {
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
-    addressDailyCounter: sendQuotaTable(dynamoDb, config.limitCountersTableName),
-    clientSends: rollingCounterTable(dynamoDb, config.limitCountersTableName, clientHourlyWindow),
-    sendBudget: rollingCounterTable(dynamoDb, config.limitCountersTableName, dailyBudgetWindow),
+    addressDailyCapCounter: addressDailyCapCounter(dynamoDb, config.limitCountersTableName),
+    hourlySendCapCounter: rollingCounterTable(dynamoDb, config.limitCountersTableName, hourlyWindow),
+    dailySendBudgetCounter: rollingCounterTable(dynamoDb, config.limitCountersTableName, dailySendBudgetWindow),
     clientKey: clientKeys.client,
     networkKey: clientKeys.network,
     ...(config.recipientDomainCheck && { checkRecipientDomain: recipientDomainCheckFor(config.dnsServers) }),
@@ -62,8 +62,8 @@ export function sendCheatSheetDependencies(
     senderEmail: config.senderEmail,
     attachmentFileName: config.attachmentFileName,
     addressDailyCap: config.addressDailyCap,
-    clientHourlyCap: config.clientHourlyCap,
-    networkHourlyCap: config.networkHourlyCap,
+    clientHourlySendCap: config.clientHourlySendCap,
+    networkHourlySendCap: config.networkHourlySendCap,
     dailySendBudget: config.dailySendBudget,
     configurationSetName: config.configurationSetName,
     now: () => new Date(),

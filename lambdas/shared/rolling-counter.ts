@@ -1,6 +1,6 @@
 /**
  * A limit over a rolling window (the per-client hourly limit, the daily send budget), claimed
- * atomically before SES is called, in the quota table (`core/data/tables.ts`).
+ * atomically before SES is called, in the limit counters table (`core/data/tables.ts`).
  *
  * The window is cut into buckets, one item each, holding the sends claimed in it. A claim at
  * time t, in bucket b:
@@ -17,7 +17,7 @@
  * any window-long stretch of time lies within N + 1 buckets: a send counts for at least the
  * window and at most the window plus one bucket (60 to 65 minutes for the client limit).
  *
- * Unlike the daily cap's version-checked list (send-quota.ts), a claim never retries under
+ * Unlike the daily cap's version-checked list (address-daily-cap.ts), a claim never retries under
  * contention: DynamoDB serialises the one conditional update. That matters for the budget,
  * which every send of the product touches at once.
  *
@@ -26,8 +26,12 @@
  */
 
 import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { StorageUnavailableError } from '../shared/errors';
-import { sendQuotaExpiryAttribute, sendQuotaPartitionKey, type SendCounterItem } from '../../core/data/tables';
+import { StorageUnavailableError } from './errors';
+import {
+  limitCountersExpiryAttribute,
+  limitCountersPartitionKey,
+  type RollingCounterItem,
+} from '../../core/data/tables';
 
 export interface RollingWindow {
   /** How long a send counts, at least. */
@@ -40,10 +44,10 @@ const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 
 /** The per-client limit: an hour, in 5-minute buckets (13 items read or written per claim at most). */
-export const clientHourlyWindow: RollingWindow = { windowMs: hourMs, bucketMs: 5 * minuteMs };
+export const hourlyWindow: RollingWindow = { windowMs: hourMs, bucketMs: 5 * minuteMs };
 
 /** The send budget: 24 hours, in 1-hour buckets (25 items). */
-export const dailyBudgetWindow: RollingWindow = { windowMs: 24 * hourMs, bucketMs: hourMs };
+export const dailySendBudgetWindow: RollingWindow = { windowMs: 24 * hourMs, bucketMs: hourMs };
 
 /** A send claimed in one bucket: enough to give it back. */
 export interface CounterClaim {
@@ -86,13 +90,13 @@ export function rollingCounterTable(
 ): RollingCounter {
   if (window.windowMs % window.bucketMs !== 0) throw new Error('The window must be a whole number of buckets');
   const earlierBuckets = window.windowMs / window.bucketMs;
-  const key = (id: string) => ({ [sendQuotaPartitionKey]: id });
+  const key = (id: string) => ({ [limitCountersPartitionKey]: id });
 
   async function storage<T>(operation: string, call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
-      throw new StorageUnavailableError(`DynamoDB ${operation} (send counter) failed`, { cause: error });
+      throw new StorageUnavailableError(`DynamoDB ${operation} (rolling counter) failed`, { cause: error });
     }
   }
 
@@ -103,7 +107,7 @@ export function rollingCounterTable(
           TableName: tableName,
           Key: key(counterItemId(subject, bucket, window)),
           UpdateExpression: 'SET #sealed = :sealed, #expiresAt = :expiresAt',
-          ExpressionAttributeNames: { '#sealed': 'sealed', '#expiresAt': sendQuotaExpiryAttribute },
+          ExpressionAttributeNames: { '#sealed': 'sealed', '#expiresAt': limitCountersExpiryAttribute },
           ExpressionAttributeValues: { ':sealed': true, ':expiresAt': counterExpiry(bucket, window) },
         }),
       ),
@@ -132,7 +136,7 @@ export function rollingCounterTable(
           }),
         ),
       );
-      for (const item of (result.Responses?.[tableName] ?? []) as Array<Pick<SendCounterItem, 'sends'>>) {
+      for (const item of (result.Responses?.[tableName] ?? []) as Array<Pick<RollingCounterItem, 'sends'>>) {
         total += item.sends ?? 0;
       }
       keys = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof keys;
@@ -150,20 +154,24 @@ export function rollingCounterTable(
           Key: key(id),
           UpdateExpression: 'ADD #sends :one SET #expiresAt = :expiresAt',
           ConditionExpression: 'attribute_not_exists(#sealed) AND (attribute_not_exists(#sends) OR #sends < :room)',
-          ExpressionAttributeNames: { '#sends': 'sends', '#sealed': 'sealed', '#expiresAt': sendQuotaExpiryAttribute },
+          ExpressionAttributeNames: {
+            '#sends': 'sends',
+            '#sealed': 'sealed',
+            '#expiresAt': limitCountersExpiryAttribute,
+          },
           ExpressionAttributeValues: { ':one': 1, ':room': room, ':expiresAt': counterExpiry(bucket, window) },
         }),
       );
       return 'claimed';
     } catch (error) {
       if (!isConditionFailure(error)) {
-        throw new StorageUnavailableError('DynamoDB UpdateItem (send counter) failed', { cause: error });
+        throw new StorageUnavailableError('DynamoDB UpdateItem (rolling counter) failed', { cause: error });
       }
     }
     const { Item } = await storage('GetItem', () =>
       client.send(new GetCommand({ TableName: tableName, Key: key(id), ConsistentRead: true })),
     );
-    return (Item as SendCounterItem | undefined)?.sealed ? 'sealed' : 'full';
+    return (Item as RollingCounterItem | undefined)?.sealed ? 'sealed' : 'full';
   }
 
   return {
@@ -178,7 +186,7 @@ export function rollingCounterTable(
         if (outcome === 'full') return null;
         bucket += 1; // a claim of a later bucket already began: this send counts there
       }
-      throw new StorageUnavailableError(`Send counter buckets kept moving after ${maxBucketMoves} moves`);
+      throw new StorageUnavailableError(`Rolling counter buckets kept moving after ${maxBucketMoves} moves`);
     },
 
     async release({ id }) {
@@ -195,7 +203,7 @@ export function rollingCounterTable(
         );
       } catch (error) {
         if (isConditionFailure(error)) return; // nothing left to give back (the item expired)
-        throw new StorageUnavailableError('DynamoDB UpdateItem (send counter) failed', { cause: error });
+        throw new StorageUnavailableError('DynamoDB UpdateItem (rolling counter) failed', { cause: error });
       }
     },
   };

@@ -11,7 +11,7 @@ import {
   EmailServiceUnavailableError,
   SenderNotVerifiedError,
 } from '../../../lambdas/shared/errors';
-import { classifySesError, sesEmailSender } from '../../../lambdas/send-cheat-sheet/email-sender';
+import { classifySesError, sesEmailSender } from '../../../lambdas/shared/email-sender';
 
 const metadata = (httpStatusCode?: number) => ({ $metadata: { httpStatusCode } });
 

@@ -1,21 +1,25 @@
-/** The daily cap's quota table, against the local DynamoDB (dynalite). */
+/** The per-address cap's counter, against the local DynamoDB (dynalite). */
 
 import { createHash } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { StorageUnavailableError } from '../../../lambdas/shared/errors';
-import { sendQuotaExpiryAttribute, sendQuotaTableName } from '../../../core/data/tables';
-import { sendQuotaId } from '../../../core/data/address-hash';
-import { sendQuotaExpiry, sendQuotaTable, type SendQuota } from '../../../lambdas/send-cheat-sheet/send-quota';
+import { limitCountersExpiryAttribute, limitCountersTableName } from '../../../core/data/tables';
+import { addressDailyCapItemId } from '../../../core/data/address-hash';
+import {
+  addressDailyCapExpiry,
+  addressDailyCapCounter,
+  type AddressDailyCapCounter,
+} from '../../../lambdas/shared/address-daily-cap';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 
 let emulators: HandlerStack;
-let quota: SendQuota;
+let quota: AddressDailyCapCounter;
 
 beforeAll(async () => {
   emulators = await startHandlerStack();
-  quota = sendQuotaTable(emulators.dynamoDb, emulators.stack.limitCountersTableName);
+  quota = addressDailyCapCounter(emulators.dynamoDb, emulators.stack.limitCountersTableName);
 });
 afterAll(() => emulators?.stop());
 
@@ -28,14 +32,14 @@ const expiryAfter = (time: Date) => Math.ceil((time.getTime() + dayMs) / 1000);
 let addressNumber = 0;
 const newAddress = () => `quota.${++addressNumber}@example.com`;
 
-async function quotaItem(email: string): Promise<Record<string, unknown> | undefined> {
+async function addressDailyCapItem(email: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await emulators.dynamoDb.send(
-    new GetCommand({ TableName: emulators.stack.limitCountersTableName, Key: { id: sendQuotaId(email) } }),
+    new GetCommand({ TableName: emulators.stack.limitCountersTableName, Key: { id: addressDailyCapItemId(email) } }),
   );
   return Item;
 }
 
-describe('the send quota', () => {
+describe('the per-address cap counter', () => {
   test('gives out as many slots as the limit, then none', async () => {
     const email = newAddress();
 
@@ -55,7 +59,7 @@ describe('the send quota', () => {
     const claim = await quota.claim(email, later(dayMs + 1), 2);
 
     expect(claim).not.toBeNull();
-    expect((await quotaItem(email))!.recent_sends).toEqual([
+    expect((await addressDailyCapItem(email))!.recent_sends).toEqual([
       later(60_000).toISOString(),
       later(dayMs + 1).toISOString(),
     ]);
@@ -85,12 +89,12 @@ describe('the send quota', () => {
 
     await quota.claim(email, at, 3);
 
-    const item = await quotaItem(email);
+    const item = await addressDailyCapItem(email);
     expect(item).toEqual({
       id: createHash('sha256').update(email).digest('hex'),
       recent_sends: [at.toISOString()],
       version: 1,
-      [sendQuotaExpiryAttribute]: expiryAfter(at),
+      [limitCountersExpiryAttribute]: expiryAfter(at),
     });
     expect(JSON.stringify(item)).not.toContain(email.split('@')[0]);
   });
@@ -100,36 +104,43 @@ describe('the send quota', () => {
 
     await quota.claim(email, at, 3);
 
-    expect(emulators.stack.limitCountersTableName).toBe(sendQuotaTableName);
-    expect(sendQuotaTableName).toBe('cheat_sheet_send_quotas');
+    expect(emulators.stack.limitCountersTableName).toBe(limitCountersTableName);
+    expect(limitCountersTableName).toBe('cheat_sheet_send_quotas');
     expect(await emulators.items()).toEqual([]);
-    expect((await emulators.quotaItems()).map((item) => item.id)).toContain(sendQuotaId(email));
+    expect((await emulators.addressDailyCapItems()).map((item) => item.id)).toContain(addressDailyCapItemId(email));
   });
 
   test('sets the expiry to the newest counted send plus 24 hours on every write, release included', async () => {
     const email = newAddress();
     const first = await quota.claim(email, at, 3);
-    expect((await quotaItem(email))![sendQuotaExpiryAttribute]).toBe(expiryAfter(at));
+    expect((await addressDailyCapItem(email))![limitCountersExpiryAttribute]).toBe(expiryAfter(at));
 
     const second = await quota.claim(email, later(60_000), 3);
-    expect((await quotaItem(email))![sendQuotaExpiryAttribute]).toBe(expiryAfter(later(60_000)));
+    expect((await addressDailyCapItem(email))![limitCountersExpiryAttribute]).toBe(expiryAfter(later(60_000)));
 
     // A parallel send that read the clock a moment earlier does not pull the expiry back.
     const third = await quota.claim(email, later(30_000), 3);
-    expect((await quotaItem(email))![sendQuotaExpiryAttribute]).toBe(expiryAfter(later(60_000)));
+    expect((await addressDailyCapItem(email))![limitCountersExpiryAttribute]).toBe(expiryAfter(later(60_000)));
 
     await quota.release(second!);
-    expect((await quotaItem(email))![sendQuotaExpiryAttribute]).toBe(expiryAfter(later(30_000)));
+    expect((await addressDailyCapItem(email))![limitCountersExpiryAttribute]).toBe(expiryAfter(later(30_000)));
 
     await quota.release(third!);
     await quota.release(first!);
     // Nothing counts any more: the item expires a day after the last send it held.
-    expect(await quotaItem(email)).toMatchObject({ recent_sends: [], [sendQuotaExpiryAttribute]: expiryAfter(at) });
+    expect(await addressDailyCapItem(email)).toMatchObject({
+      recent_sends: [],
+      [limitCountersExpiryAttribute]: expiryAfter(at),
+    });
   });
 
   test('rounds the expiry up to the next whole second, never before the window ends', () => {
-    expect(sendQuotaExpiry(['2025-06-01T12:00:00.001Z'], dayMs)).toBe(Date.parse('2025-06-02T12:00:01.000Z') / 1000);
-    expect(sendQuotaExpiry(['2025-06-01T12:00:00.000Z'], dayMs)).toBe(Date.parse('2025-06-02T12:00:00.000Z') / 1000);
+    expect(addressDailyCapExpiry(['2025-06-01T12:00:00.001Z'], dayMs)).toBe(
+      Date.parse('2025-06-02T12:00:01.000Z') / 1000,
+    );
+    expect(addressDailyCapExpiry(['2025-06-01T12:00:00.000Z'], dayMs)).toBe(
+      Date.parse('2025-06-02T12:00:00.000Z') / 1000,
+    );
   });
 
   test('of twelve parallel claims against a limit of three, exactly three get a slot', async () => {
@@ -138,11 +149,11 @@ describe('the send quota', () => {
     const claims = await Promise.all(Array.from({ length: 12 }, (_, index) => quota.claim(email, later(index), 3)));
 
     expect(claims.filter((claim) => claim !== null)).toHaveLength(3);
-    expect((await quotaItem(email))!.recent_sends).toHaveLength(3);
+    expect((await addressDailyCapItem(email))!.recent_sends).toHaveLength(3);
   });
 });
 
-describe('the send quota when DynamoDB misbehaves', () => {
+describe('the per-address cap counter when DynamoDB misbehaves', () => {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
   const dynamoMock = mockClient(client);
   afterEach(() => dynamoMock.reset());
@@ -153,7 +164,7 @@ describe('the send quota when DynamoDB misbehaves', () => {
     dynamoMock
       .on(UpdateCommand)
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
-    const contended = sendQuotaTable(client, sendQuotaTableName, { maxAttempts: 4, pause: async () => {} });
+    const contended = addressDailyCapCounter(client, limitCountersTableName, { maxAttempts: 4, pause: async () => {} });
 
     await expect(contended.claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(StorageUnavailableError);
     expect(dynamoMock.commandCalls(UpdateCommand)).toHaveLength(4);
@@ -162,25 +173,25 @@ describe('the send quota when DynamoDB misbehaves', () => {
   test('turns an unreachable table into a storage error', async () => {
     dynamoMock.on(GetCommand).rejects(Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' }));
 
-    await expect(sendQuotaTable(client, sendQuotaTableName).claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(
-      StorageUnavailableError,
-    );
+    await expect(
+      addressDailyCapCounter(client, limitCountersTableName).claim('ada@example.com', at, 3),
+    ).rejects.toBeInstanceOf(StorageUnavailableError);
   });
 
-  test('calls GetItem and UpdateItem on the quota table and nothing else: no TTL API', async () => {
+  test('calls GetItem and UpdateItem on the limit counters table and nothing else: no TTL API', async () => {
     dynamoMock.on(GetCommand).resolves({});
     dynamoMock.on(UpdateCommand).resolves({});
 
-    await sendQuotaTable(client, sendQuotaTableName).claim('ada@example.com', at, 3);
+    await addressDailyCapCounter(client, limitCountersTableName).claim('ada@example.com', at, 3);
 
     const calls = dynamoMock.calls().map((call) => call.args[0]);
     expect(calls.map((command) => command.constructor.name)).toEqual(['GetCommand', 'UpdateCommand']);
     expect(calls.map((command) => (command.input as { TableName: string }).TableName)).toEqual([
-      sendQuotaTableName,
-      sendQuotaTableName,
+      limitCountersTableName,
+      limitCountersTableName,
     ]);
     expect(dynamoMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
-      Key: { id: sendQuotaId('ada@example.com') },
+      Key: { id: addressDailyCapItemId('ada@example.com') },
       ExpressionAttributeValues: { ':expiresAt': expiryAfter(at) },
     });
   });

@@ -8,7 +8,7 @@
  * - The limits, each claimed atomically before SES is called, so parallel sends cannot overshoot
  *   any of them, in this order: the client's hourly limit, then its network's (rolling-counter.ts;
  *   first, so a script spraying addresses is stopped before it touches anything else), the
- *   address's daily cap on the normalized address (send-quota.ts, address-normalization.ts: `+tag`
+ *   address's daily cap on the normalized address (address-daily-cap.ts, address-normalization.ts: `+tag`
  *   and Gmail-dot variants share it), then the product's daily send budget (rolling-counter.ts;
  *   last, so only sends the others allow touch the one counter every send shares). A refusal, or a
  *   failure of SES (a paused sending included) or of a later claim, gives back every slot already
@@ -21,23 +21,27 @@
  */
 
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { CheatSheetRequests } from '../shared/cheat-sheet-requests';
+import type { CheatSheetRequests } from './cheat-sheet-requests';
 import {
   AddressDailyCapReachedError,
-  ClientHourlyCapReachedError,
+  ClientHourlySendCapReachedError,
   DailySendBudgetSpentError,
-  NetworkHourlyCapReachedError,
+  NetworkHourlySendCapReachedError,
   UndeliverableAddressError,
-} from '../shared/errors';
-import { describeErrorForLog } from '../shared/logger';
+} from './errors';
+import { describeErrorForLog } from './logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
 import { normalizedAddress } from '../../core/data/address-normalization';
-import { clientCounterSubject, networkCounterSubject, sendBudgetCounterSubject } from '../../core/data/tables';
+import {
+  clientHourlySendCapSubject,
+  networkHourlySendCapSubject,
+  dailySendBudgetSubject,
+} from '../../core/data/tables';
 import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 import type { SendEmail } from './email-sender';
 import type { RecipientDomainCheck, RecipientDomainResult } from './recipient-domain';
 import type { RollingCounter } from './rolling-counter';
-import type { SendQuota } from './send-quota';
+import type { AddressDailyCapCounter } from './address-daily-cap';
 
 /** Looks for the request to flag before recording the send as a new item. */
 export const unsentRequestLookups = 3;
@@ -47,11 +51,11 @@ export const unsentRequestLookupIntervalMs = 150;
 export interface SendCheatSheetDependencies {
   readonly requests: CheatSheetRequests;
   /** The per-address daily cap. */
-  readonly addressDailyCounter: SendQuota;
+  readonly addressDailyCapCounter: AddressDailyCapCounter;
   /** The per-client and per-network hourly counters (one window, two subjects). */
-  readonly clientSends: RollingCounter;
+  readonly hourlySendCapCounter: RollingCounter;
   /** The product's daily send budget. */
-  readonly sendBudget: RollingCounter;
+  readonly dailySendBudgetCounter: RollingCounter;
   /** Who is asking: the keyed hash of the client's network (client-address.ts), never an address. */
   readonly clientKey: string;
   /** The keyed hash of the client's wider network (IPv4 /24, IPv6 /48). */
@@ -65,8 +69,8 @@ export interface SendCheatSheetDependencies {
   readonly senderEmail: string;
   readonly attachmentFileName: string;
   readonly addressDailyCap: number;
-  readonly clientHourlyCap: number;
-  readonly networkHourlyCap: number;
+  readonly clientHourlySendCap: number;
+  readonly networkHourlySendCap: number;
   readonly dailySendBudget: number;
   /** @default none: SES's defaults */
   readonly configurationSetName?: string;
@@ -93,30 +97,34 @@ export async function sendCheatSheet(
   const taken: TakenSlot[] = [];
   let messageId: string;
   try {
-    const clientClaim = await deps.clientSends.claim(clientCounterSubject(deps.clientKey), at, deps.clientHourlyCap);
-    if (!clientClaim) throw new ClientHourlyCapReachedError(deps.clientHourlyCap);
-    taken.push({ limit: 'client hourly limit', release: () => deps.clientSends.release(clientClaim) });
-
-    const networkClaim = await deps.clientSends.claim(
-      networkCounterSubject(deps.networkKey),
+    const clientClaim = await deps.hourlySendCapCounter.claim(
+      clientHourlySendCapSubject(deps.clientKey),
       at,
-      deps.networkHourlyCap,
+      deps.clientHourlySendCap,
     );
-    if (!networkClaim) throw new NetworkHourlyCapReachedError(deps.networkHourlyCap);
-    taken.push({ limit: 'network hourly limit', release: () => deps.clientSends.release(networkClaim) });
+    if (!clientClaim) throw new ClientHourlySendCapReachedError(deps.clientHourlySendCap);
+    taken.push({ limit: 'client hourly limit', release: () => deps.hourlySendCapCounter.release(clientClaim) });
+
+    const networkClaim = await deps.hourlySendCapCounter.claim(
+      networkHourlySendCapSubject(deps.networkKey),
+      at,
+      deps.networkHourlySendCap,
+    );
+    if (!networkClaim) throw new NetworkHourlySendCapReachedError(deps.networkHourlySendCap);
+    taken.push({ limit: 'network hourly limit', release: () => deps.hourlySendCapCounter.release(networkClaim) });
 
     // One mailbox, one cap: the typed address is still the one mailed and recorded.
-    const addressClaim = await deps.addressDailyCounter.claim(
+    const addressClaim = await deps.addressDailyCapCounter.claim(
       normalizedAddress(request.email),
       at,
       deps.addressDailyCap,
     );
     if (!addressClaim) throw new AddressDailyCapReachedError(deps.addressDailyCap);
-    taken.push({ limit: 'daily cap', release: () => deps.addressDailyCounter.release(addressClaim) });
+    taken.push({ limit: 'daily cap', release: () => deps.addressDailyCapCounter.release(addressClaim) });
 
-    const budgetClaim = await deps.sendBudget.claim(sendBudgetCounterSubject, at, deps.dailySendBudget);
+    const budgetClaim = await deps.dailySendBudgetCounter.claim(dailySendBudgetSubject, at, deps.dailySendBudget);
     if (!budgetClaim) throw new DailySendBudgetSpentError(deps.dailySendBudget);
-    taken.push({ limit: 'daily send budget', release: () => deps.sendBudget.release(budgetClaim) });
+    taken.push({ limit: 'daily send budget', release: () => deps.dailySendBudgetCounter.release(budgetClaim) });
 
     ({ messageId } = await deps.sendEmail({
       from: deps.senderEmail,

@@ -5,13 +5,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { StorageUnavailableError } from '../../../lambdas/shared/errors';
 import {
-  clientHourlyWindow,
+  hourlyWindow,
   counterExpiry,
   counterItemId,
-  dailyBudgetWindow,
+  dailySendBudgetWindow,
   rollingCounterTable,
   type RollingCounter,
-} from '../../../lambdas/send-cheat-sheet/rolling-counter';
+} from '../../../lambdas/shared/rolling-counter';
 import { closedPortUrl } from '../support/closed-port';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 
@@ -21,8 +21,8 @@ let daily: RollingCounter;
 
 beforeAll(async () => {
   emulators = await startHandlerStack();
-  hourly = rollingCounterTable(emulators.dynamoDb, emulators.stack.limitCountersTableName, clientHourlyWindow);
-  daily = rollingCounterTable(emulators.dynamoDb, emulators.stack.limitCountersTableName, dailyBudgetWindow);
+  hourly = rollingCounterTable(emulators.dynamoDb, emulators.stack.limitCountersTableName, hourlyWindow);
+  daily = rollingCounterTable(emulators.dynamoDb, emulators.stack.limitCountersTableName, dailySendBudgetWindow);
 });
 afterAll(() => emulators?.stop());
 
@@ -54,7 +54,7 @@ describe('a rolling counter', () => {
     const claims = await Promise.all(Array.from({ length: 15 }, () => hourly.claim(subject, at, 10)));
 
     expect(claims.filter((claim) => claim !== null)).toHaveLength(10);
-    expect(await item(counterItemId(subject, Math.floor(at.getTime() / (5 * minuteMs)), clientHourlyWindow))).toEqual(
+    expect(await item(counterItemId(subject, Math.floor(at.getTime() / (5 * minuteMs)), hourlyWindow))).toEqual(
       expect.objectContaining({ sends: 10 }),
     );
   });
@@ -93,15 +93,15 @@ describe('a rolling counter', () => {
     // A claim at 12:05:00 seals 12:00-12:05 before reading it.
     await hourly.claim(subject, bucketStart, 2);
     const sealedBucket = Math.floor(bucketStart.getTime() / (5 * minuteMs)) - 1;
-    expect(await item(counterItemId(subject, sealedBucket, clientHourlyWindow))).toEqual(
+    expect(await item(counterItemId(subject, sealedBucket, hourlyWindow))).toEqual(
       expect.objectContaining({ sealed: true }),
     );
 
     // A container whose clock still says 12:04:59 claims: it lands in 12:05-12:10, not the sealed bucket.
     const claim = await hourly.claim(subject, new Date('2025-06-01T12:04:59.900Z'), 2);
 
-    expect(claim).toEqual({ id: counterItemId(subject, sealedBucket + 1, clientHourlyWindow) });
-    expect(await item(counterItemId(subject, sealedBucket, clientHourlyWindow))).not.toHaveProperty('sends');
+    expect(claim).toEqual({ id: counterItemId(subject, sealedBucket + 1, hourlyWindow) });
+    expect(await item(counterItemId(subject, sealedBucket, hourlyWindow))).not.toHaveProperty('sends');
     expect(await hourly.claim(subject, bucketStart, 2)).toBeNull();
   });
 
@@ -125,12 +125,12 @@ describe('a rolling counter', () => {
 
     await hourly.claim(subject, at, 5);
 
-    expect(await item(counterItemId(subject, bucket, clientHourlyWindow))).toEqual({
+    expect(await item(counterItemId(subject, bucket, hourlyWindow))).toEqual({
       id: `${subject}#2025-06-01T12:00:00.000Z`,
       sends: 1,
       expires_at: Date.parse('2025-06-01T13:05:00.000Z') / 1000,
     });
-    expect(counterExpiry(bucket, clientHourlyWindow)).toBe(Date.parse('2025-06-01T13:05:00.000Z') / 1000);
+    expect(counterExpiry(bucket, hourlyWindow)).toBe(Date.parse('2025-06-01T13:05:00.000Z') / 1000);
   });
 
   test('the daily budget counts sends for 24 hours in hourly buckets', async () => {
@@ -152,7 +152,7 @@ describe('a rolling counter', () => {
       }),
     );
     try {
-      const counter = rollingCounterTable(unreachable, emulators.stack.limitCountersTableName, clientHourlyWindow);
+      const counter = rollingCounterTable(unreachable, emulators.stack.limitCountersTableName, hourlyWindow);
 
       await expect(counter.claim(newSubject(), at, 1)).rejects.toBeInstanceOf(StorageUnavailableError);
     } finally {

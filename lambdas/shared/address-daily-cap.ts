@@ -1,38 +1,42 @@
 /**
  * The daily cap, enforced atomically: before an e-mail goes out, the send claims one of the
- * address's slots in its item of the quota table (table-schema.ts, `cheat_sheet_send_quotas`).
+ * address's slots in its item of the quota table (`core/data/tables.ts`, `cheat_sheet_send_quotas`).
  * A claim is a conditional write on the version it read, so of any number of parallel sends
  * exactly as many as the cap allows get a slot; the others re-read, retry, and find the cap
  * reached.
  *
  * Only GetItem (strongly consistent) and UpdateItem with a condition: operations dynalite has,
- * and the only two the send role may call on the quota table. Every write also sets the TTL
+ * and the only two the send role may call on the limit counters table. Every write also sets the TTL
  * attribute to the newest counted send plus the window, so an idle item is deleted by DynamoDB
  * (no TTL API is called; dynalite ignores it). Every SDK failure becomes a StorageUnavailableError.
  */
 
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { StorageUnavailableError } from '../shared/errors';
-import { sendQuotaId } from '../../core/data/address-hash';
-import { sendQuotaExpiryAttribute, sendQuotaPartitionKey, type SendQuotaItem } from '../../core/data/tables';
+import { StorageUnavailableError } from './errors';
+import { addressDailyCapItemId } from '../../core/data/address-hash';
+import {
+  limitCountersExpiryAttribute,
+  limitCountersPartitionKey,
+  type AddressDailyCapItem,
+} from '../../core/data/tables';
 
 /** A slot taken by one send: enough to give it back if the e-mail could not be sent. */
-export interface SendQuotaClaim {
+export interface AddressDailyCapClaim {
   readonly id: string;
   readonly sentAt: string;
 }
 
-export interface SendQuota {
+export interface AddressDailyCapCounter {
   /**
    * Takes one slot of the address's cap at `at`, or returns null when the sends of the 24 hours
    * before `at` already reach `limit`.
    */
-  claim(email: string, at: Date, limit: number): Promise<SendQuotaClaim | null>;
+  claim(email: string, at: Date, limit: number): Promise<AddressDailyCapClaim | null>;
   /** Gives a claimed slot back, so a send that failed does not count. */
-  release(claim: SendQuotaClaim): Promise<void>;
+  release(claim: AddressDailyCapClaim): Promise<void>;
 }
 
-export interface SendQuotaOptions {
+export interface AddressDailyCapCounterOptions {
   /** @default 24 hours */
   readonly windowMs?: number;
   /**
@@ -50,7 +54,7 @@ export interface SendQuotaOptions {
 const dayMs = 24 * 60 * 60 * 1000;
 
 /** When an item holding `sends` (one at least) counts nothing any more: newest + window, epoch seconds. */
-export function sendQuotaExpiry(sends: readonly string[], windowMs: number): number {
+export function addressDailyCapExpiry(sends: readonly string[], windowMs: number): number {
   const newest = Math.max(...sends.map((sent) => Date.parse(sent)));
   return Math.ceil((newest + windowMs) / 1000);
 }
@@ -62,19 +66,19 @@ function isConditionFailure(error: unknown): boolean {
 const jitteredPause = (attempt: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, 5 + Math.random() * 20 * attempt));
 
-export function sendQuotaTable(
+export function addressDailyCapCounter(
   client: DynamoDBDocumentClient,
   tableName: string,
-  { windowMs = dayMs, maxAttempts = 10, pause = jitteredPause }: SendQuotaOptions = {},
-): SendQuota {
-  async function read(id: string): Promise<SendQuotaItem | undefined> {
+  { windowMs = dayMs, maxAttempts = 10, pause = jitteredPause }: AddressDailyCapCounterOptions = {},
+): AddressDailyCapCounter {
+  async function read(id: string): Promise<AddressDailyCapItem | undefined> {
     try {
       const { Item } = await client.send(
-        new GetCommand({ TableName: tableName, Key: { [sendQuotaPartitionKey]: id }, ConsistentRead: true }),
+        new GetCommand({ TableName: tableName, Key: { [limitCountersPartitionKey]: id }, ConsistentRead: true }),
       );
-      return Item as SendQuotaItem | undefined;
+      return Item as AddressDailyCapItem | undefined;
     } catch (error) {
-      throw new StorageUnavailableError('DynamoDB GetItem (send quota) failed', { cause: error });
+      throw new StorageUnavailableError('DynamoDB GetItem (address daily cap) failed', { cause: error });
     }
   }
 
@@ -92,14 +96,14 @@ export function sendQuotaTable(
       await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: { [sendQuotaPartitionKey]: id },
+          Key: { [limitCountersPartitionKey]: id },
           UpdateExpression: 'SET #sends = :sends, #version = :next, #expiresAt = :expiresAt',
           ConditionExpression: version === undefined ? 'attribute_not_exists(#id)' : '#version = :current',
           ExpressionAttributeNames: {
             '#sends': 'recent_sends',
             '#version': 'version',
-            '#expiresAt': sendQuotaExpiryAttribute,
-            ...(version === undefined ? { '#id': sendQuotaPartitionKey } : {}),
+            '#expiresAt': limitCountersExpiryAttribute,
+            ...(version === undefined ? { '#id': limitCountersPartitionKey } : {}),
           },
           ExpressionAttributeValues: {
             ':sends': recentSends,
@@ -112,13 +116,13 @@ export function sendQuotaTable(
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
-      throw new StorageUnavailableError('DynamoDB UpdateItem (send quota) failed', { cause: error });
+      throw new StorageUnavailableError('DynamoDB UpdateItem (address daily cap) failed', { cause: error });
     }
   }
 
   return {
     async claim(email, at, limit) {
-      const id = sendQuotaId(email);
+      const id = addressDailyCapItemId(email);
       const sentAt = at.toISOString();
       const windowStart = at.getTime() - windowMs;
       for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
@@ -127,10 +131,10 @@ export function sendQuotaTable(
         const recent = (current?.recent_sends ?? []).filter((sent) => Date.parse(sent) >= windowStart);
         if (recent.length >= limit) return null;
         const sends = [...recent, sentAt];
-        if (await write(id, sends, sendQuotaExpiry(sends, windowMs), current?.version)) return { id, sentAt };
+        if (await write(id, sends, addressDailyCapExpiry(sends, windowMs), current?.version)) return { id, sentAt };
         if (attempt < maxAttempts) await pause(attempt);
       }
-      throw new StorageUnavailableError(`Send quota still contended after ${maxAttempts} attempts`);
+      throw new StorageUnavailableError(`Address daily cap still contended after ${maxAttempts} attempts`);
     },
 
     async release({ id, sentAt }) {
@@ -140,11 +144,11 @@ export function sendQuotaTable(
         if (!current || index === -1) return; // already gone: expired, or never written
         const remaining = current.recent_sends.filter((_, position) => position !== index);
         // With no send left, the item expires a window after the released one, as it would have.
-        const expiresAt = sendQuotaExpiry(remaining.length > 0 ? remaining : [sentAt], windowMs);
+        const expiresAt = addressDailyCapExpiry(remaining.length > 0 ? remaining : [sentAt], windowMs);
         if (await write(id, remaining, expiresAt, current.version)) return;
         if (attempt < maxAttempts) await pause(attempt);
       }
-      throw new StorageUnavailableError(`Send quota still contended after ${maxAttempts} attempts`);
+      throw new StorageUnavailableError(`Address daily cap still contended after ${maxAttempts} attempts`);
     },
   };
 }

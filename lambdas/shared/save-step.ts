@@ -8,16 +8,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { dynamoDb, secretsManager } from '../shared/aws-clients';
-import { cheatSheetRequestsTable } from '../shared/cheat-sheet-requests';
-import { clientCounterKeysOf, type ClientCounterKeys } from '../shared/client-address';
-import { readSaveRequestConfig, type SaveRequestFunctionConfig } from '../shared/config';
-import { loadOriginSecret } from '../shared/origin-secret';
-import { clientHourlyWindow, rollingCounterTable } from '../send-cheat-sheet/rolling-counter';
-import { describeFailure } from '../shared/http-reply';
-import { describeErrorForLog, emailDomainOf } from '../shared/logger';
-import type { ProductMetrics } from '../shared/metrics';
-import type { StepResult } from '../shared/step-result';
+import { dynamoDb, secretsManager } from './aws-clients';
+import { cheatSheetRequestsTable } from './cheat-sheet-requests';
+import { clientCounterKeysOf, type ClientCounterKeys } from './client-address';
+import { readSaveRequestConfig, type SaveRequestFunctionConfig } from './config';
+import { loadOriginSecret } from './origin-secret';
+import { hourlyWindow, rollingCounterTable } from './rolling-counter';
+import { describeFailure } from './http-reply';
+import { describeErrorForLog, emailDomainOf } from './logger';
+import type { ProductMetrics } from './metrics';
+import type { StepResult } from './step-result';
 import { isHoneypotFilled, type CheatSheetRequest } from '../../core/api/request-schema';
 import { saveRequest, type SaveRequestDependencies } from './save-request';
 
@@ -29,7 +29,7 @@ export function saveRequestDependencies(
 ): SaveRequestDependencies {
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
-    saves: rollingCounterTable(dynamoDb, config.limitCountersTableName, clientHourlyWindow),
+    hourlySaveCapCounter: rollingCounterTable(dynamoDb, config.limitCountersTableName, hourlyWindow),
     clientKey: clientKeys.client,
     networkKey: clientKeys.network,
     clientHourlySaveCap: config.clientHourlySaveCap,

@@ -3,7 +3,7 @@
 import type { CheatSheetRequests } from '../../../lambdas/shared/cheat-sheet-requests';
 import {
   CheatSheetUnavailableError,
-  ClientHourlyCapReachedError,
+  ClientHourlySendCapReachedError,
   AddressDailyCapReachedError,
   EmailServiceUnavailableError,
   DailySendBudgetSpentError,
@@ -11,14 +11,14 @@ import {
   UndeliverableAddressError,
 } from '../../../lambdas/shared/errors';
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
-import type { OutgoingEmail } from '../../../lambdas/send-cheat-sheet/email-sender';
+import type { OutgoingEmail } from '../../../lambdas/shared/email-sender';
 import {
   sendCheatSheet,
   unsentRequestLookupIntervalMs,
   type SendCheatSheetDependencies,
-} from '../../../lambdas/send-cheat-sheet/send-cheat-sheet';
-import type { CounterClaim, RollingCounter } from '../../../lambdas/send-cheat-sheet/rolling-counter';
-import type { SendQuota, SendQuotaClaim } from '../../../lambdas/send-cheat-sheet/send-quota';
+} from '../../../lambdas/shared/send-cheat-sheet';
+import type { CounterClaim, RollingCounter } from '../../../lambdas/shared/rolling-counter';
+import type { AddressDailyCapCounter, AddressDailyCapClaim } from '../../../lambdas/shared/address-daily-cap';
 
 const now = new Date('2025-06-01T12:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
@@ -56,10 +56,10 @@ function inMemoryTable(initial: CheatSheetRequestItem[]) {
 }
 
 /** A quota with `free` slots left; records what was claimed and given back. */
-function inMemoryQuota(free: number) {
+function inMemoryAddressDailyCap(free: number) {
   const claims: Array<{ email: string; limit: number }> = [];
-  const released: SendQuotaClaim[] = [];
-  const quota: SendQuota = {
+  const released: AddressDailyCapClaim[] = [];
+  const quota: AddressDailyCapCounter = {
     claim: async (email, at, limit) => {
       claims.push({ email, limit });
       if (free <= 0) return null;
@@ -109,9 +109,9 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
   const pauses: number[] = [];
   const deps: SendCheatSheetDependencies = {
     requests: inMemoryTable([]).requests,
-    addressDailyCounter: inMemoryQuota(3).quota,
-    clientSends: inMemoryCounter(10).counter,
-    sendBudget: inMemoryCounter(500).counter,
+    addressDailyCapCounter: inMemoryAddressDailyCap(3).quota,
+    hourlySendCapCounter: inMemoryCounter(10).counter,
+    dailySendBudgetCounter: inMemoryCounter(500).counter,
     clientKey: 'keyed-hash-of-the-network',
     networkKey: 'keyed-hash-of-the-wider-network',
     loadPdf: async () => new Uint8Array([37, 80, 68, 70]),
@@ -122,8 +122,8 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
     senderEmail: 'cheatsheet@example.com',
     attachmentFileName: 'mpc-100-day-cheat-sheet.pdf',
     addressDailyCap: 3,
-    clientHourlyCap: 10,
-    networkHourlyCap: 30,
+    clientHourlySendCap: 10,
+    networkHourlySendCap: 30,
     dailySendBudget: 500,
     now: () => now,
     pause: async (ms) => void pauses.push(ms),
@@ -229,15 +229,15 @@ describe('sendCheatSheet', () => {
   });
 
   test('refuses with the daily limit, sending nothing, when the quota has no slot left', async () => {
-    const { deps, sent } = dependencies({ addressDailyCounter: inMemoryQuota(0).quota });
+    const { deps, sent } = dependencies({ addressDailyCapCounter: inMemoryAddressDailyCap(0).quota });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new AddressDailyCapReachedError(3));
     expect(sent).toEqual([]);
   });
 
   test("claims the slot for the visitor's address with the configured limit", async () => {
-    const quota = inMemoryQuota(1);
-    const { deps } = dependencies({ addressDailyCounter: quota.quota, addressDailyCap: 7 });
+    const quota = inMemoryAddressDailyCap(1);
+    const { deps } = dependencies({ addressDailyCapCounter: quota.quota, addressDailyCap: 7 });
 
     await sendCheatSheet(visitor, deps);
 
@@ -246,8 +246,12 @@ describe('sendCheatSheet', () => {
 
   test('gives the slot back and records nothing when SES fails', async () => {
     const table = inMemoryTable([request('new', 0)]);
-    const quota = inMemoryQuota(3);
-    const { deps } = dependencies({ requests: table.requests, addressDailyCounter: quota.quota, sendEmail: sesDown });
+    const quota = inMemoryAddressDailyCap(3);
+    const { deps } = dependencies({
+      requests: table.requests,
+      addressDailyCapCounter: quota.quota,
+      sendEmail: sesDown,
+    });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
     expect(quota.released).toEqual([{ id: 'quota-id', sentAt: now.toISOString() }]);
@@ -256,9 +260,9 @@ describe('sendCheatSheet', () => {
   });
 
   test("still reports SES's failure, and warns, when the slot cannot be given back", async () => {
-    const { quota } = inMemoryQuota(3);
+    const { quota } = inMemoryAddressDailyCap(3);
     const { deps, logged } = dependencies({
-      addressDailyCounter: {
+      addressDailyCapCounter: {
         ...quota,
         release: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')),
       },
@@ -270,9 +274,9 @@ describe('sendCheatSheet', () => {
   });
 
   test('claims no slot when the PDF cannot be read', async () => {
-    const quota = inMemoryQuota(3);
+    const quota = inMemoryAddressDailyCap(3);
     const { deps } = dependencies({
-      addressDailyCounter: quota.quota,
+      addressDailyCapCounter: quota.quota,
       loadPdf: async () => Promise.reject(new CheatSheetUnavailableError('missing')),
     });
 
@@ -301,10 +305,10 @@ describe('sendCheatSheet', () => {
     const client = inMemoryCounter(10);
     const budget = inMemoryCounter(500);
     const { deps } = dependencies({
-      clientSends: client.counter,
-      sendBudget: budget.counter,
-      clientHourlyCap: 4,
-      networkHourlyCap: 12,
+      hourlySendCapCounter: client.counter,
+      dailySendBudgetCounter: budget.counter,
+      clientHourlySendCap: 4,
+      networkHourlySendCap: 12,
       dailySendBudget: 40,
     });
 
@@ -318,15 +322,15 @@ describe('sendCheatSheet', () => {
   });
 
   test('refuses with the client limit, sending nothing and touching neither the address cap nor the budget', async () => {
-    const quota = inMemoryQuota(3);
+    const quota = inMemoryAddressDailyCap(3);
     const budget = inMemoryCounter(500);
     const { deps, sent } = dependencies({
-      clientSends: inMemoryCounter(0).counter,
-      addressDailyCounter: quota.quota,
-      sendBudget: budget.counter,
+      hourlySendCapCounter: inMemoryCounter(0).counter,
+      addressDailyCapCounter: quota.quota,
+      dailySendBudgetCounter: budget.counter,
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new ClientHourlyCapReachedError(10));
+    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new ClientHourlySendCapReachedError(10));
     expect(sent).toEqual([]);
     expect(quota.claims).toEqual([]);
     expect(budget.claims).toEqual([]);
@@ -334,7 +338,10 @@ describe('sendCheatSheet', () => {
 
   test("refuses with the address cap and gives the client's slot back", async () => {
     const client = inMemoryCounter(10);
-    const { deps, sent } = dependencies({ clientSends: client.counter, addressDailyCounter: inMemoryQuota(0).quota });
+    const { deps, sent } = dependencies({
+      hourlySendCapCounter: client.counter,
+      addressDailyCapCounter: inMemoryAddressDailyCap(0).quota,
+    });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new AddressDailyCapReachedError(3));
     expect(sent).toEqual([]);
@@ -343,11 +350,11 @@ describe('sendCheatSheet', () => {
 
   test('refuses with the spent budget, sending nothing, and gives the client and address slots back', async () => {
     const client = inMemoryCounter(10);
-    const quota = inMemoryQuota(3);
+    const quota = inMemoryAddressDailyCap(3);
     const { deps, sent } = dependencies({
-      clientSends: client.counter,
-      addressDailyCounter: quota.quota,
-      sendBudget: inMemoryCounter(0).counter,
+      hourlySendCapCounter: client.counter,
+      addressDailyCapCounter: quota.quota,
+      dailySendBudgetCounter: inMemoryCounter(0).counter,
       dailySendBudget: 500,
     });
 
@@ -361,11 +368,11 @@ describe('sendCheatSheet', () => {
     const log: string[] = [];
     const client = inMemoryCounter(10, log, 'client');
     const budget = inMemoryCounter(500, log, 'budget');
-    const quota = inMemoryQuota(3);
+    const quota = inMemoryAddressDailyCap(3);
     const { deps } = dependencies({
-      clientSends: client.counter,
-      sendBudget: budget.counter,
-      addressDailyCounter: {
+      hourlySendCapCounter: client.counter,
+      dailySendBudgetCounter: budget.counter,
+      addressDailyCapCounter: {
         claim: async (...args) => (log.push('claim address'), quota.quota.claim(...args)),
         release: async (claim) => (log.push('release address'), quota.quota.release(claim)),
       },
@@ -390,8 +397,8 @@ describe('sendCheatSheet', () => {
   test('gives the earlier slots back when a later claim cannot be made (storage down)', async () => {
     const client = inMemoryCounter(10);
     const { deps, sent } = dependencies({
-      clientSends: client.counter,
-      sendBudget: {
+      hourlySendCapCounter: client.counter,
+      dailySendBudgetCounter: {
         claim: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')),
         release: async () => undefined,
       },
@@ -403,8 +410,8 @@ describe('sendCheatSheet', () => {
   });
 
   test('counts the address cap on the normalized address, and mails the address as typed', async () => {
-    const quota = inMemoryQuota(3);
-    const { deps, sent } = dependencies({ addressDailyCounter: quota.quota });
+    const quota = inMemoryAddressDailyCap(3);
+    const { deps, sent } = dependencies({ addressDailyCapCounter: quota.quota });
 
     await sendCheatSheet({ name: 'Ada', email: 'A.Da+book@GoogleMail.com' }, deps);
 
@@ -416,7 +423,7 @@ describe('sendCheatSheet', () => {
     const client = inMemoryCounter(10);
     const domains: string[] = [];
     const { deps, sent } = dependencies({
-      clientSends: client.counter,
+      hourlySendCapCounter: client.counter,
       checkRecipientDomain: async (domain) => (domains.push(domain), { verdict: 'refuses', reason: 'no-such-domain' }),
     });
 

@@ -4,7 +4,7 @@
  */
 
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { CheatSheetUnavailableError } from '../shared/errors';
+import { CheatSheetUnavailableError } from './errors';
 
 const cache = new Map<string, Promise<Uint8Array>>();
 

@@ -4,12 +4,7 @@
  */
 
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import {
-  EmailRejectedError,
-  EmailServiceUnavailableError,
-  SenderNotVerifiedError,
-  SendingPausedError,
-} from '../shared/errors';
+import { EmailRejectedError, EmailServiceUnavailableError, SenderNotVerifiedError, SendingPausedError } from './errors';
 import type { CheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 
 export interface OutgoingEmail extends CheatSheetEmail {

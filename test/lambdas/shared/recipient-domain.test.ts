@@ -5,7 +5,7 @@ import {
   createRecipientDomainCheck,
   dnsServersFrom,
   recipientDomainTimeoutMs,
-} from '../../../lambdas/send-cheat-sheet/recipient-domain';
+} from '../../../lambdas/shared/recipient-domain';
 import { ConfigurationError } from '../../../lambdas/shared/errors';
 import { startDnsServer, type LoopbackDnsServer } from '../../support/dns-server';
 

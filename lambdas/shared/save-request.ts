@@ -8,17 +8,17 @@
  */
 
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { CheatSheetRequests } from '../shared/cheat-sheet-requests';
-import { ClientHourlySaveCapReachedError, NetworkHourlySaveCapReachedError } from '../shared/errors';
-import { describeErrorForLog } from '../shared/logger';
+import type { CheatSheetRequests } from './cheat-sheet-requests';
+import { ClientHourlySaveCapReachedError, NetworkHourlySaveCapReachedError } from './errors';
+import { describeErrorForLog } from './logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
-import { saveClientCounterSubject, saveNetworkCounterSubject } from '../../core/data/tables';
-import type { CounterClaim, RollingCounter } from '../send-cheat-sheet/rolling-counter';
+import { clientHourlySaveCapSubject, networkHourlySaveCapSubject } from '../../core/data/tables';
+import type { CounterClaim, RollingCounter } from './rolling-counter';
 
 export interface SaveRequestDependencies {
   readonly requests: CheatSheetRequests;
   /** The per-client and per-network hourly save counters (one window, two subjects). */
-  readonly saves: RollingCounter;
+  readonly hourlySaveCapCounter: RollingCounter;
   /** Keyed hashes of the client (IPv4 address, IPv6 /64) and of its wider network (client-address.ts). */
   readonly clientKey: string;
   readonly networkKey: string;
@@ -32,10 +32,18 @@ export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestD
   const at = deps.now();
   const taken: CounterClaim[] = [];
   try {
-    const client = await deps.saves.claim(saveClientCounterSubject(deps.clientKey), at, deps.clientHourlySaveCap);
+    const client = await deps.hourlySaveCapCounter.claim(
+      clientHourlySaveCapSubject(deps.clientKey),
+      at,
+      deps.clientHourlySaveCap,
+    );
     if (!client) throw new ClientHourlySaveCapReachedError(deps.clientHourlySaveCap);
     taken.push(client);
-    const network = await deps.saves.claim(saveNetworkCounterSubject(deps.networkKey), at, deps.networkHourlySaveCap);
+    const network = await deps.hourlySaveCapCounter.claim(
+      networkHourlySaveCapSubject(deps.networkKey),
+      at,
+      deps.networkHourlySaveCap,
+    );
     if (!network) throw new NetworkHourlySaveCapReachedError(deps.networkHourlySaveCap);
     taken.push(network);
     const item = await deps.requests.create(request, at);
@@ -43,7 +51,7 @@ export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestD
   } catch (error) {
     for (const claim of taken.reverse()) {
       try {
-        await deps.saves.release(claim);
+        await deps.hourlySaveCapCounter.release(claim);
       } catch (releaseError) {
         deps.logger.warn('Save failed and its limit slot could not be given back', describeErrorForLog(releaseError));
       }
