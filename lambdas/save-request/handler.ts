@@ -6,7 +6,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { failureBodyOf, type RequestSavedBody } from '../../core/api/replies';
 import { jsonReply } from '../shared/http-reply';
-import { parseCheatSheetRequestEvent } from '../shared/http-request';
+import { parseCheatSheetRequestBody, readApiRequest } from '../shared/http-request';
 import { createLogger } from '../shared/logger';
 import { ProductMetrics } from '../shared/metrics';
 import { functionServices } from '../../core/observability/product-metrics';
@@ -22,9 +22,10 @@ async function saveRequestHandler(
   context?: Context,
 ): Promise<APIGatewayProxyStructuredResultV2> {
   if (context) logger.addContext(context);
+  const apiRequest = readApiRequest(event);
   let result: SaveStepResult;
   try {
-    result = await saveStep(parseCheatSheetRequestEvent(event), event, { logger, metrics });
+    result = await saveStep(parseCheatSheetRequestBody(apiRequest), apiRequest, { logger, metrics });
   } catch (error) {
     result = saveFailed(error, { logger, metrics });
   }

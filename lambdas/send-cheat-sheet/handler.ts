@@ -9,7 +9,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { cheatSheetSentMessage } from '../../core/api/messages';
 import { failureBodyOf, type CheatSheetSentBody } from '../../core/api/replies';
 import { jsonReply } from '../shared/http-reply';
-import { parseCheatSheetRequestEvent } from '../shared/http-request';
+import { parseCheatSheetRequestBody, readApiRequest } from '../shared/http-request';
 import { createLogger } from '../shared/logger';
 import { ProductMetrics } from '../shared/metrics';
 import { functionServices } from '../../core/observability/product-metrics';
@@ -25,9 +25,10 @@ async function sendCheatSheetHandler(
   context?: Context,
 ): Promise<APIGatewayProxyStructuredResultV2> {
   if (context) logger.addContext(context);
+  const apiRequest = readApiRequest(event);
   let result: SendStepResult;
   try {
-    result = await sendStep(parseCheatSheetRequestEvent(event), event, { logger, metrics });
+    result = await sendStep(parseCheatSheetRequestBody(apiRequest), apiRequest, { logger, metrics });
   } catch (error) {
     result = sendFailed(error, { logger, metrics });
   }

@@ -1,5 +1,6 @@
 /**
- * Who the client is, for the per-client and per-network limits: the address it connects from,
+ * Who the client is, for the client and network caps (its client keys), from the request's client
+ * origin (`ApiRequest.client`, read once at the handler): the address it connects from,
  * reduced to its network (IPv4 address, IPv6 /64) and to its wider network (IPv4 /24, IPv6 /48),
  * each keyed-hashed, so no address is ever stored (docs/abuse.md).
  *
@@ -16,12 +17,11 @@
 
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import ipaddr from 'ipaddr.js';
-import { originSecretHeader, viewerAddressHeader } from '../../core/config/edge-headers';
+import { viewerAddressHeader } from '../../core/config/edge-headers';
 import type { ClientAddressSettings } from './config';
 import { ConfigurationError, UntrustedOriginError } from './errors';
-import { headerValue } from './http-request';
+import type { ClientOrigin } from './http-request';
 
 /**
  * The network an address stands for: an IPv4 address itself; an IPv6 address its /64, the block
@@ -84,15 +84,15 @@ export function originSecretMatches(received: string | undefined, secret: string
 }
 
 /**
- * The counters' key, derived from the origin secret (its own purpose string, so the key is not
- * the value CloudFront sends).
+ * The key the client keys are hashed under, derived from the origin secret (its own purpose
+ * string, so the key is not the value CloudFront sends).
  */
-export function counterKeyFromOriginSecret(secret: string): string {
+export function hashKeyFromOriginSecret(secret: string): string {
   return createHmac('sha256', secret).update('cheat-sheet client counters').digest('hex');
 }
 
 /** HMAC-SHA-256 of the network: without the key, no one can match it to an address, even by trying every IPv4 one. */
-export function clientCounterKey(network: string, key: string): string {
+export function hashNetwork(network: string, key: string): string {
   return createHmac('sha256', key).update(network).digest('hex');
 }
 
@@ -100,38 +100,33 @@ type ClientTrust =
   { readonly source: 'source-ip' } | { readonly source: 'cloudfront-viewer-address'; readonly originSecret: string };
 
 /** The client's IP address, from the trusted source only. */
-function clientIpOf(event: APIGatewayProxyEventV2, trust: ClientTrust): string {
+function clientIpOf(client: ClientOrigin, trust: ClientTrust): string {
   if (trust.source === 'source-ip') {
-    const ip = event.requestContext?.http?.sourceIp ?? '';
+    const ip = client.sourceIp ?? '';
     if (isIP(ip) === 0) throw new ConfigurationError('The request has no usable source IP address');
     return ip;
   }
-  if (!originSecretMatches(headerValue(event, originSecretHeader), trust.originSecret)) {
+  if (!originSecretMatches(client.originSecret, trust.originSecret)) {
     throw new UntrustedOriginError('The request did not come through the CloudFront distribution');
   }
   // CloudFront sets this header on every request it forwards (infra/constructs/site.ts).
-  const ip = viewerIpOf(headerValue(event, viewerAddressHeader));
+  const ip = viewerIpOf(client.viewerAddress);
   if (ip === undefined) throw new ConfigurationError(`CloudFront forwarded no usable ${viewerAddressHeader} header`);
   return ip;
 }
 
-/** The client's network (its IPv4 address or IPv6 /64), from the trusted source only. */
-export function clientNetworkOf(event: APIGatewayProxyEventV2, trust: ClientTrust): string {
-  // clientIpOf returned an IP address, so both reductions are defined.
-  return clientNetwork(clientIpOf(event, trust))!;
-}
-
-/** The client and the wider network it belongs to (IPv4 /24, IPv6 /48), from the trusted source only. */
+/** The client (its IPv4 address or IPv6 /64) and its wider network (IPv4 /24, IPv6 /48), from the trusted source only. */
 export function clientNetworksOf(
-  event: APIGatewayProxyEventV2,
+  client: ClientOrigin,
   trust: ClientTrust,
 ): { readonly client: string; readonly network: string } {
-  const ip = clientIpOf(event, trust);
+  // clientIpOf returned an IP address, so both reductions are defined.
+  const ip = clientIpOf(client, trust);
   return { client: clientNetwork(ip)!, network: sharedNetwork(ip)! };
 }
 
-/** The ids a client's counters are kept under: keyed hashes, never an address. */
-export interface ClientCounterKeys {
+/** What the client and network caps count under: keyed hashes, never an address. */
+export interface ClientKeys {
   /** Of the client: its IPv4 address or IPv6 /64. */
   readonly client: string;
   /** Of its wider network: the IPv4 /24 or IPv6 /48 (the text hashed ends in `/24` or `/48`, so it never equals a client's). */
@@ -139,32 +134,23 @@ export interface ClientCounterKeys {
 }
 
 /**
- * The ids the client's counters are kept under: the keyed hashes of its network and of its wider
- * network. `loadOriginSecret` is called behind CloudFront only.
+ * The client keys: the keyed hashes of the client's network and of its wider network, from the
+ * request's client origin. `loadOriginSecret` is called behind CloudFront only.
  */
-export async function clientCounterKeysOf(
-  event: APIGatewayProxyEventV2,
+export async function clientKeysOf(
+  client: ClientOrigin,
   settings: ClientAddressSettings,
   loadOriginSecret: (arn: string) => Promise<string>,
-): Promise<ClientCounterKeys> {
+): Promise<ClientKeys> {
   let networks: { readonly client: string; readonly network: string };
   let key: string;
   if (settings.source === 'source-ip') {
-    networks = clientNetworksOf(event, { source: 'source-ip' });
+    networks = clientNetworksOf(client, { source: 'source-ip' });
     key = settings.key;
   } else {
     const originSecret = await loadOriginSecret(settings.originSecretArn);
-    networks = clientNetworksOf(event, { source: 'cloudfront-viewer-address', originSecret });
-    key = counterKeyFromOriginSecret(originSecret);
+    networks = clientNetworksOf(client, { source: 'cloudfront-viewer-address', originSecret });
+    key = hashKeyFromOriginSecret(originSecret);
   }
-  return { client: clientCounterKey(networks.client, key), network: clientCounterKey(networks.network, key) };
-}
-
-/** The id the client's own counters are kept under (`clientCounterKeysOf(…).client`). */
-export async function clientCounterKeyOf(
-  event: APIGatewayProxyEventV2,
-  settings: ClientAddressSettings,
-  loadOriginSecret: (arn: string) => Promise<string>,
-): Promise<string> {
-  return (await clientCounterKeysOf(event, settings, loadOriginSecret)).client;
+  return { client: hashNetwork(networks.client, key), network: hashNetwork(networks.network, key) };
 }

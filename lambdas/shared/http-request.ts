@@ -1,6 +1,8 @@
 /**
- * Turns an API Gateway HTTP API (payload 2.0) request into the JSON value it carries, enforcing
- * what every route accepts: a JSON content type, at most 10 KB, well-formed JSON.
+ * The request as the functions see it: an API Gateway HTTP API (payload 2.0) event is read once,
+ * at the handler, into an `ApiRequest` (`readApiRequest`), and nothing below the handler takes the
+ * event. Then what every route accepts is enforced on it: POST only, at most 10 KB, UTF-8, and for
+ * the JSON routes a JSON content type and well-formed JSON.
  */
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
@@ -15,13 +17,65 @@ import {
 } from '../../core/api/messages';
 import { maxBodyBytes } from '../../core/api/request-limits';
 import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';
+import { originSecretHeader, viewerAddressHeader } from '../../core/config/edge-headers';
+
+/** The body as API Gateway passed it: base64-encoded for every type it does not count as text. */
+export interface RequestBody {
+  readonly text: string;
+  readonly isBase64Encoded: boolean;
+}
+
+/**
+ * What identifies the client, for its client keys and the origin check (client-address.ts): which
+ * of these is trusted depends on where the function runs (`CLIENT_ADDRESS_SOURCE`).
+ */
+export interface ClientOrigin {
+  /** API Gateway's `requestContext.http.sourceIp`: the TCP peer, which no header can change. */
+  readonly sourceIp?: string;
+  /** `CloudFront-Viewer-Address` (`IP:port`), set by CloudFront; trusted only with the origin secret. */
+  readonly viewerAddress?: string;
+  /** The origin secret header CloudFront adds: proves the request came through the distribution. */
+  readonly originSecret?: string;
+}
+
+/** One request, read once from the event at the handler. */
+export interface ApiRequest {
+  /** Undefined only on a hand-made event; the routes take POST alone. */
+  readonly method?: string;
+  readonly contentType?: string;
+  /** `Sec-Fetch-Site`, lower-cased: where a browser says the request was sent from. */
+  readonly fetchSite?: string;
+  readonly userAgent?: string;
+  /** `Idempotency-Key`, trimmed; undefined when absent or blank. */
+  readonly idempotencyKey?: string;
+  readonly client: ClientOrigin;
+  readonly body: RequestBody;
+}
 
 /** A request header by its lower-case name, whatever the case it arrived in. */
-export function headerValue(event: APIGatewayProxyEventV2, name: string): string | undefined {
+function headerOf(event: APIGatewayProxyEventV2, name: string): string | undefined {
   // HTTP API lower-cases header names, but a hand-made event (or another front) may not.
   const headers = event.headers ?? {};
   const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
   return key === undefined ? undefined : headers[key];
+}
+
+/** The one place an event is read: never throws, so a refusal is always the routes' own. */
+export function readApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
+  const idempotencyKey = headerOf(event, 'idempotency-key')?.trim();
+  return {
+    method: event.requestContext?.http?.method,
+    contentType: headerOf(event, 'content-type'),
+    fetchSite: headerOf(event, 'sec-fetch-site')?.trim().toLowerCase(),
+    userAgent: headerOf(event, 'user-agent'),
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+    client: {
+      sourceIp: event.requestContext?.http?.sourceIp,
+      viewerAddress: headerOf(event, viewerAddressHeader),
+      originSecret: headerOf(event, originSecretHeader),
+    },
+    body: { text: event.body ?? '', isBase64Encoded: event.isBase64Encoded ?? false },
+  };
 }
 
 /** `mediaType`, optionally with `charset=utf-8`; anything else would be decoded wrongly. */
@@ -39,12 +93,11 @@ export function isContentType(contentType: string | undefined, expected: string)
  * The body's text: at most 10 KB, base64 or not (API Gateway base64-encodes every type it does
  * not count as text, `application/x-www-form-urlencoded` included), and UTF-8.
  */
-export function readBodyText(event: APIGatewayProxyEventV2): string {
-  const rawBody = event.body ?? '';
+export function readBodyText({ text, isBase64Encoded }: RequestBody): string {
   // Check before decoding so an oversized body is never copied; base64 is 4/3 of the bytes.
-  const encodedLimit = event.isBase64Encoded ? Math.ceil(maxBodyBytes / 3) * 4 : maxBodyBytes * 4;
-  if (rawBody.length > encodedLimit) throw tooLarge();
-  const bytes = Buffer.from(rawBody, event.isBase64Encoded ? 'base64' : 'utf8');
+  const encodedLimit = isBase64Encoded ? Math.ceil(maxBodyBytes / 3) * 4 : maxBodyBytes * 4;
+  if (text.length > encodedLimit) throw tooLarge();
+  const bytes = Buffer.from(text, isBase64Encoded ? 'base64' : 'utf8');
   if (bytes.length > maxBodyBytes) throw tooLarge();
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -53,11 +106,11 @@ export function readBodyText(event: APIGatewayProxyEventV2): string {
   }
 }
 
-export function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
-  if (!isContentType(headerValue(event, 'content-type'), 'application/json')) {
+export function parseJsonBody(request: Pick<ApiRequest, 'contentType' | 'body'>): unknown {
+  if (!isContentType(request.contentType, 'application/json')) {
     throw new UnsupportedMediaTypeError(unsupportedMediaTypeMessage);
   }
-  const text = readBodyText(event);
+  const text = readBodyText(request.body);
   if (text.length === 0) throw new InvalidRequestError(emptyBodyMessage);
   try {
     return JSON.parse(text) as unknown;
@@ -71,17 +124,16 @@ function tooLarge(): PayloadTooLargeError {
 }
 
 /** Every route also takes ANY method, so that a GET gets this 405 rather than the site's 404 page. */
-export function refuseOtherMethods(event: APIGatewayProxyEventV2): void {
-  const method = event.requestContext?.http?.method;
+export function refuseOtherMethods({ method }: Pick<ApiRequest, 'method'>): void {
   if (method !== undefined && method !== 'POST') {
     throw new MethodNotAllowedError(methodNotAllowedMessage(method));
   }
 }
 
-/** Both routes take the same body: the validated `{name, email}`, or a typed 4xx error. */
-export function parseCheatSheetRequestEvent(event: APIGatewayProxyEventV2): CheatSheetRequest {
-  refuseOtherMethods(event);
-  const parsed = parseCheatSheetRequest(parseJsonBody(event));
+/** Both JSON routes take the same body: the validated `{name, email}`, or a typed 4xx error. */
+export function parseCheatSheetRequestBody(request: ApiRequest): CheatSheetRequest {
+  refuseOtherMethods(request);
+  const parsed = parseCheatSheetRequest(parseJsonBody(request));
   if (!parsed.success) throw new InvalidRequestError(parsed.error);
   return parsed.data;
 }

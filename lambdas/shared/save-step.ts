@@ -7,11 +7,11 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { dynamoDb, secretsManager } from './aws-clients';
 import { cheatSheetRequestsTable } from './cheat-sheet-requests';
-import { clientCounterKeysOf, type ClientCounterKeys } from './client-address';
+import { clientKeysOf, type ClientKeys } from './client-address';
 import { readSaveRequestConfig, type SaveRequestFunctionConfig } from './config';
+import type { ApiRequest } from './http-request';
 import { loadOriginSecret } from './origin-secret';
 import { hourlyWindow, rollingCounterTable } from './rolling-counter';
 import { describeFailure } from './http-reply';
@@ -24,7 +24,7 @@ import { saveRequest, type SaveRequestDependencies } from './save-request';
 /** The domain function's dependencies, from the function's configuration: the one factory both routes use. */
 export function saveRequestDependencies(
   config: SaveRequestFunctionConfig,
-  clientKeys: ClientCounterKeys,
+  clientKeys: ClientKeys,
   logger: Logger,
 ): SaveRequestDependencies {
   return {
@@ -56,17 +56,17 @@ export function saveFailed(error: unknown, { logger, metrics }: StepReporting): 
   return { ok: false, failure };
 }
 
-/** `event` is the request as API Gateway passed it: the client's address and the origin secret are in it. */
+/** `apiRequest` is the request as the handler read it: the client's origin (address, origin secret) is in it. */
 export async function saveStep(
   request: CheatSheetRequest,
-  event: APIGatewayProxyEventV2,
+  apiRequest: ApiRequest,
   reporting: StepReporting,
 ): Promise<SaveStepResult> {
   const { logger, metrics } = reporting;
   try {
     const config = readSaveRequestConfig();
     // Behind CloudFront, a request without the origin secret stops here (403), before anything is stored.
-    const clientKeys = await clientCounterKeysOf(event, config.clientAddress, (arn) =>
+    const clientKeys = await clientKeysOf(apiRequest.client, config.clientAddress, (arn) =>
       loadOriginSecret(secretsManager, arn),
     );
     if (isHoneypotFilled(request)) {

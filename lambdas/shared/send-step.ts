@@ -6,14 +6,14 @@
 
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { dynamoDb, s3, secretsManager, ses } from './aws-clients';
 import { cheatSheetRequestsTable } from './cheat-sheet-requests';
-import { clientCounterKeysOf, type ClientCounterKeys } from './client-address';
+import { clientKeysOf, type ClientKeys } from './client-address';
 import { readSendCheatSheetConfig, type SendCheatSheetConfig } from './config';
 import { describeFailure } from './http-reply';
 import { describeErrorForLog, emailDomainOf } from './logger';
 import type { ProductMetrics } from './metrics';
+import type { ApiRequest } from './http-request';
 import { loadOriginSecret } from './origin-secret';
 import type { StepResult } from './step-result';
 import { isHoneypotFilled, type CheatSheetRequest } from '../../core/api/request-schema';
@@ -41,7 +41,7 @@ function recipientDomainCheckFor(dnsServers: string | undefined): RecipientDomai
 /** The domain function's dependencies, from the function's configuration: the one factory both routes use. */
 export function sendCheatSheetDependencies(
   config: SendCheatSheetConfig,
-  clientKeys: ClientCounterKeys,
+  clientKeys: ClientKeys,
   logger: Logger,
   metrics?: ProductMetrics,
 ): SendCheatSheetDependencies {
@@ -89,17 +89,17 @@ export function sendFailed(error: unknown, { logger, metrics }: StepReporting): 
   return { ok: false, failure };
 }
 
-/** `event` is the request as API Gateway passed it: the client's address and the origin secret are in it. */
+/** `apiRequest` is the request as the handler read it: the client's origin (address, origin secret) is in it. */
 export async function sendStep(
   request: CheatSheetRequest,
-  event: APIGatewayProxyEventV2,
+  apiRequest: ApiRequest,
   reporting: StepReporting,
 ): Promise<SendStepResult> {
   const { logger, metrics } = reporting;
   try {
     const config = readSendCheatSheetConfig();
     // Behind CloudFront, a request without the origin secret stops here (403), before any counter.
-    const clientKeys = await clientCounterKeysOf(event, config.clientAddress, (arn) =>
+    const clientKeys = await clientKeysOf(apiRequest.client, config.clientAddress, (arn) =>
       loadOriginSecret(secretsManager, arn),
     );
     if (isHoneypotFilled(request)) {

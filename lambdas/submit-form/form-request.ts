@@ -5,9 +5,8 @@
  * request schema (honeypot included).
  */
 
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { CrossSiteRequestError, InvalidRequestError, UnsupportedMediaTypeError } from '../shared/errors';
-import { headerValue, isContentType, readBodyText, refuseOtherMethods } from '../shared/http-request';
+import { isContentType, readBodyText, refuseOtherMethods, type ApiRequest } from '../shared/http-request';
 import {
   crossSiteFormMessage,
   formContentType,
@@ -29,18 +28,18 @@ export interface CheatSheetForm {
  */
 const trustedFetchSites = new Set(['same-origin', 'none']);
 
-export function parseCheatSheetFormEvent(event: APIGatewayProxyEventV2): CheatSheetForm {
-  refuseOtherMethods(event);
-  const fetchSite = headerValue(event, 'sec-fetch-site')?.trim().toLowerCase();
+export function parseCheatSheetForm(request: ApiRequest): CheatSheetForm {
+  refuseOtherMethods(request);
+  const { fetchSite } = request;
   if (fetchSite !== undefined && !trustedFetchSites.has(fetchSite)) {
     throw new CrossSiteRequestError(crossSiteFormMessage);
   }
-  if (!isContentType(headerValue(event, 'content-type'), formContentType)) {
+  if (!isContentType(request.contentType, formContentType)) {
     throw new UnsupportedMediaTypeError(formNotUrlencodedMessage);
   }
   // URLSearchParams decodes as a browser encodes: '+' is a space, %XX are UTF-8 bytes. A repeated
   // field counts once (its first value), as an absent one counts as missing.
-  const fields = new URLSearchParams(readBodyText(event));
+  const fields = new URLSearchParams(readBodyText(request.body));
   const parsed = parseCheatSheetRequest({
     name: fields.get('name') ?? undefined,
     email: fields.get('email') ?? undefined,

@@ -11,13 +11,14 @@
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describeFailure } from '../shared/http-reply';
+import { readApiRequest } from '../shared/http-request';
 import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
 import { ProductMetrics } from '../shared/metrics';
 import { saveStep } from '../shared/save-step';
 import { sendStep } from '../shared/send-step';
 import { functionServices, submitFormLogService } from '../../core/observability/product-metrics';
 import { formResultPaths } from '../../core/site-pages';
-import { parseCheatSheetFormEvent, type CheatSheetForm } from './form-request';
+import { parseCheatSheetForm, type CheatSheetForm } from './form-request';
 import { redirectTo, refusalPage } from './form-reply';
 import { submitForm } from './submit-form';
 
@@ -34,9 +35,10 @@ async function submitFormHandler(
   context?: Context,
 ): Promise<APIGatewayProxyStructuredResultV2> {
   if (context) logger.addContext(context);
+  const apiRequest = readApiRequest(event);
   let form: CheatSheetForm;
   try {
-    form = parseCheatSheetFormEvent(event);
+    form = parseCheatSheetForm(apiRequest);
   } catch (error) {
     const { statusCode, message } = describeFailure(error);
     logger.warn('Cheat-sheet form refused', { statusCode, ...describeErrorForLog(error) });
@@ -44,8 +46,8 @@ async function submitFormHandler(
   }
 
   const submitted = await submitForm(form, {
-    save: (request) => saveStep(request, event, { logger, metrics: saveMetrics }),
-    send: (request) => sendStep(request, event, { logger, metrics: sendMetrics }),
+    save: (request) => saveStep(request, apiRequest, { logger, metrics: saveMetrics }),
+    send: (request) => sendStep(request, apiRequest, { logger, metrics: sendMetrics }),
   });
   const emailDomain = emailDomainOf(form.request.email);
   if ('refusal' in submitted) {

@@ -1,19 +1,18 @@
-/** Who the client is: the trusted address, its network, and the keyed hash the counters use. */
+/** Who the client is: the trusted address, its network, and the client keys the caps count under. */
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import {
-  clientCounterKey,
-  clientCounterKeyOf,
-  clientCounterKeysOf,
+  clientKeysOf,
   clientNetwork,
-  clientNetworkOf,
   clientNetworksOf,
-  counterKeyFromOriginSecret,
+  hashKeyFromOriginSecret,
+  hashNetwork,
   originSecretMatches,
   sharedNetwork,
   viewerIpOf,
 } from '../../../lambdas/shared/client-address';
 import { ConfigurationError, UntrustedOriginError } from '../../../lambdas/shared/errors';
+import { readApiRequest, type ClientOrigin } from '../../../lambdas/shared/http-request';
 import { postEvent, sendRoute } from '../support/http-api-events';
 
 const secret = 'a'.repeat(64);
@@ -22,6 +21,11 @@ const behindCloudFront = { source: 'cloudfront-viewer-address', originSecret: se
 /** A request as API Gateway passes it on from CloudFront: an edge server's address, and the headers. */
 function fromCloudFront(headers: Record<string, string>): APIGatewayProxyEventV2 {
   return postEvent(sendRoute, { name: 'Ada', email: 'ada@example.com' }, { sourceIp: '130.176.0.10', headers });
+}
+
+/** The client origin as the handler reads it from the event. */
+function originOf(event: APIGatewayProxyEventV2): ClientOrigin {
+  return readApiRequest(event).client;
 }
 
 describe('clientNetwork', () => {
@@ -97,7 +101,7 @@ describe('originSecretMatches', () => {
   });
 });
 
-describe('clientNetworkOf', () => {
+describe('clientNetworksOf: the client', () => {
   test('locally, takes the source address and ignores every forwarding header', () => {
     const event = postEvent(
       sendRoute,
@@ -113,13 +117,13 @@ describe('clientNetworkOf', () => {
       },
     );
 
-    expect(clientNetworkOf(event, { source: 'source-ip' })).toBe('127.0.0.1');
+    expect(clientNetworksOf(originOf(event), { source: 'source-ip' }).client).toBe('127.0.0.1');
   });
 
   test('behind CloudFront, takes the viewer address of a request carrying the origin secret', () => {
     const event = fromCloudFront({ 'x-origin-secret': secret, 'cloudfront-viewer-address': '198.51.100.10:46532' });
 
-    expect(clientNetworkOf(event, behindCloudFront)).toBe('198.51.100.10');
+    expect(clientNetworksOf(originOf(event), behindCloudFront).client).toBe('198.51.100.10');
   });
 
   test('behind CloudFront, ignores X-Forwarded-For, X-Real-IP and Forwarded', () => {
@@ -131,18 +135,18 @@ describe('clientNetworkOf', () => {
       forwarded: 'for=203.0.113.9',
     });
 
-    expect(clientNetworkOf(event, behindCloudFront)).toBe('198.51.100.10');
+    expect(clientNetworksOf(originOf(event), behindCloudFront).client).toBe('198.51.100.10');
   });
 
   test.each([
     ['no origin secret', { 'cloudfront-viewer-address': '198.51.100.10:46532' }],
     ['a wrong origin secret', { 'x-origin-secret': 'guess', 'cloudfront-viewer-address': '198.51.100.10:46532' }],
   ])('refuses a request with %s (a direct call to the API) as untrusted', (_, headers) => {
-    expect(() => clientNetworkOf(fromCloudFront(headers), behindCloudFront)).toThrow(UntrustedOriginError);
+    expect(() => clientNetworksOf(originOf(fromCloudFront(headers)), behindCloudFront)).toThrow(UntrustedOriginError);
   });
 
   test('treats a proven request without a usable viewer address as a configuration fault', () => {
-    expect(() => clientNetworkOf(fromCloudFront({ 'x-origin-secret': secret }), behindCloudFront)).toThrow(
+    expect(() => clientNetworksOf(originOf(fromCloudFront({ 'x-origin-secret': secret })), behindCloudFront)).toThrow(
       ConfigurationError,
     );
   });
@@ -152,7 +156,7 @@ describe('clientNetworksOf', () => {
   test('gives the client and its wider network from the source address locally', () => {
     const event = postEvent(sendRoute, {}, { sourceIp: '203.0.113.7', headers: { 'X-Forwarded-For': '198.51.100.1' } });
 
-    expect(clientNetworksOf(event, { source: 'source-ip' })).toEqual({
+    expect(clientNetworksOf(originOf(event), { source: 'source-ip' })).toEqual({
       client: '203.0.113.7',
       network: '203.0.113.0/24',
     });
@@ -161,7 +165,7 @@ describe('clientNetworksOf', () => {
   test('gives the client and its wider network from the viewer address behind CloudFront', () => {
     const event = fromCloudFront({ 'x-origin-secret': secret, 'cloudfront-viewer-address': '2001:db8:7:8::5:443' });
 
-    expect(clientNetworksOf(event, behindCloudFront)).toEqual({
+    expect(clientNetworksOf(originOf(event), behindCloudFront)).toEqual({
       client: '2001:db8:7:8::/64',
       network: '2001:db8:7::/48',
     });
@@ -170,28 +174,28 @@ describe('clientNetworksOf', () => {
   test('refuses a request without the origin secret behind CloudFront', () => {
     const event = fromCloudFront({ 'cloudfront-viewer-address': '198.51.100.10:46532' });
 
-    expect(() => clientNetworksOf(event, behindCloudFront)).toThrow(UntrustedOriginError);
+    expect(() => clientNetworksOf(originOf(event), behindCloudFront)).toThrow(UntrustedOriginError);
   });
 });
 
-describe('clientCounterKeysOf', () => {
+describe('clientKeysOf', () => {
   test('keys the client and its network apart, each an HMAC-SHA-256 under the same key', async () => {
     const event = postEvent(sendRoute, {}, { sourceIp: '203.0.113.7' });
 
-    const keys = await clientCounterKeysOf(event, { source: 'source-ip', key: 'local-key' }, async () => {
+    const keys = await clientKeysOf(originOf(event), { source: 'source-ip', key: 'local-key' }, async () => {
       throw new Error('no secret locally');
     });
 
     expect(keys).toEqual({
-      client: clientCounterKey('203.0.113.7', 'local-key'),
-      network: clientCounterKey('203.0.113.0/24', 'local-key'),
+      client: hashNetwork('203.0.113.7', 'local-key'),
+      network: hashNetwork('203.0.113.0/24', 'local-key'),
     });
     expect(keys.network).not.toBe(keys.client);
   });
 
   test('gives two clients of one /24 different client keys and the same network key', async () => {
     const keysOf = (sourceIp: string) =>
-      clientCounterKeysOf(postEvent(sendRoute, {}, { sourceIp }), { source: 'source-ip', key: 'k' }, async () => '');
+      clientKeysOf(originOf(postEvent(sendRoute, {}, { sourceIp })), { source: 'source-ip', key: 'k' }, async () => '');
 
     const [first, second] = await Promise.all([keysOf('198.51.100.1'), keysOf('198.51.100.200')]);
 
@@ -202,41 +206,41 @@ describe('clientCounterKeysOf', () => {
   test('behind CloudFront, keys both with the key derived from the origin secret', async () => {
     const event = fromCloudFront({ 'x-origin-secret': secret, 'cloudfront-viewer-address': '198.51.100.10:46532' });
 
-    const keys = await clientCounterKeysOf(
-      event,
+    const keys = await clientKeysOf(
+      originOf(event),
       { source: 'cloudfront-viewer-address', originSecretArn: 'arn:secret' },
       async () => secret,
     );
 
-    expect(keys.network).toBe(clientCounterKey('198.51.100.0/24', counterKeyFromOriginSecret(secret)));
+    expect(keys.network).toBe(hashNetwork('198.51.100.0/24', hashKeyFromOriginSecret(secret)));
   });
 });
 
-describe('clientCounterKeyOf', () => {
+describe('clientKeysOf: the client key', () => {
   test('is an HMAC-SHA-256 of the network under the local key, holding no address', async () => {
     const event = postEvent(sendRoute, {}, { sourceIp: '203.0.113.7' });
 
-    const key = await clientCounterKeyOf(event, { source: 'source-ip', key: 'local-key' }, async () => {
+    const { client: key } = await clientKeysOf(originOf(event), { source: 'source-ip', key: 'local-key' }, async () => {
       throw new Error('no secret locally');
     });
 
     expect(key).toMatch(/^[0-9a-f]{64}$/);
-    expect(key).toBe(clientCounterKey('203.0.113.7', 'local-key'));
-    expect(key).not.toBe(clientCounterKey('203.0.113.7', 'another-key'));
+    expect(key).toBe(hashNetwork('203.0.113.7', 'local-key'));
+    expect(key).not.toBe(hashNetwork('203.0.113.7', 'another-key'));
   });
 
   test('behind CloudFront, reads the secret by its ARN and keys the hash with a key derived from it', async () => {
     const arns: string[] = [];
     const event = fromCloudFront({ 'x-origin-secret': secret, 'cloudfront-viewer-address': '2001:db8::5:443' });
 
-    const key = await clientCounterKeyOf(
-      event,
+    const { client: key } = await clientKeysOf(
+      originOf(event),
       { source: 'cloudfront-viewer-address', originSecretArn: 'arn:secret' },
       async (arn) => (arns.push(arn), secret),
     );
 
     expect(arns).toEqual(['arn:secret']);
-    expect(key).toBe(clientCounterKey('2001:db8::/64', counterKeyFromOriginSecret(secret)));
-    expect(counterKeyFromOriginSecret(secret)).not.toBe(secret);
+    expect(key).toBe(hashNetwork('2001:db8::/64', hashKeyFromOriginSecret(secret)));
+    expect(hashKeyFromOriginSecret(secret)).not.toBe(secret);
   });
 });

@@ -6,11 +6,11 @@ import {
   UnsupportedMediaTypeError,
 } from '../../../lambdas/shared/errors';
 import { maxBodyBytes } from '../../../core/api/request-limits';
-import { parseCheatSheetRequestEvent, parseJsonBody } from '../../../lambdas/shared/http-request';
+import { parseCheatSheetRequestBody, parseJsonBody, readApiRequest } from '../../../lambdas/shared/http-request';
 import { postEvent, saveRoute } from '../support/http-api-events';
 
 const event = (body: string | undefined, headers: Record<string, string>, isBase64Encoded = false) =>
-  ({ headers, body, isBase64Encoded }) as APIGatewayProxyEventV2;
+  readApiRequest({ headers, body, isBase64Encoded } as APIGatewayProxyEventV2);
 const json = { 'content-type': 'application/json' };
 
 describe('parseJsonBody', () => {
@@ -66,11 +66,11 @@ describe('parseJsonBody', () => {
   });
 });
 
-describe('parseCheatSheetRequestEvent', () => {
+describe('parseCheatSheetRequestBody', () => {
   const valid = { name: 'Ada', email: 'ada@example.com' };
 
   test('returns the validated request of a POST', () => {
-    expect(parseCheatSheetRequestEvent(postEvent(saveRoute, valid))).toEqual(valid);
+    expect(parseCheatSheetRequestBody(readApiRequest(postEvent(saveRoute, valid)))).toEqual(valid);
   });
 
   test.each(['GET', 'PUT', 'DELETE', 'HEAD'])('refuses %s as a method that is not allowed', (method) => {
@@ -79,12 +79,59 @@ describe('parseCheatSheetRequestEvent', () => {
       ...event,
       requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method } },
     };
-    expect(() => parseCheatSheetRequestEvent(other)).toThrow(MethodNotAllowedError);
+    expect(() => parseCheatSheetRequestBody(readApiRequest(other))).toThrow(MethodNotAllowedError);
   });
 
   test('refuses an invalid body with the schema message', () => {
-    expect(() => parseCheatSheetRequestEvent(postEvent(saveRoute, { name: 'Ada' }))).toThrow(
+    expect(() => parseCheatSheetRequestBody(readApiRequest(postEvent(saveRoute, { name: 'Ada' })))).toThrow(
       new InvalidRequestError('Please enter your email address.'),
     );
+  });
+});
+
+describe('readApiRequest', () => {
+  const headers = {
+    'Content-Type': 'application/json',
+    'Sec-Fetch-Site': ' Same-Origin ',
+    'User-Agent': 'Mozilla/5.0',
+    'Idempotency-Key': ' 7c1f3a52-2f5e-4d7e-9d61-0f5c8a2b9e10 ',
+    'CloudFront-Viewer-Address': '198.51.100.10:46532',
+    'X-Origin-Secret': 'secret',
+  };
+
+  test('reads every header the routes use once, whatever the letter case it arrived in', () => {
+    const request = readApiRequest(postEvent(saveRoute, {}, { sourceIp: '203.0.113.7', headers }));
+
+    expect(request).toMatchObject({
+      method: 'POST',
+      contentType: 'application/json',
+      fetchSite: 'same-origin',
+      userAgent: 'Mozilla/5.0',
+      idempotencyKey: '7c1f3a52-2f5e-4d7e-9d61-0f5c8a2b9e10',
+      client: { sourceIp: '203.0.113.7', viewerAddress: '198.51.100.10:46532', originSecret: 'secret' },
+    });
+  });
+
+  test.each([
+    ['absent', {}],
+    ['blank', { 'idempotency-key': '  ' }],
+  ])('has no idempotency key when the header is %s', (_, extra) => {
+    expect(readApiRequest(postEvent(saveRoute, {}, { headers: extra }))).not.toHaveProperty('idempotencyKey');
+  });
+
+  test('keeps the body as API Gateway passed it, decoded only when parsed', () => {
+    const encoded = Buffer.from('{"name":"Zoë"}').toString('base64');
+
+    expect(readApiRequest({ body: encoded, isBase64Encoded: true } as APIGatewayProxyEventV2).body).toEqual({
+      text: encoded,
+      isBase64Encoded: true,
+    });
+  });
+
+  test('never throws, even on an event with nothing in it', () => {
+    expect(readApiRequest({} as APIGatewayProxyEventV2)).toEqual({
+      client: {},
+      body: { text: '', isBase64Encoded: false },
+    });
   });
 });
