@@ -4,6 +4,9 @@ const transform = {
   '^.+\\.tsx?$': ['ts-jest', { tsconfig: 'tsconfig.jest.json' }],
 };
 
+// The copy the tests read is content/*.yaml's, made current before any test runs.
+const globalSetup = '<rootDir>/test/support/content-modules.ts';
+
 /** @type {import('jest').Config} */
 export default {
   // Jest's default leaves one core to its parent process, which only schedules: on CI's two cores
@@ -13,6 +16,7 @@ export default {
     {
       displayName: 'node',
       testEnvironment: 'node',
+      globalSetup,
       roots: ['<rootDir>/test'],
       testMatch: [
         '<rootDir>/test/{core,lambdas,local,infra,integ,ops,scripts,repository,support,frontend/build}/**/*.test.ts',
@@ -21,6 +25,7 @@ export default {
     },
     {
       displayName: 'jsdom',
+      globalSetup,
       // A failing test must not leave its console or toast spies on the next one.
       restoreMocks: true,
       // jest-fixed-jsdom keeps Node's fetch, streams and TextEncoder, which msw needs.

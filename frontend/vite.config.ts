@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import type { RenderedPage } from './build/site-metadata';
 import { buildOutput } from '../core/build-output';
+import { ContentFileError } from '../core/content/content-file';
+import { contentDirectory, writeContentModules } from './build/content-modules';
 
 /**
  * sonner injects its stylesheet through a runtime <style> element, which the site's
@@ -46,9 +48,31 @@ function devPrerender(): Plugin {
 
 const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
 
+/**
+ * The dev server rebuilds core/content/generated/ whenever a file of content/ changes, so an
+ * edit shows on the next reload; a mistake in it is printed with its file, line and field.
+ */
+function contentFiles(): Plugin {
+  return {
+    name: 'content-files',
+    apply: 'serve',
+    configureServer(server) {
+      const directory = path.join(repositoryRoot, contentDirectory);
+      server.watcher.add(directory);
+      server.watcher.on('change', (file) => {
+        if (!file.startsWith(directory)) return;
+        writeContentModules(repositoryRoot).catch((error: unknown) => {
+          if (!(error instanceof ContentFileError)) throw error;
+          server.config.logger.error(error.message);
+        });
+      });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), sonnerStylesAsFile(), devPrerender()],
+  plugins: [react(), sonnerStylesAsFile(), devPrerender(), contentFiles()],
   build: {
     // The client build is the site; the server build only feeds the pre-render step.
     outDir: path.join(repositoryRoot, isSsrBuild ? buildOutput.prerenderDirectory : buildOutput.siteDirectory),

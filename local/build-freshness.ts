@@ -3,7 +3,7 @@
  * newer than every source they are made from. What they are made from is read off their module
  * graphs (esbuild follows every import from the build's entry points, as Vite and tsx will), so
  * a new import anywhere in the graph is watched without anyone listing it; the few inputs that
- * are not modules (the HTML template, the public folder) are named below.
+ * are not modules (the HTML template, the public folder, the content files) are named below.
  */
 
 import { readdir, stat } from 'node:fs/promises';
@@ -36,12 +36,13 @@ export const buildInputs: { readonly site: BuildInputs; readonly pdf: BuildInput
       'frontend/build/prerender.ts',
       'frontend/vite.config.ts',
     ],
-    otherInputs: ['frontend/index.html', 'frontend/public'],
+    // The content files: the build turns them into core/content/generated/ first.
+    otherInputs: ['frontend/index.html', 'frontend/public', 'content'],
     outputs: buildOutput.pages.map((page) => `${buildOutput.siteDirectory}/${page}`),
   },
   pdf: {
     entryPoints: ['scripts/build-cheat-sheet-pdf.ts'],
-    otherInputs: [],
+    otherInputs: ['content'],
     outputs: [`${buildOutput.cheatSheetDirectory}/${buildOutput.cheatSheetFile}`],
   },
 };

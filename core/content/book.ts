@@ -1,6 +1,7 @@
-/** Facts about the book itself. The title and store link are the owner's to change here. */
+/** Facts about the book itself (content/book.yaml); the subtitle is the specification's. */
 
 import type { Image } from './image';
+import { bookContent } from './generated/book';
 
 export interface Book {
   readonly title: string;
@@ -13,20 +14,16 @@ export interface Book {
 }
 
 export const book: Book = {
-  title: 'The First 100 Days of Ownership',
+  title: bookContent.title,
   subtitle: 'A 100-Day Blueprint for Mastering Money, People, and Capacity',
-  tagline:
-    'You bought the business. Now run it with confidence. The MPC Framework turns your first 100 days into a clear plan for your finances, your team and your operations.',
-  amazonUrl: 'https://www.amazon.com/s?k=A+100-Day+Blueprint+for+Mastering+Money%2C+People%2C+and+Capacity',
-  cover: {
-    src: '/images/book-cover.svg',
-    alt: 'Cover of The First 100 Days of Ownership: A 100-Day Blueprint for Mastering Money, People, and Capacity',
-    width: 320,
-    height: 480,
-  },
+  tagline: bookContent.tagline,
+  amazonUrl: bookContent.amazon.url,
+  cover: bookContent.cover,
+  ...(bookContent.isbn && { isbn: bookContent.isbn }),
 };
 
 export const heroCopy = {
+  /** Fixed by the specification. */
   buyLabel: 'Buy on Amazon',
-  cheatSheetLink: 'Get the Free Cheat Sheet',
+  cheatSheetLink: bookContent.cheatSheetLink,
 } as const;

@@ -1,22 +1,26 @@
-/** The cheat sheet: its request form's copy and the PDF's own content (which reuses the outline). */
+/**
+ * The cheat sheet: its request form's copy (fixed by the specification, but for the submit
+ * button and the name hint) and the PDF's and e-mail's own words (content/cheat-sheet.yaml).
+ */
+
+import { cheatSheetContent as content } from './generated/cheat-sheet';
 
 export const downloadHeading = 'Get Your Free Business Operations Cheat Sheet';
 
-export const downloadIntro =
-  'A one-page summary of the MPC Framework: every phase, every area and a checklist for your first week. Free for readers of the book.';
+export const downloadIntro = content.intro;
 
-export const cheatSheetTitle = 'MPC 100-Day Cheat Sheet';
+export const cheatSheetTitle = content.title;
 
 /** The PDF's file name, as the e-mail attachment and in the S3 bucket. */
 export const cheatSheetFileName = 'mpc-100-day-cheat-sheet.pdf';
 
-export const firstWeekChecklist: readonly string[] = [
-  'Get read-only access to every bank account, and review the last 12 months of statements.',
-  'Meet each team member one to one and ask what they would change first.',
-  'List your top five customers and call each of them this week.',
-  'Write down every recurring process and who owns it.',
-  'Set a weekly 30-minute review of cash, people and operations.',
-];
+export const firstWeekChecklist: readonly string[] = content.firstWeekChecklist;
+
+/** The PDF's fill-in block: one question per area, in the order Money, People, Capacity. */
+export const weeklyReview = content.weeklyReview;
+
+/** The e-mail's sentence about what the PDF holds. */
+export const emailSummary = content.emailSummary;
 
 export const formCopy = {
   nameLabel: 'Name',

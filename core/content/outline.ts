@@ -1,4 +1,10 @@
-/** The MPC Framework's learning outline: three phases, each with one item per area. */
+/**
+ * The MPC Framework's learning outline: three phases, each with one item per area. The heading,
+ * phases and items are fixed by the specification; the intro and the days are the author's
+ * (content/outline.yaml).
+ */
+
+import { outlineContent } from './generated/outline';
 
 export type Area = 'Money' | 'People' | 'Capacity';
 
@@ -16,13 +22,12 @@ export interface OutlinePhase {
 
 export const outlineHeading = "What You'll Learn to Maximize Your First 100 Days";
 
-export const outlineIntro =
-  'The MPC Framework walks you through three phases. In each one you work on all three areas of the business at once, so nothing falls behind.';
+export const outlineIntro = outlineContent.intro;
 
 export const outlinePhases: readonly OutlinePhase[] = [
   {
     title: 'Initial Review',
-    days: 'Days 1–30',
+    days: outlineContent.days[0],
     items: [
       { area: 'Money', content: 'Set up financial controls and reporting' },
       { area: 'People', content: 'Assess team structure and roles' },
@@ -31,7 +36,7 @@ export const outlinePhases: readonly OutlinePhase[] = [
   },
   {
     title: 'Deep Dive',
-    days: 'Days 31–60',
+    days: outlineContent.days[1],
     items: [
       { area: 'Money', content: 'Implement KPIs and financial metrics' },
       { area: 'People', content: 'Develop team training and culture initiatives' },
@@ -40,7 +45,7 @@ export const outlinePhases: readonly OutlinePhase[] = [
   },
   {
     title: 'Sustained Improvement',
-    days: 'Days 61–100',
+    days: outlineContent.days[2],
     items: [
       { area: 'Money', content: 'Establish growth-focused financial strategies' },
       { area: 'People', content: 'Build high-performing team dynamics' },

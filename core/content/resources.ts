@@ -1,6 +1,10 @@
-/** The Free Resources section's cards. */
+/**
+ * The Free Resources section's cards. The heading, the first two cards' titles and their
+ * 'Coming Soon' buttons are fixed by the specification; the rest is content/resources.yaml.
+ */
 
 import type { Image } from './image';
+import { resourcesContent } from './generated/resources';
 
 export type ResourceIcon = 'guide' | 'video' | 'podcast';
 
@@ -27,34 +31,29 @@ export type ResourceCard = ComingSoonCard | LinkedCard;
 
 export const resourcesHeading = 'Free Resources';
 
-export const resourcesIntro = 'More help for your first 100 days, at no cost.';
+export const resourcesIntro = resourcesContent.intro;
 
 export const resourceCards: readonly ResourceCard[] = [
   {
     title: 'MPC Framework Guide',
-    description: 'A printable guide to the Money, People, Capacity framework, with worksheets for each phase.',
+    description: resourcesContent.guideDescription,
     link: null,
     buttonText: 'Coming Soon',
     icon: 'guide',
   },
   {
     title: 'Implementation Videos',
-    description: 'Short videos that walk you through putting each part of the framework into practice.',
+    description: resourcesContent.videosDescription,
     link: null,
     buttonText: 'Coming Soon',
     icon: 'video',
   },
   {
-    title: 'The Owner’s First 100 Days Podcast',
-    description: 'Conversations with owners and operators about the decisions that shape a new business.',
-    link: 'https://podcasts.apple.com/us/search?term=first%20100%20days%20ownership',
+    title: resourcesContent.podcast.title,
+    description: resourcesContent.podcast.description,
+    link: resourcesContent.podcast.url,
     buttonText: null,
     icon: 'podcast',
-    logo: {
-      src: '/images/podcast-logo.svg',
-      alt: 'The Owner’s First 100 Days podcast logo',
-      width: 160,
-      height: 160,
-    },
+    logo: resourcesContent.podcast.logo,
   },
 ];

@@ -1,18 +1,22 @@
-/** Site-wide copy: page title, description, footer and the not-found page. */
+/**
+ * Site-wide copy: page title, description, footer and the not-found page. The description, the
+ * short name and the header's link are content/site.yaml's; the not-found page's and the error
+ * fallback's words are the specification's.
+ */
 
 import { book } from './book';
+import { siteContent } from './generated/site';
 
 export const site = {
   title: `${book.title}: ${book.subtitle}`,
-  description:
-    'The MPC Framework for new business owners: master Money, People, and Capacity in your first 100 days. Get the free cheat sheet.',
+  description: siteContent.description,
   footer: `© ${book.title}. All rights reserved.`,
   /** The name under the icon on a phone's home screen (the web manifest's short_name): at most about 12 to 15 characters. */
-  shortName: 'First 100 Days',
+  shortName: siteContent.shortName,
 } as const;
 
 export const headerCopy = {
-  cheatSheetLink: 'Free Cheat Sheet',
+  cheatSheetLink: siteContent.headerCheatSheetLink,
 } as const;
 
 /** Read to screen-reader users on every link that opens a new tab. */

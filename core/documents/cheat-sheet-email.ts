@@ -6,7 +6,7 @@
  */
 
 import { book } from '../content/book';
-import { cheatSheetTitle } from '../content/cheat-sheet';
+import { cheatSheetTitle, emailSummary } from '../content/cheat-sheet';
 import { emailSignOff } from '../content/author';
 import { toSingleLine } from '../api/request-schema';
 import { greetingNameOf } from './greeting-name';
@@ -40,7 +40,7 @@ export function buildCheatSheetEmail({ name }: { readonly name: string }): Cheat
     '',
     `Thank you for reading ${book.title}. Your ${cheatSheetTitle} is attached to this email as a PDF.`,
     '',
-    'It sums up the MPC Framework on one page: the three phases of your first 100 days, what to do for Money, People and Capacity in each, and a checklist for your first week.',
+    emailSummary,
     '',
     emailSignOff.closing,
     emailSignOff.signer,
@@ -59,9 +59,7 @@ export function buildCheatSheetEmail({ name }: { readonly name: string }): Cheat
         cheatSheetTitle,
       )} is attached to this email as a PDF.`,
     ),
-    paragraph(
-      'It sums up the MPC Framework on one page: the three phases of your first 100 days, what to do for Money, People and Capacity in each, and a checklist for your first week.',
-    ),
+    paragraph(escapeHtml(emailSummary)),
     paragraph(`${escapeHtml(emailSignOff.closing)}<br>${escapeHtml(emailSignOff.signer)}`),
     '</body>',
     '</html>',

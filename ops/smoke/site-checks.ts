@@ -97,6 +97,12 @@ function describeApiReply(reply: Reply): string {
   return `${reply.status} ${kind}, Cache-Control: ${reply.headers.get('cache-control') ?? 'none'}`;
 }
 
+const entities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
+
+/** An element's text as a reader sees it: tags dropped, the entities a server render writes decoded. */
+const htmlText = (html: string) =>
+  html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => entities[name] ?? '');
+
 /** Every check against `siteUrl` (`http://localhost:3000/` or `https://d….cloudfront.net`), in order. */
 export async function runSiteChecks(siteUrl: string, options: SiteCheckOptions = {}): Promise<CheckResult[]> {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -109,7 +115,8 @@ export async function runSiteChecks(siteUrl: string, options: SiteCheckOptions =
     await check('page', async () => {
       home = await request(new URL('/', base), {}, timeoutMs);
       // Pre-rendered: the book's title heading is in the HTML itself, not added by a script.
-      const prerendered = /<h1[^>]*>[\s\S]*?<\/h1>/.test(home.body) && home.body.includes(book.title);
+      const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(home.body)?.[1];
+      const prerendered = heading !== undefined && htmlText(heading).includes(book.title);
       return {
         ok: home.status === 200 && prerendered,
         detail: `GET / ${home.status}, ${home.body.length} bytes, ${prerendered ? 'pre-rendered (title heading in the HTML)' : 'no pre-rendered title heading'}`,

@@ -1,10 +1,11 @@
 import { render, screen } from '@testing-library/react';
+import { book } from '../../core/content/book';
 import { App } from '../../frontend/src/app';
 
 describe('the app routes', () => {
   test.each(['/', '/index.html'])('%s is the landing page', (path) => {
     render(<App path={path} />);
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The First 100 Days of Ownership');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(book.title);
   });
 
   test.each(['/privacy', '/privacy.html'])('%s is the privacy page, in the site layout', (path) => {

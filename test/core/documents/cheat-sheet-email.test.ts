@@ -1,5 +1,6 @@
-import { author } from '../../../core/content/author';
+import { emailSignOff } from '../../../core/content/author';
 import { book } from '../../../core/content/book';
+import { cheatSheetTitle } from '../../../core/content/cheat-sheet';
 import { buildCheatSheetEmail, escapeHtml } from '../../../core/documents/cheat-sheet-email';
 import { lureNames, realNames } from '../../support/name-lures';
 
@@ -53,22 +54,20 @@ describe('the cheat-sheet e-mail', () => {
 
     expect(email.text).toContain(`Thank you for reading ${book.title}.`);
     expect(email.text).toContain('attached to this email as a PDF');
-    expect(email.html).toContain(`<strong>${book.title}</strong>`);
+    expect(email.html).toContain(`<strong>${escapeHtml(book.title)}</strong>`);
   });
 
   test('is signed by the author, by name, with no team and no doubled article', () => {
     const email = buildCheatSheetEmail({ name: 'Ada' });
 
-    expect(email.text.trimEnd().split('\n').slice(-2)).toEqual(['To your first 100 days,', author.name]);
-    expect(email.html).toContain(`To your first 100 days,<br>${author.name}</p>`);
+    expect(email.text.trimEnd().split('\n').slice(-2)).toEqual([emailSignOff.closing, emailSignOff.signer]);
+    expect(email.html).toContain(`${escapeHtml(emailSignOff.closing)}<br>${escapeHtml(emailSignOff.signer)}</p>`);
     expect(wholeEmail(email)).not.toMatch(/\bteam\b/);
     expect(wholeEmail(email)).not.toMatch(/\bThe The\b/);
   });
 
   test('has a fixed subject, whatever the name', () => {
-    expect(buildCheatSheetEmail({ name: 'Eve\r\nBcc: victim@example.com' }).subject).toBe(
-      'Your MPC 100-Day Cheat Sheet',
-    );
+    expect(buildCheatSheetEmail({ name: 'Eve\r\nBcc: victim@example.com' }).subject).toBe(`Your ${cheatSheetTitle}`);
   });
 
   test('escapes a greeted name in the HTML body', () => {

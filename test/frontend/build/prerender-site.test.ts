@@ -10,6 +10,7 @@ import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { author } from '../../../core/content/author';
 import { book } from '../../../core/content/book';
 import { notFoundFile } from '../../../core/site-pages';
 import { prerenderSite } from '../../../frontend/build/prerender-site';
@@ -56,11 +57,11 @@ describe('built with SITE_URL', () => {
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'Book',
-      name: 'The First 100 Days of Ownership',
+      name: book.title,
       alternativeName: 'A 100-Day Blueprint for Mastering Money, People, and Capacity',
       image: `${siteUrl}${book.cover.src}`,
       url: `${siteUrl}/`,
-      author: { '@type': 'Person', name: 'Jordan Ellis' },
+      author: { '@type': 'Person', name: author.name },
     });
     expect((data.author as { sameAs: string[] }).sameAs).toHaveLength(3);
   });

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { formResults } from '../../../core/content/form-results';
 import { outlinePhases } from '../../../core/content/outline';
 import { pngSize } from '../../support/png-size';
+import { book } from '../../../core/content/book';
+import { site } from '../../../core/content/site';
 import { sitePages } from '../../../core/site-pages';
 
 const dist = path.join(process.cwd(), 'frontend/dist');
@@ -68,11 +70,9 @@ describe('the pre-rendered landing page', () => {
 
   test('has the page title, description and sharing tags, and loads its script as a module', () => {
     const page = builtPage('index.html');
-    expect(page.title).toBe(
-      'The First 100 Days of Ownership: A 100-Day Blueprint for Mastering Money, People, and Capacity',
-    );
+    expect(page.title).toBe(`${book.title}: A 100-Day Blueprint for Mastering Money, People, and Capacity`);
     expect(page.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(page.title);
-    expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).toContain('MPC Framework');
+    expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(site.description);
     expect(page.querySelector('script[type="module"][src^="/assets/"]')).not.toBeNull();
   });
 });

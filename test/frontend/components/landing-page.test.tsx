@@ -1,4 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
+import { author } from '../../../core/content/author';
+import { book } from '../../../core/content/book';
+import { audienceHeading } from '../../../core/content/audience';
+import { frameworkHeading } from '../../../core/content/framework';
+import { resourceCards } from '../../../core/content/resources';
+import { testimonial } from '../../../core/content/testimonial';
 import { LandingPage } from '../../../frontend/src/components/landing-page';
 
 function renderPage() {
@@ -7,17 +13,19 @@ function renderPage() {
 
 const sectionTitled = (name: string) => screen.getByRole('region', { name });
 
+const podcastCard = resourceCards[2]!;
+
 describe('the landing page', () => {
   test('shows its sections in the spec order', () => {
     renderPage();
     const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(titles).toEqual([
-      'The MPC Framework',
+      frameworkHeading,
       "What You'll Learn to Maximize Your First 100 Days",
       'About the Author',
       'What Readers Are Saying',
       'Free Resources',
-      'Who This Book Is For',
+      audienceHeading,
       'Get Your Free Business Operations Cheat Sheet',
     ]);
   });
@@ -33,21 +41,21 @@ describe('the landing page', () => {
 describe('the hero', () => {
   test('names the book with its subtitle', () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The First 100 Days of Ownership');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(book.title);
     expect(screen.getByText('A 100-Day Blueprint for Mastering Money, People, and Capacity')).toBeInTheDocument();
   });
 
   test('shows the book cover with its size set so nothing shifts', () => {
     renderPage();
-    const cover = screen.getByRole('img', { name: /^Cover of The First 100 Days of Ownership/ });
-    expect(cover).toHaveAttribute('width', '320');
-    expect(cover).toHaveAttribute('height', '480');
+    const cover = screen.getByRole('img', { name: book.cover.alt });
+    expect(cover).toHaveAttribute('width', String(book.cover.width));
+    expect(cover).toHaveAttribute('height', String(book.cover.height));
   });
 
   test('links to Amazon in a new tab without an opener', () => {
     renderPage();
     const buy = screen.getByRole('link', { name: 'Buy on Amazon' });
-    expect(buy).toHaveAttribute('href', expect.stringMatching(/^https:\/\/www\.amazon\.com\//));
+    expect(buy).toHaveAttribute('href', book.amazonUrl);
     expect(buy).toHaveAttribute('target', '_blank');
     expect(buy).toHaveAttribute('rel', 'noopener noreferrer');
     expect(buy).toHaveAccessibleDescription('Opens in a new tab');
@@ -106,7 +114,7 @@ describe('About the Author', () => {
 
   test.each(['Facebook', 'Instagram', 'LinkedIn'])('links to the author on %s in a new tab', (network) => {
     renderPage();
-    const link = within(sectionTitled('About the Author')).getByRole('link', { name: `Jordan Ellis on ${network}` });
+    const link = within(sectionTitled('About the Author')).getByRole('link', { name: `${author.name} on ${network}` });
     expect(link).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -120,8 +128,8 @@ describe('the testimonial', () => {
     expect(within(section).getByRole('img', { name: 'Rated 5 out of 5 stars' }).querySelectorAll('svg')).toHaveLength(
       5,
     );
-    expect(within(section).getByText(/This book gave me a plan/)).toBeInTheDocument();
-    expect(within(section).getByText('Maria Thompson')).toBeInTheDocument();
+    expect(within(section).getByText(`“${testimonial.text}”`)).toBeInTheDocument();
+    expect(within(section).getByText(testimonial.author)).toBeInTheDocument();
     expect(within(section).getByText('Business Owner')).toBeInTheDocument();
   });
 });
@@ -132,7 +140,7 @@ describe('Free Resources', () => {
     const titles = within(sectionTitled('Free Resources'))
       .getAllByRole('heading', { level: 3 })
       .map((heading) => heading.textContent);
-    expect(titles).toEqual(['MPC Framework Guide', 'Implementation Videos', 'The Owner’s First 100 Days Podcast']);
+    expect(titles).toEqual(['MPC Framework Guide', 'Implementation Videos', podcastCard.title]);
   });
 
   test.each(['MPC Framework Guide', 'Implementation Videos'])(
@@ -147,13 +155,14 @@ describe('Free Resources', () => {
   test('the podcast logo links to the podcast page in a new tab', () => {
     renderPage();
     const link = within(sectionTitled('Free Resources')).getByRole('link', {
-      name: 'The Owner’s First 100 Days Podcast',
+      name: podcastCard.title,
     });
+    expect(link).toHaveAttribute('href', podcastCard.link);
     expect(link).toHaveAttribute('href', expect.stringMatching(/^https:\/\//));
     expect(link).toHaveAttribute('target', '_blank');
     expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     expect(link).toHaveAccessibleDescription('Opens in a new tab');
-    expect(within(link).getByRole('img')).toHaveAttribute('width', '160');
+    expect(within(link).getByRole('img')).toHaveAttribute('width', expect.stringMatching(/^\d+$/));
   });
 });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cheatSheetFileName } from '../../../core/content/cheat-sheet';
+import { cheatSheetFileName, cheatSheetTitle } from '../../../core/content/cheat-sheet';
 import { badInputs } from '../support/bad-inputs';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute, withMethod } from '../support/http-api-events';
@@ -51,7 +51,7 @@ describe('send-cheat-sheet handler', () => {
     const [email] = await emulators.emails(visitor.email);
     expect(email!.from).toBe('cheatsheet@example.com');
     expect(email!.destination).toEqual({ to: [visitor.email], cc: [], bcc: [] });
-    expect(email!.subject).toBe('Your MPC 100-Day Cheat Sheet');
+    expect(email!.subject).toBe(`Your ${cheatSheetTitle}`);
   });
 
   test('greets the visitor by name in both the HTML and the text body', async () => {
@@ -83,7 +83,7 @@ describe('send-cheat-sheet handler', () => {
     expect(email!.body.text).not.toContain('Bcc');
     expect(email!.body.text).not.toContain('\r');
     expect(email!.destination).toEqual({ to: ['eve@example.com'], cc: [], bcc: [] });
-    expect(email!.subject).toBe('Your MPC 100-Day Cheat Sheet');
+    expect(email!.subject).toBe(`Your ${cheatSheetTitle}`);
     expect(email!.headers ?? []).toEqual([]);
   });
 

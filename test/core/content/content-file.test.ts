@@ -1,0 +1,121 @@
+/**
+ * The author's content files: every file in content/ passes its schema; an apostrophe or quotes
+ * need no care; a mistake is reported with its file, line and field; and the copy an edit puts
+ * in reaches the e-mail and the page unchanged.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { ContentFileError, contentModuleSource, parseContentFile } from '../../../core/content/content-file';
+import { contentFileName, contentSchemas, type ContentName } from '../../../core/content/content-schemas';
+
+const contentText = (name: ContentName) =>
+  readFileSync(path.join(process.cwd(), 'content', contentFileName(name)), 'utf8');
+
+/** The author's file with one line changed, as an author would type it. */
+function edited(name: ContentName, line: RegExp, replacement: string): string {
+  const text = contentText(name);
+  expect(text).toMatch(line);
+  return text.replace(line, replacement);
+}
+
+const problemsOf = (name: ContentName, text: string) => {
+  try {
+    parseContentFile(name, text);
+  } catch (error) {
+    if (error instanceof ContentFileError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the content to be refused');
+};
+
+const lineNumberOf = (text: string, pattern: RegExp) => text.split('\n').findIndex((line) => pattern.test(line)) + 1;
+
+describe('the content files', () => {
+  test.each((Object.keys(contentSchemas) as ContentName[]).map((name) => [contentFileName(name), name] as const))(
+    'content/%s passes its schema',
+    (_file, name) => {
+      expect(() => parseContentFile(name, contentText(name))).not.toThrow();
+    },
+  );
+
+  test("takes a name with an apostrophe, typed plainly: Sam O'Neill", () => {
+    const author = parseContentFile('author', edited('author', /^name: .*$/m, "name: Sam O'Neill"));
+    expect(author.name).toBe("Sam O'Neill");
+  });
+
+  test('takes quotes and an apostrophe inside a quoted text', () => {
+    const text = edited('testimonial', /^author: .*$/m, `author: 'Dana "DJ" O''Brien'`);
+    expect(parseContentFile('testimonial', text).author).toBe(`Dana "DJ" O'Brien`);
+  });
+
+  test('names the file, the line and the field of a missing value', () => {
+    const text = edited('author', /^(\s+url: https:\/\/www\.instagram\.com\/.*)$/m, '    url:');
+    const [problem, ...others] = problemsOf('author', text);
+    expect(others).toEqual([]);
+    expect(problem).toMatchObject({ file: 'content/author.yaml', field: 'social[1].url' });
+    expect(problem!.line).toBe(lineNumberOf(text, /^ {4}url:$/));
+  });
+
+  test('names a misspelt field, and every mistake of the file at once', () => {
+    const text = edited('book', /^tagline:/m, 'tagilne:').replace(/^ {2}width: 320$/m, '  width: wide');
+    const problems = problemsOf('book', text);
+    expect(problems.map((problem) => problem.field).sort()).toEqual(['', 'cover.width', 'tagline'].sort());
+    expect(problems.find((problem) => problem.field === 'cover.width')!.line).toBe(lineNumberOf(text, /width: wide/));
+    expect(problems.find((problem) => problem.field === '')!.message).toMatch(/tagilne/);
+  });
+
+  test('names the line of a YAML mistake', () => {
+    const text = edited('audience', /^heading: .*$/m, 'heading: "Who This Book Is For');
+    const [problem] = problemsOf('audience', text);
+    expect(problem).toMatchObject({ file: 'content/audience.yaml', field: '' });
+    expect(problem!.line).toBeGreaterThanOrEqual(lineNumberOf(text, /^heading:/));
+  });
+
+  test('refuses a web address that is not https, by its field', () => {
+    const text = edited('book', /^ {2}url: .*$/m, '  url: http://www.amazon.com/dp/0000000000');
+    expect(problemsOf('book', text)).toEqual([
+      expect.objectContaining({ field: 'amazon.url', line: lineNumberOf(text, /^ {2}url:/) }),
+    ]);
+  });
+
+  test('writes the checked data as a module whose text holds the apostrophe as typed', () => {
+    const author = parseContentFile('author', edited('author', /^name: .*$/m, "name: Sam O'Neill"));
+    const source = contentModuleSource('author', author);
+    const [, literal] = /Content: \w+ = ([\s\S]*);\n$/.exec(source)!;
+    expect((JSON.parse(literal!) as { name: string }).name).toBe("Sam O'Neill");
+  });
+});
+
+describe("an author's edit, through the e-mail and the page", () => {
+  const renamed = parseContentFile('author', edited('author', /^name: .*$/m, "name: Sam O'Neill"));
+
+  async function withRenamedAuthor<T>(use: () => Promise<T>): Promise<T> {
+    let result!: T;
+    await jest.isolateModulesAsync(async () => {
+      jest.doMock('../../../core/content/generated/author', () => ({ authorContent: renamed }));
+      result = await use();
+    });
+    return result;
+  }
+
+  test('the e-mail is signed by the new name, escaped in its HTML', async () => {
+    const email = await withRenamedAuthor(async () => {
+      const { buildCheatSheetEmail } = await import('../../../core/documents/cheat-sheet-email');
+      return buildCheatSheetEmail({ name: 'Ada' });
+    });
+    expect(email.text).toContain("\nSam O'Neill\n");
+    expect(email.html).toContain('Sam O&#39;Neill');
+    expect(email.html).not.toContain("Sam O'Neill");
+  });
+
+  test('About the Author shows the new name and labels its links with it', async () => {
+    const html = await withRenamedAuthor(async () => {
+      const { AboutAuthor } = await import('../../../frontend/src/components/about-author');
+      return renderToStaticMarkup(createElement(AboutAuthor));
+    });
+    expect(html).toContain('Sam O&#x27;Neill');
+    expect(html).toContain('aria-label="Sam O&#x27;Neill on LinkedIn"');
+  });
+});
