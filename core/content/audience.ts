@@ -1,6 +1,6 @@
 /** The section before the download: who the book is written for (content/audience.yaml). */
 
-import { audienceContent } from './generated/audience';
+import * as audienceContent from './generated/audience';
 
 export const audienceHeading = audienceContent.heading;
 

@@ -1,7 +1,7 @@
 /** The About the Author section (content/author.yaml): the name, biography, photo and profile links. */
 
 import type { Image } from './image';
-import { authorContent } from './generated/author';
+import * as authorContent from './generated/author';
 
 export interface SocialLink {
   readonly network: 'Facebook' | 'Instagram' | 'LinkedIn';

@@ -1,7 +1,7 @@
 /** Facts about the book itself (content/book.yaml); the subtitle is the specification's. */
 
 import type { Image } from './image';
-import { bookContent } from './generated/book';
+import * as bookContent from './generated/book';
 
 export interface Book {
   readonly title: string;

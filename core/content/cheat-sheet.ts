@@ -3,7 +3,7 @@
  * button and the name hint) and the PDF's and e-mail's own words (content/cheat-sheet.yaml).
  */
 
-import { cheatSheetContent as content } from './generated/cheat-sheet';
+import * as content from './generated/cheat-sheet';
 
 export const downloadHeading = 'Get Your Free Business Operations Cheat Sheet';
 

@@ -1,7 +1,7 @@
 /** The intro after the hero: the three pillars of the MPC Framework (content/framework.yaml). */
 
 import type { Area } from './outline';
-import { frameworkContent } from './generated/framework';
+import * as frameworkContent from './generated/framework';
 
 export interface Pillar {
   readonly area: Area;

@@ -4,7 +4,7 @@
  * (content/outline.yaml).
  */
 
-import { outlineContent } from './generated/outline';
+import * as outlineContent from './generated/outline';
 
 export type Area = 'Money' | 'People' | 'Capacity';
 

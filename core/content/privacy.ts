@@ -4,7 +4,7 @@
  * jurisdiction').
  */
 
-import { privacyContent } from './generated/privacy';
+import * as privacyContent from './generated/privacy';
 
 /** Where readers write to see or erase what the site holds about them. */
 export const privacyContactEmail = privacyContent.contactEmail;

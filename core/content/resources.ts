@@ -4,7 +4,7 @@
  */
 
 import type { Image } from './image';
-import { resourcesContent } from './generated/resources';
+import * as resourcesContent from './generated/resources';
 
 export type ResourceIcon = 'guide' | 'video' | 'podcast';
 

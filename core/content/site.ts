@@ -5,7 +5,7 @@
  */
 
 import { book } from './book';
-import { siteContent } from './generated/site';
+import * as siteContent from './generated/site';
 
 export const site = {
   title: `${book.title}: ${book.subtitle}`,

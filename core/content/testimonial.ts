@@ -1,6 +1,6 @@
 /** The reader testimonial (content/testimonial.yaml); its role and rating are the specification's. */
 
-import { testimonialContent } from './generated/testimonial';
+import * as testimonialContent from './generated/testimonial';
 
 export interface Testimonial {
   readonly text: string;
