@@ -33,6 +33,8 @@ export const contentSchemas = {
     description: text,
     shortName: text.max(15, 'must be at most 15 characters (it sits under a home-screen icon)'),
     headerCheatSheetLink: text,
+    footerBookLink: text,
+    footerPrivacyLink: text,
   }),
   book: z.strictObject({
     title: text,

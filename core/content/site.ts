@@ -19,6 +19,11 @@ export const headerCopy = {
   cheatSheetLink: siteContent.headerCheatSheetLink,
 } as const;
 
+export const footerCopy = {
+  bookLink: siteContent.footerBookLink,
+  privacyLink: siteContent.footerPrivacyLink,
+} as const;
+
 /** Read to screen-reader users on every link that opens a new tab. */
 export const newTabHint = 'Opens in a new tab';
 

@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { notFoundFile, sitePages, type SitePage } from '../../core/site-pages';
 import { headTags } from './crawler-metadata';
+import { fontFilesOf, withFontPreloads } from './font-preload';
 import { withSiteMetadata, type RenderedPage } from './site-metadata';
 import { writeSiteFiles } from './site-files';
 
@@ -40,7 +41,8 @@ export function pageDocument(
 
 /** Writes every page and the crawler files; returns the files written, relative to `siteDir`. */
 export async function prerenderSite({ siteDir, publicDir, render, siteUrl }: PrerenderOptions): Promise<string[]> {
-  const template = await readFile(path.join(siteDir, 'index.html'), 'utf8');
+  const clientTemplate = await readFile(path.join(siteDir, 'index.html'), 'utf8');
+  const template = withFontPreloads(clientTemplate, await fontFilesOf(clientTemplate, siteDir));
   const write = async (file: string, html: string) => {
     const target = path.join(siteDir, file);
     await mkdir(path.dirname(target), { recursive: true });

@@ -64,7 +64,7 @@ describe('the local stack serving the real build', () => {
     expect(html).toContain('id="cheat-sheet-form-island"');
   });
 
-  test("the page's hashed script and stylesheet are served, immutable, with their content types", async () => {
+  test("the page's hashed script, stylesheet and font are served, immutable, with their content types", async () => {
     const html = await (await fetch(stack.urls.site)).text();
     const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map(([, asset]) => asset!);
     expect(assets.length).toBeGreaterThanOrEqual(2);
@@ -73,7 +73,10 @@ describe('the local stack serving the real build', () => {
       const response = await fetch(new URL(asset, stack.urls.site));
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe(hashedAssetsCacheControl);
-      expect(response.headers.get('content-type')).toMatch(/^text\/(javascript|css); charset=utf-8$/);
+      expect(response.headers.get('content-type')).toMatch(
+        asset.endsWith('.woff2') ? /^font\/woff2$/ : /^text\/(javascript|css); charset=utf-8$/,
+      );
     }
+    expect(assets.filter((asset) => asset.endsWith('.woff2'))).toHaveLength(1);
   });
 });

@@ -6,3 +6,5 @@ type SiteContent = ContentOf<'site'>;
 export const description: SiteContent['description'] = "The MPC Framework for new business owners: master Money, People, and Capacity in your first 100 days. Get the free cheat sheet.";
 export const shortName: SiteContent['shortName'] = "First 100 Days";
 export const headerCheatSheetLink: SiteContent['headerCheatSheetLink'] = "Free Cheat Sheet";
+export const footerBookLink: SiteContent['footerBookLink'] = "Buy the book";
+export const footerPrivacyLink: SiteContent['footerPrivacyLink'] = "Privacy";

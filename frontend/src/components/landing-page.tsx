@@ -1,7 +1,6 @@
 import { AboutAuthor } from './about-author';
 import { AudienceSection } from './audience-section';
 import { DownloadSection } from './download-section';
-import { NewTabHint } from './external-link';
 import { FrameworkIntro } from './framework-intro';
 import { FreeResources } from './free-resources';
 import { Hero } from './hero';
@@ -26,7 +25,6 @@ export function LandingPage() {
         <DownloadSection />
       </main>
       <SiteFooter />
-      <NewTabHint />
     </>
   );
 }

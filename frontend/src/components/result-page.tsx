@@ -2,6 +2,7 @@ import { formResults } from '../../../core/content/form-results';
 import type { FormOutcome } from '../../../core/site-pages';
 import { EmailConfigAlert } from './email-config-alert';
 import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
 
 /**
  * Where the form lands when its script did not handle the submit: what happened, in the words of
@@ -11,6 +12,7 @@ export function ResultPage({ outcome }: { readonly outcome: FormOutcome }) {
   const result = formResults[outcome];
   return (
     <>
+      <SiteHeader cheatSheetHref="/#download-section" />
       <main id="main" className="result-page">
         <div className="result-page__card">
           <h1 className="result-page__title">{result.message.title}</h1>

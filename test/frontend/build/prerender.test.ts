@@ -119,7 +119,7 @@ describe('the pre-rendered form result pages', () => {
       );
       expect(result).toBeDefined();
       expect(page.body.textContent).toContain(result!.message.description);
-      expect(page.querySelector(`a[href="${result!.link.href}"]`)?.textContent).toBe(result!.link.label);
+      expect(page.querySelector(`main a[href="${result!.link.href}"]`)?.textContent).toBe(result!.link.label);
       expect(page.title).toBe(`${result!.message.title} · ${builtPage('index.html').title}`);
       expect(page.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
       expect(page.querySelector('form')).toBeNull();
@@ -132,7 +132,7 @@ describe('the pre-rendered not-found page', () => {
     const page = builtPage('404.html');
     expect(page.body.textContent).toContain('404');
     expect(page.body.textContent).toContain('Oops! Page not found');
-    expect(page.querySelector('a[href="/"]')?.textContent).toBe('Return to Home');
+    expect(page.querySelector('main a[href="/"]')?.textContent).toBe('Return to Home');
   });
 
   test('asks search engines not to index it', () => {
