@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildOutput } from '../../core/build-output';
+import { placeholderWarning, placeholdersIn } from '../../core/content/placeholders';
 import { parseSiteUrl, SiteUrlError } from './crawler-metadata';
 import { prerenderSite } from './prerender-site';
 import { systemFontsFound } from './site-images';
@@ -41,3 +42,7 @@ const written = await prerenderSite({
 await rm(path.dirname(serverBundle), { recursive: true, force: true });
 console.log(`Pre-rendered into ${buildOutput.siteDirectory}: ${written.join(', ')}`);
 console.log(siteUrl === null ? 'No SITE_URL: relative addresses, no sitemap.xml' : `Site address: ${siteUrl}`);
+
+// A production build (it has the site's address) says what would go live as a stand-in.
+const placeholders = siteUrl === null ? null : placeholderWarning(placeholdersIn());
+if (placeholders !== null) console.warn(`Warning: ${placeholders}`);

@@ -5,6 +5,8 @@
  * 2 for a usage error.
  */
 
+import { placeholdersIn } from '../../core/content/placeholders';
+import { checkContentPlaceholders } from './content-check';
 import { ConfigError } from '../../infra/config';
 import { checkAccount, checkRegion, readCallerIdentity } from './account-check';
 import { createPreflightClients, createStsClient, defaultRegion, type PreflightClients } from './aws-clients';
@@ -137,6 +139,7 @@ async function runChecks(
     ...(certificate ? [certificate] : []),
     tables,
     cloudFrontVerificationStep(),
+    checkContentPlaceholders(placeholdersIn()),
   ];
 }
 
