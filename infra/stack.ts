@@ -1,5 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { productRouteList, type ProductRouteName } from '../core/api/catalogue/routes';
 import type { DeploymentConfig } from './config';
 import { Api } from './constructs/api';
 import { tableOperationsOf } from './constructs/table-operations';
@@ -22,15 +23,11 @@ export interface CheatSheetSiteStackProps extends StackProps {
    */
   readonly buildOutput?: { readonly siteDirectory?: string; readonly cheatSheetDirectory?: string };
   /**
-   * The handlers' entry files.
+   * Handler entry files other than the catalogue's, by route.
    *
-   * @default `lambdas/save-request/handler.ts`, `lambdas/send-cheat-sheet/handler.ts` and `lambdas/submit-form/handler.ts`
+   * @default each route's `entry` (core/api/catalogue/routes.ts)
    */
-  readonly handlerEntries?: {
-    readonly saveRequest?: string;
-    readonly sendCheatSheet?: string;
-    readonly submitForm?: string;
-  };
+  readonly handlerEntries?: Partial<Record<ProductRouteName, string>>;
   /**
    * With `config.waf`, the web ACL made by the companion stack in us-east-1 (infra/stacks.ts),
    * when this stack is in another region.
@@ -100,8 +97,9 @@ export class CheatSheetSiteStack extends Stack {
       handlerEntries: props.handlerEntries,
     });
     // A new PDF is in the bucket before the send function's fresh containers first read it.
-    this.api.sendCheatSheetFunction.node.addDependency(this.data.cheatSheetDeployment);
-    this.api.submitFormFunction.node.addDependency(this.data.cheatSheetDeployment);
+    for (const route of productRouteList.filter(({ grants }) => grants.includes('cheatSheetRead'))) {
+      this.api.productFunctions[route.name].function.node.addDependency(this.data.cheatSheetDeployment);
+    }
 
     if (config.waf && props.webAclArn === undefined) this.webFirewall = new WebFirewall(this, 'WebFirewall');
     this.site = new Site(this, 'Site', {

@@ -18,7 +18,6 @@ import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-s
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { cheatSheetFileName } from '../core/content/cheat-sheet';
 import { productRouteList, type ProductRoute } from '../core/api/catalogue/routes';
-import { failureBodyOf } from '../core/api/replies';
 import {
   saveRequestEnvironment,
   sendCheatSheetEnvironment,
@@ -43,7 +42,7 @@ import { createTableInput } from './local-tables';
 import { refusalPage } from '../lambdas/submit-form/form-reply';
 import { fromHandlerResult } from './api-gateway-adapter';
 import type { HttpApiHandler } from './api-gateway-adapter';
-import { createSiteServer, json, type ApiRoute, type LocalRefusal } from './site-server';
+import { createSiteServer, json, type ApiRoute } from './site-server';
 
 export const localBucketName = 'mpc-cheat-sheets';
 export const localSenderEmail = 'cheatsheet@example.com';
@@ -244,12 +243,12 @@ async function readPdf(source: LocalStackOptions['cheatSheetPdf'], warn: (messag
   }
 }
 
-/** How each kind of route refuses a request itself: its own failure body, or the form's page. */
-const refusalOf: Readonly<Record<ProductRoute['reply'], (failure: LocalRefusal) => ReturnType<ApiRoute['refusal']>>> = {
-  saveRequest: (failure) => json(failure.statusCode, failureBodyOf.saveRequest(failure)),
-  sendCheatSheet: (failure) => json(failure.statusCode, failureBodyOf.sendCheatSheet(failure)),
-  form: (failure) => fromHandlerResult(refusalPage(failure.statusCode, failure.message)),
-};
+/** How a route refuses a request itself: its entry's failure body, or the form's page. */
+function refusalOf(route: ProductRoute): ApiRoute['refusal'] {
+  const { reply } = route;
+  if (reply.kind === 'json') return (failure) => json(failure.statusCode, reply.failureBody.of(failure));
+  return (failure) => fromHandlerResult(refusalPage(failure.statusCode, failure.message));
+}
 
 /**
  * Every route of the catalogue (core/api/catalogue/routes.ts), as API Gateway routes them: its
@@ -259,7 +258,7 @@ async function mountRoutes(): Promise<Record<string, ApiRoute>> {
   const routes: Record<string, ApiRoute> = {};
   for (const route of productRouteList) {
     const { handler } = (await import(path.resolve(route.entry))) as { handler: HttpApiHandler };
-    routes[route.path] = { functionName: route.logService, handler, refusal: refusalOf[route.reply] };
+    routes[route.path] = { functionName: route.logService, handler, refusal: refusalOf(route) };
   }
   return routes;
 }

@@ -7,13 +7,8 @@
  */
 
 import { formResultPaths, type FormOutcome } from '../site-pages';
-import {
-  invalidEmailExampleMessage,
-  bodyNotUtf8Message,
-  bodyTooLargeMessage,
-  methodNotAllowedMessage,
-  untrustedOriginMessage,
-} from './messages';
+import { failureCausesOn, failureKinds } from './catalogue/failures';
+import type { FailureCatalogue } from './catalogue/failure-kind';
 import { maxBodyBytes } from './request-limits';
 
 /** The form's checkbox sends `hasBook=on` when ticked (a browser's value for a checkbox without one) and nothing otherwise. */
@@ -21,71 +16,56 @@ export const hasBookTicked = 'on';
 
 export const formContentType = 'application/x-www-form-urlencoded';
 
-export const formNotUrlencodedMessage =
-  'Please send the form as a browser does (Content-Type: application/x-www-form-urlencoded).';
-
-/**
- * A browser says where a form was sent from (`Sec-Fetch-Site`): another site's page posting to this
- * route would make its visitors request cheat sheets for addresses they never typed.
- */
-export const crossSiteFormMessage = "The form can only be sent from this site's own page.";
-
 /** One reason the route refuses a request, with its sentence (the document's example). */
 export interface FormRefusal {
   readonly name: string;
+  /** The failure kind it is (`catalogue/failures.ts`). */
+  readonly kind: string;
   readonly when: string;
   readonly message: string;
 }
 
 export interface FormRefusalStatus {
-  readonly status: 400 | 403 | 405 | 413 | 415;
+  readonly status: number;
   readonly description: string;
   readonly causes: readonly FormRefusal[];
 }
 
-export const formRefusalStatuses: readonly FormRefusalStatus[] = [
-  {
-    status: 400,
-    description: 'A field is missing or out of its limits, or the body is not UTF-8. Nothing was stored or sent.',
-    causes: [
-      {
-        name: 'invalidField',
-        when: "A field is missing or out of its limits: the request schema's message.",
-        message: invalidEmailExampleMessage,
-      },
-      { name: 'notUtf8', when: 'The body is not UTF-8 text.', message: bodyNotUtf8Message },
-    ],
-  },
-  {
-    status: 403,
-    description:
-      "The browser says another site's page sent the form (`Sec-Fetch-Site: cross-site` or `same-site`): nothing was stored or sent. Or, behind CloudFront, the request did not come through the site's distribution (no origin secret): the send step refuses it as the send route does, after the save step stored it as the save route would.",
-    causes: [
-      { name: 'crossSite', when: 'Sent from another site.', message: crossSiteFormMessage },
-      {
-        name: 'untrustedOrigin',
-        when: "Sent past the site's CloudFront distribution.",
-        message: untrustedOriginMessage,
-      },
-    ],
-  },
-  {
-    status: 405,
-    description:
-      "The route takes POST only. It answers every other method itself, so that none gets the site's not-found page.",
-    causes: [{ name: 'otherMethod', when: 'Any method but POST.', message: methodNotAllowedMessage('GET') }],
-  },
-  {
-    status: 413,
-    description: `The body is larger than ${maxBodyBytes / 1024} KB (${maxBodyBytes} bytes). Nothing was stored or sent.`,
-    causes: [{ name: 'bodyTooLarge', when: 'The body is too large.', message: bodyTooLargeMessage }],
-  },
-  {
-    status: 415,
-    description: `The body is not declared as a form: \`Content-Type\` must be \`${formContentType}\`, optionally with \`charset=utf-8\`.`,
-    causes: [{ name: 'notUrlencoded', when: 'Another or no content type.', message: formNotUrlencodedMessage }],
-  },
-];
+/**
+ * What each refusal status means on the form route; its causes are the catalogue's. A status
+ * without a description here is described by its causes.
+ */
+export const formStatusDescriptions: Readonly<Partial<Record<number, string>>> = {
+  400: 'A field is missing or out of its limits, or the body is not UTF-8. Nothing was stored or sent.',
+  403: "The browser says another site's page sent the form (`Sec-Fetch-Site: cross-site` or `same-site`): nothing was stored or sent. Or, behind CloudFront, the request did not come through the site's distribution (no origin secret): the send step refuses it as the send route does, after the save step stored it as the save route would.",
+  405: "The route takes POST only. It answers every other method itself, so that none gets the site's not-found page.",
+  413: `The body is larger than ${maxBodyBytes / 1024} KB (${maxBodyBytes} bytes). Nothing was stored or sent.`,
+  415: `The body is not declared as a form: \`Content-Type\` must be \`${formContentType}\`, optionally with \`charset=utf-8\`.`,
+};
+
+/**
+ * The statuses the form route refuses a request with, each with its causes: the catalogue's
+ * causes on `submitForm`, by status. `catalogue` is the real one unless a test passes a copy.
+ */
+export function formRefusalStatusesOf(catalogue: FailureCatalogue = failureKinds): FormRefusalStatus[] {
+  const causes = failureCausesOn('submitForm', catalogue);
+  const statuses = [...new Set(causes.map((cause) => cause.status))].sort((a, b) => a - b);
+  return statuses.map((status) => {
+    const ofStatus = causes.filter((cause) => cause.status === status);
+    return {
+      status,
+      description: formStatusDescriptions[status] ?? ofStatus.map((cause) => cause.when).join(' '),
+      causes: ofStatus.map((cause) => ({
+        name: cause.example,
+        kind: cause.kind,
+        when: cause.when,
+        message: cause.message,
+      })),
+    };
+  });
+}
+
+export const formRefusalStatuses: readonly FormRefusalStatus[] = formRefusalStatusesOf();
 
 /** Where each outcome of an understood request is sent, and why. */
 export const formOutcomes: Readonly<Record<FormOutcome, { readonly path: string; readonly when: string }>> = {

@@ -14,6 +14,14 @@ export function methodNotAllowedMessage(method: string): string {
 }
 
 export const unsupportedMediaTypeMessage = 'Please send the request as JSON (Content-Type: application/json).';
+/** The form route's 415: it takes the form as a browser sends it. */
+export const formNotUrlencodedMessage =
+  'Please send the form as a browser does (Content-Type: application/x-www-form-urlencoded).';
+/**
+ * A browser says where a form was sent from (`Sec-Fetch-Site`): another site's page posting to the
+ * form route would make its visitors request cheat sheets for addresses they never typed.
+ */
+export const crossSiteFormMessage = "The form can only be sent from this site's own page.";
 export const bodyTooLargeMessage = `The request body is larger than ${maxBodyBytes / 1024} KB.`;
 export const emptyBodyMessage = 'The request body is empty: please send your name and email.';
 export const bodyNotUtf8Message = 'The request body is not valid UTF-8 text.';

@@ -3,6 +3,10 @@
  * format, `lambdas/shared/metrics.ts`), the stack alarms on them and graphs them
  * (`infra/constructs/monitoring/`). Plain data.
  *
+ * What each function reports (its outcome, its failure metric, the failure kinds and refusals it
+ * can count) is its route's entry in the catalogue, with the failure kinds that list the route
+ * among their causes (`core/api/catalogue/service-metrics.ts`).
+ *
  * Dimensions: `service` on every metric (which function: one of `functionServices`) and, on the
  * failure metrics only, `kind`. Powertools adds `function_name` to its own `ColdStart`. Nothing
  * else, ever: no name, no e-mail address, no IP address in a dimension or in metadata.
@@ -48,6 +52,8 @@ export const failureMetrics = {
   sendFailed: 'SendFailed',
 } as const;
 
+export type FailureMetricName = (typeof failureMetrics)[keyof typeof failureMetrics];
+
 /**
  * Why a request failed (5xx), one per typed error; `Misconfigured` and `Unexpected` are the
  * functions' own fault (a missing variable, a bug).
@@ -87,31 +93,3 @@ export type NoticeMetric = (typeof noticeMetrics)[number];
 
 /** Powertools Metrics' own, once per new container (dimensions `service` and `function_name`). */
 export const coldStartMetric = 'ColdStart';
-
-/**
- * Which failure kinds each function can report: what its alarms and graphs cover. Save only
- * writes one item; send also reads the PDF and calls SES.
- */
-export const failureKindsByService: Readonly<Record<FunctionService, readonly FailureKind[]>> = {
-  'save-request': ['StorageUnavailable', 'Misconfigured', 'Unexpected'],
-  'send-cheat-sheet': failureKinds,
-};
-
-/** The success each function counts: the funnel's steps. */
-export const outcomeMetricByService: Readonly<Record<FunctionService, OutcomeMetric>> = {
-  'save-request': outcomeMetrics.requestSaved,
-  'send-cheat-sheet': outcomeMetrics.cheatSheetSent,
-};
-
-/** The failure metric each function emits. */
-export const failureMetricByService: Readonly<Record<FunctionService, string>> = {
-  'save-request': failureMetrics.saveFailed,
-  'send-cheat-sheet': failureMetrics.sendFailed,
-};
-
-/** Which refusals each function can report. */
-export const refusalsByService: Readonly<Record<FunctionService, readonly RefusalKind[]>> = {
-  // The save route's client and network limits count under the same names, told apart by `service`.
-  'save-request': ['ClientCapReached', 'NetworkCapReached', 'HoneypotCaught'],
-  'send-cheat-sheet': refusalMetrics,
-};

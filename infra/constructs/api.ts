@@ -12,12 +12,16 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { CfnPermission, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { productRouteList, type ProductRouteName, type RouteEnvironment } from '../../core/api/catalogue/routes';
+import {
+  productRouteList,
+  type ProductRoute,
+  type ProductRouteName,
+  type RouteEnvironment,
+} from '../../core/api/catalogue/routes';
 import {
   saveRequestEnvironment,
   sendCheatSheetEnvironment,
@@ -126,41 +130,6 @@ export interface ApiProps {
   readonly detailedMetrics?: boolean;
 }
 
-/** One route's own throttle: requests a second, and the burst above it. */
-export interface RouteThrottle {
-  readonly rateLimit: number;
-  readonly burstLimit: number;
-  readonly reason: string;
-}
-
-/**
- * Each route's own throttle (the stage's route settings, for POST and its ANY twin alike), so a
- * flood on one route is answered 429 there and leaves the others their share of the stage's
- * 10 a second. Together they come to the stage's default (10 a second, burst 20): a flood on one
- * takes at most 4 of the 10. Real traffic is far below: the daily send budget is 500 (one every
- * three minutes on average), and a reader saves once and sends once.
- */
-export const routeThrottles: Readonly<Record<ProductRouteName, RouteThrottle>> = {
-  saveRequest: {
-    rateLimit: 4,
-    burstLimit: 8,
-    reason:
-      'One save per reader, just before the send: as much room as the send. 4 a second is 14,400 an hour, far above a launch; past it a spray of saves is refused here.',
-  },
-  sendCheatSheet: {
-    rateLimit: 4,
-    burstLimit: 8,
-    reason:
-      'The daily budget allows 500 sends and each client 10 an hour: 4 a second still serves a launch (a newsletter going out), while a flood of refused sends cannot take the save and form routes down with it.',
-  },
-  submitForm: {
-    rateLimit: 2,
-    burstLimit: 4,
-    reason:
-      "The form without its script: only readers with JavaScript off, or before the page's script loads, a small share; it saves and sends in one request, so half the others' rate.",
-  },
-};
-
 /** A function behind the API, as the monitoring sees it. */
 export interface ApiFunction {
   readonly function: IFunction;
@@ -185,10 +154,6 @@ export class Api extends Construct {
   public readonly accessLogGroup: LogGroup;
   /** Each route's function, by its name in the catalogue. */
   public readonly productFunctions: Readonly<Record<ProductRouteName, ProductFunction>>;
-  public readonly saveRequestFunction: NodejsFunction;
-  public readonly sendCheatSheetFunction: NodejsFunction;
-  /** The form's own `action` (JavaScript off, or the page's script not loaded yet): save, then send. */
-  public readonly submitFormFunction: NodejsFunction;
   /** Every function behind a route, with its route and metrics service: what the monitoring iterates. */
   public readonly functions: readonly ApiFunction[];
   /** The API's own URL (execute-api), ending in `/`. */
@@ -262,9 +227,6 @@ export class Api extends Construct {
       ProductRouteName,
       ProductFunction
     >;
-    this.saveRequestFunction = this.productFunctions.saveRequest.function;
-    this.sendCheatSheetFunction = this.productFunctions.sendCheatSheet.function;
-    this.submitFormFunction = this.productFunctions.submitForm.function;
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'The cheat-sheet form: saves requests and e-mails the PDF.',
@@ -349,19 +311,19 @@ export class Api extends Construct {
     this.url = this.stage.url;
   }
 
-  /** Each route's throttle as stage route settings, keyed `<METHOD> <path>` for POST and ANY. */
+  /** Each route's throttle (its catalogue entry's) as stage route settings, keyed `<METHOD> <path>` for POST and ANY. */
   private addRouteThrottles(
-    routes: readonly { readonly name: ProductRouteName; readonly path: string }[],
+    routes: readonly Pick<ProductRoute, 'path' | 'throttle'>[],
     methods: readonly HttpMethod[],
     detailedMetrics: boolean,
   ): void {
     const settings = Object.fromEntries(
-      routes.flatMap(({ name, path }) =>
+      routes.flatMap(({ path, throttle }) =>
         methods.map((method) => [
           `${method} ${path}`,
           {
-            ThrottlingRateLimit: routeThrottles[name].rateLimit,
-            ThrottlingBurstLimit: routeThrottles[name].burstLimit,
+            ThrottlingRateLimit: throttle.rateLimit,
+            ThrottlingBurstLimit: throttle.burstLimit,
             // A route's settings replace the stage default's for that route: the metrics stay as set.
             DetailedMetricsEnabled: detailedMetrics,
           },

@@ -1,26 +1,33 @@
 /**
  * Builds the API's OpenAPI 3.1 description (`docs/openapi.yaml`, written by `npm run openapi`)
- * from what the functions really use: the routes (routes.ts), the request schema and its limits
- * (request-schema.ts, request-limits.ts) and the replies (replies.ts). Pure: the document is a
- * plain object; the entry point turns it into YAML.
+ * from what the functions really use: the catalogue's routes and failure kinds
+ * (`core/api/catalogue/`), the request schema and its limits (request-schema.ts,
+ * request-limits.ts) and the replies built from them (replies.ts, form-replies.ts). Pure: the
+ * document is a plain object; the entry point turns it into YAML.
  */
 
 import { stringify } from 'yaml';
 import * as z from 'zod/mini';
 
 import { buildFormRefusalPage } from '../../core/documents/form-refusal-page';
-import { formContentType, formOutcomes, formRefusalStatuses, hasBookTicked } from '../../core/api/form-replies';
-import { failureKinds } from '../../core/api/catalogue/failures';
 import {
-  failureBodies,
-  failureBodyOf,
-  failureStatuses,
-  successReplies,
-  type ApiRouteName,
+  formContentType,
+  formOutcomes,
+  formRefusalStatusesOf,
+  hasBookTicked,
+  type FormRefusalStatus,
+} from '../../core/api/form-replies';
+import { failureKinds, type FailureCatalogue } from '../../core/api/catalogue/failures';
+import { productRouteList, type ProductRoute, type ProductRouteName } from '../../core/api/catalogue/routes';
+import {
+  failureBodySchemaOf,
+  failureStatusesOf,
+  jsonRoutesOf,
+  type FailureStatus,
+  type JsonRoute,
 } from '../../core/api/replies';
 import { maxBodyBytes, maxEmailLength, maxNameLength, maxWebsiteLength } from '../../core/api/request-limits';
 import { cheatSheetRequestSchema } from '../../core/api/request-schema';
-import { apiRoutes, cheatSheetFormRoute } from '../../core/api/routes';
 import type {
   JsonSchema,
   OpenApiDocument,
@@ -41,30 +48,16 @@ export const apiVersion = '1.0.0';
 /** Every method but POST reaches the functions (CloudFront passes them all) and gets 405; HEAD too, without a body. */
 export const methodsAnsweredWith405 = ['get', 'put', 'patch', 'delete', 'options'] as const;
 
-const routeNames = Object.keys(apiRoutes) as ApiRouteName[];
+/** The names the document gives the request's shapes, under `components`; each JSON route names its bodies in its entry. */
+const schemaNames = { request: 'CheatSheetRequest', form: 'CheatSheetForm' } as const;
 
-/** The names the document gives the shapes, under `components`. */
-const schemaNames = {
-  request: 'CheatSheetRequest',
-  form: 'CheatSheetForm',
-  saveRequest: { success: 'RequestSaved', failure: 'SaveFailure' },
-  sendCheatSheet: { success: 'CheatSheetSent', failure: 'SendFailure' },
-} as const;
+/** What the document is built from: the catalogue, unless a test passes a copy of it. */
+export interface DocumentSources {
+  readonly routes: readonly (ProductRoute & { readonly name: ProductRouteName })[];
+  readonly failures: FailureCatalogue;
+}
 
-const operations = {
-  saveRequest: {
-    operationId: 'saveCheatSheetRequest',
-    summary: 'Record a cheat-sheet request',
-    description:
-      'Stores the request as unsent. The page calls this first, then the send route with the same body; it goes on to the send even when this fails.',
-  },
-  sendCheatSheet: {
-    operationId: 'sendCheatSheet',
-    summary: 'E-mail the cheat sheet',
-    description:
-      "Checks the client's hourly limit, the address's daily cap and the daily send budget, e-mails the cheat-sheet PDF and records the send (on the request saved before, or on a new item). Behind CloudFront, a request that did not come through it is refused.",
-  },
-} as const satisfies Record<ApiRouteName, { operationId: string; summary: string; description: string }>;
+const catalogue: DocumentSources = { routes: productRouteList, failures: failureKinds };
 
 const fieldDescriptions: Readonly<Record<string, string>> = {
   name: `The reader's name: ${maxNameLength} characters at most once trimmed (control characters and line breaks become spaces, runs of spaces one). Since it is mailed to the given address, a name that looks like a link or an address is refused: \`://\`, \`www.\`, an \`@\`, or a word ending in a dot and a common top-level domain (\`evil.example\`); "J.R. Smith" passes.`,
@@ -132,33 +125,30 @@ function alwaysHeaders(extra: readonly string[] = []): Record<string, OpenApiRef
   return Object.fromEntries(['Cache-Control', ...extra].map((header) => [header, ref('headers', headerName(header))]));
 }
 
-function successResponse(route: ApiRouteName): OpenApiResponse {
-  const reply = successReplies[route];
+function successResponse(route: JsonRoute): OpenApiResponse {
+  const reply = route.success;
   return {
     description: reply.description,
     headers: alwaysHeaders(),
-    content: { 'application/json': { schema: ref('schemas', schemaNames[route].success), example: reply.example } },
+    content: { 'application/json': { schema: ref('schemas', route.schemaNames.success), example: reply.example } },
   };
 }
 
 /** The failures a route answers, by status, in the order of `failureStatuses`. */
-function failureResponses(route: ApiRouteName): [string, OpenApiResponse][] {
+function failureResponses(route: JsonRoute, failureStatuses: readonly FailureStatus[]): [string, OpenApiResponse][] {
   return failureStatuses.flatMap((failure) => {
-    const causes = failure.causes[route] ?? [];
+    const causes = failure.causes[route.name] ?? [];
     if (causes.length === 0) return [];
     const response: OpenApiResponse = {
       description: failure.description,
       headers: alwaysHeaders(Object.keys(failure.headers ?? {})),
       content: {
         'application/json': {
-          schema: ref('schemas', schemaNames[route].failure),
+          schema: ref('schemas', route.schemaNames.failure),
           examples: Object.fromEntries(
             causes.map((cause) => [
               cause.name,
-              {
-                summary: cause.when,
-                value: failureBodyOf[route]({ message: cause.message, code: failureKinds[cause.kind].code }),
-              },
+              { summary: cause.when, value: route.failureBody.of({ message: cause.message, code: cause.code }) },
             ]),
           ),
         },
@@ -168,11 +158,11 @@ function failureResponses(route: ApiRouteName): [string, OpenApiResponse][] {
   });
 }
 
-const methodNotAllowedResponseName = (route: ApiRouteName) => `${schemaNames[route].failure}MethodNotAllowed`;
+const methodNotAllowedResponseName = (route: JsonRoute) => `${route.schemaNames.failure}MethodNotAllowed`;
 
-function pathItem(route: ApiRouteName): Record<string, OpenApiOperation> {
-  const { operationId, summary, description } = operations[route];
-  const failures = failureResponses(route);
+function pathItem(route: JsonRoute, failureStatuses: readonly FailureStatus[]): Record<string, OpenApiOperation> {
+  const { operationId, summary, description } = route.route.openApi;
+  const failures = failureResponses(route, failureStatuses);
   const post: OpenApiOperation = {
     operationId,
     summary,
@@ -185,7 +175,7 @@ function pathItem(route: ApiRouteName): Record<string, OpenApiOperation> {
       content: { 'application/json': { schema: ref('schemas', schemaNames.request), example: requestExample } },
     },
     responses: Object.fromEntries([
-      [String(successReplies[route].status), successResponse(route)],
+      [String(route.success.status), successResponse(route)],
       // A POST is never answered 405: the other methods' operations below are.
       ...failures.filter(([status]) => status !== '405'),
     ]),
@@ -231,7 +221,7 @@ function formBodySchema(): JsonSchema {
 const formExample = { name: requestExample.name, email: requestExample.email, hasBook: hasBookTicked, website: '' };
 
 /** A refusal page, by the status's causes: the HTML the route sends, for each. */
-function formRefusalResponse(status: (typeof formRefusalStatuses)[number]): OpenApiResponse {
+function formRefusalResponse(status: FormRefusalStatus): OpenApiResponse {
   return {
     description: `${status.description} The body is a small HTML page that says why, with a link back to the form.`,
     headers: alwaysHeaders(status.status === 405 ? ['Allow'] : []),
@@ -249,20 +239,16 @@ function formRefusalResponse(status: (typeof formRefusalStatuses)[number]): Open
   };
 }
 
-const formMethodNotAllowed = formRefusalStatuses.find((status) => status.status === 405)!;
-
-function formPathItem(): Record<string, OpenApiOperation> {
-  const refusals = formRefusalStatuses.filter((status) => status !== formMethodNotAllowed);
+function formPathItem(
+  route: ProductRoute,
+  refusalStatuses: readonly FormRefusalStatus[],
+): Record<string, OpenApiOperation> {
+  const refusals = refusalStatuses.filter((status) => status.status !== 405);
+  const { operationId, summary, description } = route.openApi;
   const post: OpenApiOperation = {
-    operationId: 'submitCheatSheetForm',
-    summary: "The form itself, when the page's script does not send it",
-    description: [
-      "The form's `action`: a browser posts it here when JavaScript is off or the page's script has not loaded yet.",
-      "It runs the two JSON routes' own handlers in turn, so their validation, limits, honeypot and origin check: unless",
-      'the box is ticked it stores and sends nothing; it saves the request (a failure is logged and the send goes',
-      'ahead), then sends the cheat sheet. Every outcome is a `303` to a pre-rendered page of the site that says what happened, so no field',
-      'ever appears in a URL.',
-    ].join(' '),
+    operationId,
+    summary,
+    description,
     requestBody: {
       description: `A form (\`Content-Type: ${formContentType}\`, optionally with \`charset=utf-8\`), at most ${
         maxBodyBytes / 1024
@@ -289,7 +275,7 @@ function formPathItem(): Record<string, OpenApiOperation> {
     methodsAnsweredWith405.map((method) => [
       method,
       {
-        operationId: `submitCheatSheetForm${method.charAt(0).toUpperCase()}${method.slice(1)}`,
+        operationId: `${operationId}${method.charAt(0).toUpperCase()}${method.slice(1)}`,
         summary: `${method.toUpperCase()}: not allowed`,
         description: 'The route takes POST only; every other method is answered 405, with a page.',
         responses: { '405': ref('responses', 'FormMethodNotAllowed') },
@@ -299,7 +285,7 @@ function formPathItem(): Record<string, OpenApiOperation> {
   return { post, ...refused };
 }
 
-function fixedHeaders(): Record<string, OpenApiHeader> {
+function fixedHeaders(failureStatuses: readonly FailureStatus[]): Record<string, OpenApiHeader> {
   const headers: Record<string, OpenApiHeader> = {
     CacheControl: {
       description: "Replies are never cached: each answers one visitor's request.",
@@ -325,18 +311,24 @@ function fixedHeaders(): Record<string, OpenApiHeader> {
   return headers;
 }
 
-export function buildOpenApiDocument(): OpenApiDocument {
+/** The document of the catalogue's routes and failures; a test may pass a copy of the catalogue. */
+export function buildOpenApiDocument({ routes, failures }: DocumentSources = catalogue): OpenApiDocument {
+  const jsonRoutes = jsonRoutesOf(routes);
+  const failureStatuses = failureStatusesOf(jsonRoutes, failures);
+  const formRoute = routes.find((route) => route.reply.kind === 'form');
+  const formRefusalStatuses = formRoute ? formRefusalStatusesOf(failures) : [];
+  const formMethodNotAllowed = formRefusalStatuses.find((status) => status.status === 405);
   const schemas: Record<string, JsonSchema> = {
     [schemaNames.request]: requestBodySchema(),
-    [schemaNames.form]: formBodySchema(),
+    ...(formRoute && { [schemaNames.form]: formBodySchema() }),
   };
   const responses: Record<string, OpenApiResponse> = {
-    FormMethodNotAllowed: formRefusalResponse(formMethodNotAllowed),
+    ...(formMethodNotAllowed && { FormMethodNotAllowed: formRefusalResponse(formMethodNotAllowed) }),
   };
-  for (const route of routeNames) {
-    schemas[schemaNames[route].success] = jsonSchemaOf(successReplies[route].body, 'output');
-    schemas[schemaNames[route].failure] = jsonSchemaOf(failureBodies[route], 'output');
-    const methodNotAllowed = failureResponses(route).find(([status]) => status === '405');
+  for (const route of jsonRoutes) {
+    schemas[route.schemaNames.success] = jsonSchemaOf(route.success.body, 'output');
+    schemas[route.schemaNames.failure] = jsonSchemaOf(failureBodySchemaOf(route, failures), 'output');
+    const methodNotAllowed = failureResponses(route, failureStatuses).find(([status]) => status === '405');
     if (methodNotAllowed) responses[methodNotAllowedResponseName(route)] = methodNotAllowed[1];
   }
 
@@ -349,7 +341,7 @@ export function buildOpenApiDocument(): OpenApiDocument {
         "The two routes behind the site's cheat-sheet form. Both take the same JSON body, `{name, email}`, by POST",
         'and reply JSON that is never cached; every failure carries a sentence written for the visitor in `error`.',
         '',
-        `A third route, \`${cheatSheetFormRoute}\`, is the form's own \`action\`: it takes the form as a browser posts it`,
+        `A third route, \`${formRoute?.path}\`, is the form's own \`action\`: it takes the form as a browser posts it`,
         "when the page's script does not, runs both steps, and answers with a redirect to a page of the site.",
         '',
         'Generated from `core/api/` by `npm run openapi`; a test fails when this file and the code disagree.',
@@ -367,10 +359,10 @@ export function buildOpenApiDocument(): OpenApiDocument {
       },
     ],
     paths: {
-      ...Object.fromEntries(routeNames.map((route) => [apiRoutes[route], pathItem(route)])),
-      [cheatSheetFormRoute]: formPathItem(),
+      ...Object.fromEntries(jsonRoutes.map((route) => [route.path, pathItem(route, failureStatuses)])),
+      ...(formRoute && { [formRoute.path]: formPathItem(formRoute, formRefusalStatuses) }),
     },
-    components: { schemas, headers: fixedHeaders(), responses },
+    components: { schemas, headers: fixedHeaders(failureStatuses), responses },
   };
 }
 

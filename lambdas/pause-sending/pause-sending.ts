@@ -16,7 +16,7 @@
  */
 
 import { PutConfigurationSetSendingOptionsCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import { ConfigurationError } from '../shared/errors';
+import { ProductError } from '../shared/errors';
 
 /** The fields of a CloudWatch alarm's SNS notification (its JSON message) this function reads. */
 export interface AlarmNotification {
@@ -40,7 +40,10 @@ export const pauseSendingVariables = {
 export function readPauseSendingConfig(env: Readonly<Record<string, string | undefined>>): PauseSendingConfig {
   const configurationSetName = env[pauseSendingVariables.configurationSetName]?.trim();
   if (!configurationSetName) {
-    throw new ConfigurationError(`Environment variable ${pauseSendingVariables.configurationSetName} is not set`);
+    throw new ProductError(
+      'misconfigured',
+      `Environment variable ${pauseSendingVariables.configurationSetName} is not set`,
+    );
   }
   const pauseOnAlarms = new Set(
     (env[pauseSendingVariables.pauseOnAlarms] ?? '')
@@ -49,7 +52,10 @@ export function readPauseSendingConfig(env: Readonly<Record<string, string | und
       .filter((name) => name !== ''),
   );
   if (pauseOnAlarms.size === 0) {
-    throw new ConfigurationError(`Environment variable ${pauseSendingVariables.pauseOnAlarms} names no alarm`);
+    throw new ProductError(
+      'misconfigured',
+      `Environment variable ${pauseSendingVariables.pauseOnAlarms} names no alarm`,
+    );
   }
   return { configurationSetName, pauseOnAlarms };
 }

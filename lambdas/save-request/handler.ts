@@ -4,7 +4,8 @@
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { failureBodyOf, type RequestSavedBody } from '../../core/api/replies';
+import { jsonReplyOf } from '../../core/api/catalogue/routes';
+import type { RequestSavedBody } from '../../core/api/reply-bodies';
 import { jsonReply } from '../shared/http-reply';
 import { parseCheatSheetRequestBody, readApiRequest } from '../shared/http-request';
 import { createLogger } from '../shared/logger';
@@ -14,6 +15,7 @@ import { saveFailed, saveStep, type SaveStepResult } from '../shared/save-step';
 
 const logger = createLogger(functionServices.saveRequest);
 const metrics = new ProductMetrics(functionServices.saveRequest);
+const reply = jsonReplyOf('saveRequest');
 
 export const handler = metrics.instrument(saveRequestHandler);
 
@@ -29,6 +31,6 @@ async function saveRequestHandler(
   } catch (error) {
     result = saveFailed(error, { logger, metrics });
   }
-  if (result.ok) return jsonReply(201, { id: result.id } satisfies RequestSavedBody);
-  return jsonReply(result.failure.statusCode, failureBodyOf.saveRequest(result.failure));
+  if (result.ok) return jsonReply(reply.success.status, { id: result.id } satisfies RequestSavedBody);
+  return jsonReply(result.failure.statusCode, reply.failureBody.of(result.failure));
 }

@@ -7,7 +7,8 @@
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { cheatSheetSentMessage } from '../../core/api/messages';
-import { failureBodyOf, type CheatSheetSentBody } from '../../core/api/replies';
+import { jsonReplyOf } from '../../core/api/catalogue/routes';
+import type { CheatSheetSentBody } from '../../core/api/reply-bodies';
 import { jsonReply } from '../shared/http-reply';
 import { parseCheatSheetRequestBody, readApiRequest } from '../shared/http-request';
 import { createLogger } from '../shared/logger';
@@ -17,6 +18,7 @@ import { sendFailed, sendStep, type SendStepResult } from '../shared/send-step';
 
 const logger = createLogger(functionServices.sendCheatSheet);
 const metrics = new ProductMetrics(functionServices.sendCheatSheet);
+const reply = jsonReplyOf('sendCheatSheet');
 
 export const handler = metrics.instrument(sendCheatSheetHandler);
 
@@ -33,7 +35,10 @@ async function sendCheatSheetHandler(
     result = sendFailed(error, { logger, metrics });
   }
   if (result.ok) {
-    return jsonReply(200, { success: true, message: cheatSheetSentMessage } satisfies CheatSheetSentBody);
+    return jsonReply(reply.success.status, {
+      success: true,
+      message: cheatSheetSentMessage,
+    } satisfies CheatSheetSentBody);
   }
-  return jsonReply(result.failure.statusCode, failureBodyOf.sendCheatSheet(result.failure));
+  return jsonReply(result.failure.statusCode, reply.failureBody.of(result.failure));
 }

@@ -8,11 +8,11 @@
  * Only GetItem (strongly consistent) and UpdateItem with a condition: operations dynalite has,
  * and the only two the send role may call on the limit counters table. Every write also sets the TTL
  * attribute to the newest counted send plus the window, so an idle item is deleted by DynamoDB
- * (no TTL API is called; dynalite ignores it). Every SDK failure becomes a StorageUnavailableError.
+ * (no TTL API is called; dynalite ignores it). Every SDK failure becomes a `storageUnavailable` ProductError.
  */
 
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { StorageUnavailableError } from './errors';
+import { ProductError } from './errors';
 import { addressDailyCapItemId } from '../../core/data/address-hash';
 import {
   limitCountersExpiryAttribute,
@@ -78,7 +78,7 @@ export function addressDailyCapCounter(
       );
       return Item as AddressDailyCapItem | undefined;
     } catch (error) {
-      throw new StorageUnavailableError('DynamoDB GetItem (address daily cap) failed', { cause: error });
+      throw new ProductError('storageUnavailable', 'DynamoDB GetItem (address daily cap) failed', { cause: error });
     }
   }
 
@@ -116,7 +116,7 @@ export function addressDailyCapCounter(
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
-      throw new StorageUnavailableError('DynamoDB UpdateItem (address daily cap) failed', { cause: error });
+      throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem (address daily cap) failed', { cause: error });
     }
   }
 
@@ -134,7 +134,7 @@ export function addressDailyCapCounter(
         if (await write(id, sends, addressDailyCapExpiry(sends, windowMs), current?.version)) return { id, sentAt };
         if (attempt < maxAttempts) await pause(attempt);
       }
-      throw new StorageUnavailableError(`Address daily cap still contended after ${maxAttempts} attempts`);
+      throw new ProductError('storageUnavailable', `Address daily cap still contended after ${maxAttempts} attempts`);
     },
 
     async release({ id, sentAt }) {
@@ -148,7 +148,7 @@ export function addressDailyCapCounter(
         if (await write(id, remaining, expiresAt, current.version)) return;
         if (attempt < maxAttempts) await pause(attempt);
       }
-      throw new StorageUnavailableError(`Address daily cap still contended after ${maxAttempts} attempts`);
+      throw new ProductError('storageUnavailable', `Address daily cap still contended after ${maxAttempts} attempts`);
     },
   };
 }

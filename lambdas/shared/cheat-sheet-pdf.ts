@@ -4,7 +4,7 @@
  */
 
 import { GetObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { CheatSheetUnavailableError } from './errors';
+import { ProductError } from './errors';
 
 const cache = new Map<string, Promise<Uint8Array>>();
 
@@ -14,7 +14,7 @@ async function download(s3: S3Client, bucket: string, key: string): Promise<Uint
     if (!object.Body) throw new Error('S3 returned no body');
     return await object.Body.transformToByteArray();
   } catch (error) {
-    throw new CheatSheetUnavailableError(`Could not read s3://${bucket}/${key}`, { cause: error });
+    throw new ProductError('cheatSheetUnavailable', `Could not read s3://${bucket}/${key}`, { cause: error });
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The request items of the `cheat_sheet_requests` table. Every SDK failure becomes a
- * StorageUnavailableError (with the SDK error as its cause, for the logs). Only operations
+ * `storageUnavailable` ProductError (with the SDK error as its cause, for the logs). Only operations
  * dynalite supports: PutItem, UpdateItem, Query. The send function records with UpdateItem alone
  * (its role has no PutItem); the save function only puts.
  */
@@ -8,7 +8,7 @@
 import { cleanStoredName } from '../../core/documents/greeting-name';
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { StorageUnavailableError } from './errors';
+import { ProductError } from './errors';
 import { emailIndex, requestExpiryAttribute, type CheatSheetRequestItem } from '../../core/data/tables';
 
 export interface CheatSheetRequests {
@@ -33,7 +33,7 @@ async function storage<T>(operation: string, call: () => Promise<T>): Promise<T>
   try {
     return await call();
   } catch (error) {
-    throw new StorageUnavailableError(`DynamoDB ${operation} failed`, { cause: error });
+    throw new ProductError('storageUnavailable', `DynamoDB ${operation} failed`, { cause: error });
   }
 }
 
@@ -175,7 +175,7 @@ export function cheatSheetRequestsTable(
         return true;
       } catch (error) {
         if (isConditionFailure(error)) return false;
-        throw new StorageUnavailableError('DynamoDB UpdateItem failed', { cause: error });
+        throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem failed', { cause: error });
       }
     },
   };

@@ -10,7 +10,7 @@
  *   the viewer's address comes from the `CloudFront-Viewer-Address` header that CloudFront sets.
  *   A caller of the execute-api address could send that header itself, so it is trusted only on
  *   a request that also carries the origin secret, which CloudFront adds and no visitor knows;
- *   any other request is refused (UntrustedOriginError, 403).
+ *   any other request is refused (an `untrustedOrigin` ProductError, 403).
  *
  * `X-Forwarded-For`, `X-Real-IP` and `Forwarded` are never read: any client can write them.
  */
@@ -20,7 +20,7 @@ import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { viewerAddressHeader } from '../../core/config/edge-headers';
 import type { ClientAddressSettings } from './config';
-import { ConfigurationError, UntrustedOriginError } from './errors';
+import { ProductError } from './errors';
 import type { ClientOrigin } from './http-request';
 
 /**
@@ -103,15 +103,16 @@ type ClientTrust =
 function clientIpOf(client: ClientOrigin, trust: ClientTrust): string {
   if (trust.source === 'source-ip') {
     const ip = client.sourceIp ?? '';
-    if (isIP(ip) === 0) throw new ConfigurationError('The request has no usable source IP address');
+    if (isIP(ip) === 0) throw new ProductError('misconfigured', 'The request has no usable source IP address');
     return ip;
   }
   if (!originSecretMatches(client.originSecret, trust.originSecret)) {
-    throw new UntrustedOriginError('The request did not come through the CloudFront distribution');
+    throw new ProductError('untrustedOrigin', 'The request did not come through the CloudFront distribution');
   }
   // CloudFront sets this header on every request it forwards (infra/constructs/site.ts).
   const ip = viewerIpOf(client.viewerAddress);
-  if (ip === undefined) throw new ConfigurationError(`CloudFront forwarded no usable ${viewerAddressHeader} header`);
+  if (ip === undefined)
+    throw new ProductError('misconfigured', `CloudFront forwarded no usable ${viewerAddressHeader} header`);
   return ip;
 }
 

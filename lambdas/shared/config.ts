@@ -17,7 +17,7 @@ import {
   sendCheatSheetVariables,
   type ClientAddressSource,
 } from '../../core/config/function-environment';
-import { ConfigurationError } from './errors';
+import { ProductError } from './errors';
 
 export interface SaveRequestConfig {
   readonly tableName: string;
@@ -69,7 +69,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 function required(env: Env, name: string): string {
   const value = env[name]?.trim();
-  if (!value) throw new ConfigurationError(`Environment variable ${name} is not set`);
+  if (!value) throw new ProductError('misconfigured', `Environment variable ${name} is not set`);
   return value;
 }
 
@@ -77,7 +77,8 @@ function required(env: Env, name: string): string {
 function positiveInteger(env: Env, name: string, fallback: number): number {
   const raw = env[name]?.trim();
   const value = raw ? Number(raw) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new ConfigurationError(`${name} must be a positive integer`);
+  if (!Number.isInteger(value) || value < 1)
+    throw new ProductError('misconfigured', `${name} must be a positive integer`);
   return value;
 }
 
@@ -88,7 +89,10 @@ function clientAddressSettings(env: Env): ClientAddressSettings {
   if (source === 'cloudfront-viewer-address') {
     return { source, originSecretArn: required(env, names.originSecretArn) };
   }
-  throw new ConfigurationError(`${names.clientAddressSource} must be one of ${clientAddressSources.join(', ')}`);
+  throw new ProductError(
+    'misconfigured',
+    `${names.clientAddressSource} must be one of ${clientAddressSources.join(', ')}`,
+  );
 }
 
 /** `REQUEST_RETENTION_DAYS`, when set: both functions write requests, so both read it. */

@@ -4,7 +4,7 @@
  */
 
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import { EmailRejectedError, EmailServiceUnavailableError, SenderNotVerifiedError, SendingPausedError } from './errors';
+import { ProductError } from './errors';
 import type { CheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 
 export interface OutgoingEmail extends CheatSheetEmail {
@@ -53,7 +53,8 @@ export function classifySesError(error: unknown, sender?: string): Error {
     (name === 'MessageRejected' && /not verified/i.test(message)) ||
     (name === 'AccessDeniedException' && namesAnotherIdentity(message, sender))
   ) {
-    return new SenderNotVerifiedError(
+    return new ProductError(
+      'senderNotVerified',
       'SES refused an unverified identity (the sender, or in the sandbox the recipient)',
       {
         cause: error,
@@ -62,14 +63,14 @@ export function classifySesError(error: unknown, sender?: string): Error {
   }
   // The configuration set's sending was paused (the bounce or complaint alarm), or SES paused the account.
   if (name === 'SendingPausedException') {
-    return new SendingPausedError('SES sending is paused', { cause: error });
+    return new ProductError('sendingPaused', 'SES sending is paused', { cause: error });
   }
   const httpStatus = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
   // No HTTP status at all means SES was never reached (refused connection, timeout, DNS).
   if (temporaryFailures.has(name) || httpStatus === undefined || httpStatus >= 500) {
-    return new EmailServiceUnavailableError('SES is unavailable', { cause: error });
+    return new ProductError('emailServiceUnavailable', 'SES is unavailable', { cause: error });
   }
-  return new EmailRejectedError('SES rejected the message', { cause: error });
+  return new ProductError('emailRejected', 'SES rejected the message', { cause: error });
 }
 
 export function sesEmailSender(ses: SESv2Client): SendEmail {

@@ -6,7 +6,7 @@
  */
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { InvalidRequestError, MethodNotAllowedError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
+import { ProductError } from './errors';
 import {
   bodyNotJsonMessage,
   bodyNotUtf8Message,
@@ -102,31 +102,31 @@ export function readBodyText({ text, isBase64Encoded }: RequestBody): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new InvalidRequestError(bodyNotUtf8Message);
+    throw new ProductError('invalidRequest', bodyNotUtf8Message);
   }
 }
 
 export function parseJsonBody(request: Pick<ApiRequest, 'contentType' | 'body'>): unknown {
   if (!isContentType(request.contentType, 'application/json')) {
-    throw new UnsupportedMediaTypeError(unsupportedMediaTypeMessage);
+    throw new ProductError('unsupportedMediaType', unsupportedMediaTypeMessage);
   }
   const text = readBodyText(request.body);
-  if (text.length === 0) throw new InvalidRequestError(emptyBodyMessage);
+  if (text.length === 0) throw new ProductError('invalidRequest', emptyBodyMessage);
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new InvalidRequestError(bodyNotJsonMessage);
+    throw new ProductError('invalidRequest', bodyNotJsonMessage);
   }
 }
 
-function tooLarge(): PayloadTooLargeError {
-  return new PayloadTooLargeError(bodyTooLargeMessage);
+function tooLarge(): ProductError {
+  return new ProductError('payloadTooLarge', bodyTooLargeMessage);
 }
 
 /** Every route also takes ANY method, so that a GET gets this 405 rather than the site's 404 page. */
 export function refuseOtherMethods({ method }: Pick<ApiRequest, 'method'>): void {
   if (method !== undefined && method !== 'POST') {
-    throw new MethodNotAllowedError(methodNotAllowedMessage(method));
+    throw new ProductError('methodNotAllowed', methodNotAllowedMessage(method));
   }
 }
 
@@ -134,6 +134,6 @@ export function refuseOtherMethods({ method }: Pick<ApiRequest, 'method'>): void
 export function parseCheatSheetRequestBody(request: ApiRequest): CheatSheetRequest {
   refuseOtherMethods(request);
   const parsed = parseCheatSheetRequest(parseJsonBody(request));
-  if (!parsed.success) throw new InvalidRequestError(parsed.error);
+  if (!parsed.success) throw new ProductError('invalidRequest', parsed.error);
   return parsed.data;
 }

@@ -4,6 +4,7 @@
  */
 
 import { Logger } from '@aws-lambda-powertools/logger';
+import { ProductError } from './errors';
 
 export function createLogger(serviceName: string): Logger {
   return new Logger({ serviceName });
@@ -16,11 +17,12 @@ export function emailDomainOf(email: string): string {
 
 const emailAddressPattern = /[^\s<>"'@]+@[^\s<>"'@]+/g;
 
-/** Name, code, HTTP status and message (addresses masked) of an error and of its cause. */
+/** Name, failure kind, code, HTTP status and message (addresses masked) of an error and of its cause. */
 export function describeErrorForLog(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { error: String(error).replace(emailAddressPattern, '[email]') };
   const described: Record<string, unknown> = {
     errorName: error.name,
+    ...(error instanceof ProductError && { failureKind: error.kind }),
     errorMessage: error.message.replace(emailAddressPattern, '[email]'),
   };
   const cause = (error as { cause?: unknown }).cause;

@@ -10,8 +10,8 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context } from 'aws-lambda';
 import { failureKinds, type FailureMetric } from '../../core/api/catalogue/failures';
+import { serviceMetrics } from '../../core/api/catalogue/service-metrics';
 import {
-  failureMetricByService,
   metricDimensions,
   metricsNamespace,
   type OutcomeMetric,
@@ -60,7 +60,7 @@ export class ProductMetrics {
     }
     // An invocation has one outcome, so `kind` applies to this metric alone.
     this.metrics.addDimension(metricDimensions.kind, count.failure);
-    this.metrics.addMetric(failureMetricByService[this.service], MetricUnit.Count, 1);
+    this.metrics.addMetric(serviceMetrics(this.service).failureMetric, MetricUnit.Count, 1);
   }
 
   /**

@@ -6,7 +6,7 @@
  */
 
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { OriginSecretUnavailableError } from './errors';
+import { ProductError } from './errors';
 
 const cache = new Map<string, Promise<string>>();
 
@@ -16,7 +16,7 @@ async function read(client: SecretsManagerClient, arn: string): Promise<string> 
     if (!SecretString) throw new Error('The secret has no string value');
     return SecretString;
   } catch (error) {
-    throw new OriginSecretUnavailableError('Could not read the origin secret', { cause: error });
+    throw new ProductError('originSecretUnavailable', 'Could not read the origin secret', { cause: error });
   }
 }
 

@@ -22,7 +22,7 @@
 
 import { Resolver } from 'node:dns/promises';
 import { domainToASCII } from 'node:url';
-import { ConfigurationError } from './errors';
+import { ProductError } from './errors';
 
 export type RecipientDomainResult =
   | { readonly verdict: 'accepts'; readonly by: 'mx' | 'address' }
@@ -112,7 +112,10 @@ async function lookUp(
     try {
       resolver.setServers([...servers]);
     } catch (error) {
-      throw new ConfigurationError(`DNS_SERVERS must be comma-separated host:port values (${String(error)})`);
+      throw new ProductError(
+        'misconfigured',
+        `DNS_SERVERS must be comma-separated host:port values (${String(error)})`,
+      );
     }
   }
   let timer: NodeJS.Timeout | undefined;

@@ -22,11 +22,11 @@
  * which every send of the product touches at once.
  *
  * Operations dynalite has: UpdateItem (conditional, ADD), GetItem and BatchGetItem (strongly
- * consistent). Every SDK failure becomes a StorageUnavailableError.
+ * consistent). Every SDK failure becomes a `storageUnavailable` ProductError.
  */
 
 import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { StorageUnavailableError } from './errors';
+import { ProductError } from './errors';
 import {
   limitCountersExpiryAttribute,
   limitCountersPartitionKey,
@@ -96,7 +96,7 @@ export function rollingCounterTable(
     try {
       return await call();
     } catch (error) {
-      throw new StorageUnavailableError(`DynamoDB ${operation} (rolling counter) failed`, { cause: error });
+      throw new ProductError('storageUnavailable', `DynamoDB ${operation} (rolling counter) failed`, { cause: error });
     }
   }
 
@@ -121,7 +121,8 @@ export function rollingCounterTable(
     );
     let total = 0;
     for (let read = 1; keys.length > 0; read += 1) {
-      if (read > maxBatchReads) throw new StorageUnavailableError('DynamoDB BatchGetItem left keys unprocessed');
+      if (read > maxBatchReads)
+        throw new ProductError('storageUnavailable', 'DynamoDB BatchGetItem left keys unprocessed');
       const result = await storage('BatchGetItem', () =>
         client.send(
           new BatchGetCommand({
@@ -165,7 +166,7 @@ export function rollingCounterTable(
       return 'claimed';
     } catch (error) {
       if (!isConditionFailure(error)) {
-        throw new StorageUnavailableError('DynamoDB UpdateItem (rolling counter) failed', { cause: error });
+        throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem (rolling counter) failed', { cause: error });
       }
     }
     const { Item } = await storage('GetItem', () =>
@@ -186,7 +187,7 @@ export function rollingCounterTable(
         if (outcome === 'full') return null;
         bucket += 1; // a claim of a later bucket already began: this send counts there
       }
-      throw new StorageUnavailableError(`Rolling counter buckets kept moving after ${maxBucketMoves} moves`);
+      throw new ProductError('storageUnavailable', `Rolling counter buckets kept moving after ${maxBucketMoves} moves`);
     },
 
     async release({ id }) {
@@ -203,7 +204,7 @@ export function rollingCounterTable(
         );
       } catch (error) {
         if (isConditionFailure(error)) return; // nothing left to give back (the item expired)
-        throw new StorageUnavailableError('DynamoDB UpdateItem (rolling counter) failed', { cause: error });
+        throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem (rolling counter) failed', { cause: error });
       }
     },
   };

@@ -9,7 +9,7 @@
 
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CheatSheetRequests } from './cheat-sheet-requests';
-import { ClientHourlySaveCapReachedError, NetworkHourlySaveCapReachedError } from './errors';
+import { limitReached } from './errors';
 import { describeErrorForLog } from './logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
 import { clientHourlySaveCapSubject, networkHourlySaveCapSubject } from '../../core/data/tables';
@@ -37,14 +37,14 @@ export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestD
       at,
       deps.clientHourlySaveCap,
     );
-    if (!client) throw new ClientHourlySaveCapReachedError(deps.clientHourlySaveCap);
+    if (!client) throw limitReached('clientHourlySaveCapReached', deps.clientHourlySaveCap);
     taken.push(client);
     const network = await deps.hourlySaveCapCounter.claim(
       networkHourlySaveCapSubject(deps.networkKey),
       at,
       deps.networkHourlySaveCap,
     );
-    if (!network) throw new NetworkHourlySaveCapReachedError(deps.networkHourlySaveCap);
+    if (!network) throw limitReached('networkHourlySaveCapReached', deps.networkHourlySaveCap);
     taken.push(network);
     const item = await deps.requests.create(request, at);
     return { id: item.id };

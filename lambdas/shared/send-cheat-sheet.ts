@@ -22,13 +22,7 @@
 
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CheatSheetRequests } from './cheat-sheet-requests';
-import {
-  AddressDailyCapReachedError,
-  ClientHourlySendCapReachedError,
-  DailySendBudgetSpentError,
-  NetworkHourlySendCapReachedError,
-  UndeliverableAddressError,
-} from './errors';
+import { limitReached, ProductError } from './errors';
 import { describeErrorForLog } from './logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
 import { normalizedAddress } from '../../core/data/address-normalization';
@@ -102,7 +96,7 @@ export async function sendCheatSheet(
       at,
       deps.clientHourlySendCap,
     );
-    if (!clientClaim) throw new ClientHourlySendCapReachedError(deps.clientHourlySendCap);
+    if (!clientClaim) throw limitReached('clientHourlySendCapReached', deps.clientHourlySendCap);
     taken.push({ limit: 'client hourly limit', release: () => deps.hourlySendCapCounter.release(clientClaim) });
 
     const networkClaim = await deps.hourlySendCapCounter.claim(
@@ -110,7 +104,7 @@ export async function sendCheatSheet(
       at,
       deps.networkHourlySendCap,
     );
-    if (!networkClaim) throw new NetworkHourlySendCapReachedError(deps.networkHourlySendCap);
+    if (!networkClaim) throw limitReached('networkHourlySendCapReached', deps.networkHourlySendCap);
     taken.push({ limit: 'network hourly limit', release: () => deps.hourlySendCapCounter.release(networkClaim) });
 
     // One mailbox, one cap: the typed address is still the one mailed and recorded.
@@ -119,11 +113,11 @@ export async function sendCheatSheet(
       at,
       deps.addressDailyCap,
     );
-    if (!addressClaim) throw new AddressDailyCapReachedError(deps.addressDailyCap);
+    if (!addressClaim) throw limitReached('addressDailyCapReached', deps.addressDailyCap);
     taken.push({ limit: 'daily cap', release: () => deps.addressDailyCapCounter.release(addressClaim) });
 
     const budgetClaim = await deps.dailySendBudgetCounter.claim(dailySendBudgetSubject, at, deps.dailySendBudget);
-    if (!budgetClaim) throw new DailySendBudgetSpentError(deps.dailySendBudget);
+    if (!budgetClaim) throw limitReached('dailySendBudgetSpent', deps.dailySendBudget);
     taken.push({ limit: 'daily send budget', release: () => deps.dailySendBudgetCounter.release(budgetClaim) });
 
     ({ messageId } = await deps.sendEmail({
@@ -146,7 +140,7 @@ async function checkRecipient(email: string, deps: SendCheatSheetDependencies): 
   if (!deps.checkRecipientDomain) return;
   const result = await deps.checkRecipientDomain(email.slice(email.lastIndexOf('@') + 1));
   if (result.verdict === 'refuses') {
-    throw new UndeliverableAddressError(`The recipient's domain takes no mail (${result.reason})`);
+    throw new ProductError('undeliverableAddress', `The recipient's domain takes no mail (${result.reason})`);
   }
   if (result.verdict === 'unknown') deps.onRecipientDomainUnknown?.(result);
 }

@@ -5,14 +5,10 @@
  * request schema (honeypot included).
  */
 
-import { CrossSiteRequestError, InvalidRequestError, UnsupportedMediaTypeError } from '../shared/errors';
+import { ProductError } from '../shared/errors';
 import { isContentType, readBodyText, refuseOtherMethods, type ApiRequest } from '../shared/http-request';
-import {
-  crossSiteFormMessage,
-  formContentType,
-  formNotUrlencodedMessage,
-  hasBookTicked,
-} from '../../core/api/form-replies';
+import { formContentType, hasBookTicked } from '../../core/api/form-replies';
+import { crossSiteFormMessage, formNotUrlencodedMessage } from '../../core/api/messages';
 import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';
 
 export interface CheatSheetForm {
@@ -32,10 +28,10 @@ export function parseCheatSheetForm(request: ApiRequest): CheatSheetForm {
   refuseOtherMethods(request);
   const { fetchSite } = request;
   if (fetchSite !== undefined && !trustedFetchSites.has(fetchSite)) {
-    throw new CrossSiteRequestError(crossSiteFormMessage);
+    throw new ProductError('crossSiteRequest', crossSiteFormMessage);
   }
   if (!isContentType(request.contentType, formContentType)) {
-    throw new UnsupportedMediaTypeError(formNotUrlencodedMessage);
+    throw new ProductError('unsupportedMediaType', formNotUrlencodedMessage);
   }
   // URLSearchParams decodes as a browser encodes: '+' is a space, %XX are UTF-8 bytes. A repeated
   // field counts once (its first value), as an absent one counts as missing.
@@ -45,6 +41,6 @@ export function parseCheatSheetForm(request: ApiRequest): CheatSheetForm {
     email: fields.get('email') ?? undefined,
     website: fields.get('website') ?? undefined,
   });
-  if (!parsed.success) throw new InvalidRequestError(parsed.error);
+  if (!parsed.success) throw new ProductError('invalidRequest', parsed.error);
   return { request: parsed.data, hasBook: fields.get('hasBook') === hasBookTicked };
 }

@@ -72,6 +72,21 @@ test('every runbook anchor the failure catalogue names is a heading of docs/oper
   expect(missing).toEqual([]);
 });
 
+test("the runbook's table of failure kinds is the catalogue's: each code, in order, with its status and runbook entry", () => {
+  const rows = section(readDoc('operate.md'), 'Failure kinds')
+    .split('\n')
+    .filter((line) => /^\| `[a-z_]+` +\| \d{3} /.test(line))
+    .map((line) => {
+      const [code, status, entry] = line
+        .split('|')
+        .slice(1, 4)
+        .map((cell) => cell.trim());
+      return [code, status, /\]\((#[^)]+)\)/.exec(entry ?? '')?.[1]];
+    });
+
+  expect(rows).toEqual(failureKindList.map((kind) => [`\`${kind.code}\``, String(kind.status), kind.runbook]));
+});
+
 test("every other alarm's runbook anchor is a heading of docs/operate.md", () => {
   const headingsOfOperate = anchors(readDoc('operate.md'));
   const missing = Object.values(alarmRunbook)

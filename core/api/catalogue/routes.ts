@@ -1,15 +1,39 @@
 /**
  * Every route of the HTTP API and the function behind it, once: the CDK `Api` construct builds one
  * `ProductFunction` per entry (bundled from `entry`, sized by `memoryMb` and `timeoutSeconds`,
- * granted exactly `tableAccess` and `grants`), the local twin mounts the same list, and the
- * monitoring reads which table operations the functions call from it.
+ * granted exactly `tableAccess` and `grants`, throttled by `throttle`), the local twin mounts the
+ * same list, the OpenAPI document describes each from its `reply` and `openApi`, the metrics each
+ * function reports and the monitoring's graphs and alarms come from its `metrics`, and the
+ * monitoring reads which table operations the functions call from it. The failures a route
+ * answers are the failure catalogue's (`failures.ts`, each kind's `causes`).
  *
- * To add a route: add an entry below, write its handler at `entry`, and (for a JSON route) its
- * replies in `core/api/replies.ts`.
+ * To add a route: add an entry below, write its handler folder at `entry`, and its tests
+ * (docs/architecture.md, 'How to add a route').
  */
 
+import type * as z from 'zod/mini';
+
 import { replyMarginMs, worstCaseSdkCallMs } from '../../config/sdk-timeouts';
-import { functionServices, submitFormLogService, type FunctionService } from '../../observability/product-metrics';
+import {
+  failureMetrics,
+  functionServices,
+  outcomeMetrics,
+  submitFormLogService,
+  type FailureMetricName,
+  type FunctionService,
+  type OutcomeMetric,
+  type RefusalKind,
+} from '../../observability/product-metrics';
+import { cheatSheetSentMessage } from '../messages';
+import {
+  cheatSheetSentBody,
+  errorFailureBody,
+  requestSavedBody,
+  unsuccessfulFailureBody,
+  type CheatSheetSentBody,
+  type FailureBodyShape,
+  type RequestSavedBody,
+} from '../reply-bodies';
 import { apiRoutes, cheatSheetFormRoute } from '../routes';
 
 /** The two tables, by what they hold (core/data/tables.ts). */
@@ -38,9 +62,60 @@ export type OtherGrant = 'cheatSheetRead' | 'emailSend' | 'originSecretRead';
 /** Which function environment it gets (core/config/function-environment.ts). */
 export type RouteEnvironment = 'saveRequest' | 'sendCheatSheet' | 'both';
 
+/**
+ * The route's own throttle (API Gateway's route settings, for POST and its ANY twin): requests a
+ * second, and the burst above it. A flood on one route is answered 429 there and leaves the others
+ * their share of the stage's 10 a second: together they come to the stage's default (10 a second,
+ * burst 20), and a flood on one takes at most 4 of the 10. Real traffic is far below: the daily
+ * send budget is 500 (one every three minutes on average), and a reader saves once and sends once.
+ */
+export interface RouteThrottle {
+  readonly rateLimit: number;
+  readonly burstLimit: number;
+  readonly reason: string;
+}
+
+/** A JSON route's success reply: its status, the OpenAPI description, its body's shape and an example. */
+export interface SuccessReply {
+  readonly status: number;
+  readonly description: string;
+  readonly body: z.core.$ZodType;
+  readonly example: unknown;
+}
+
+/** How a route answers: JSON (a success body, and a failure body around each failure's code) or the form's pages. */
+export type RouteReply =
+  | {
+      readonly kind: 'json';
+      readonly success: SuccessReply;
+      readonly failureBody: FailureBodyShape;
+      /** The names of its two bodies under the OpenAPI document's `components.schemas`. */
+      readonly schemaNames: { readonly success: string; readonly failure: string };
+    }
+  | { readonly kind: 'form' };
+
+/** How the OpenAPI document names and describes its POST operation. */
+export interface RouteOpenApi {
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description: string;
+}
+
+/**
+ * The metrics service a route's function reports under (its `logService`): what it counts when it
+ * succeeds, the failure metric its failures count under with a `kind`, and the refusals it
+ * counts besides its failure kinds' (the honeypot). Which failure kinds and refusals it can report
+ * is the catalogue's: the kinds that list this route among their causes.
+ */
+export interface RouteMetrics {
+  readonly outcome: OutcomeMetric;
+  readonly failureMetric: FailureMetricName;
+  readonly otherRefusals: readonly RefusalKind[];
+}
+
 export interface ProductRoute {
   /** Its name: also the CDK id prefix of its function, role, log group and integration. */
-  readonly id: 'SaveRequest' | 'SendCheatSheet' | 'SubmitForm';
+  readonly id: string;
   /** POST is the route; every other method reaches the same function, which answers 405. */
   readonly method: 'POST';
   readonly path: string;
@@ -56,11 +131,14 @@ export interface ProductRoute {
   readonly logService: string;
   /** The `service` dimensions of the product metrics it emits. */
   readonly metricsServices: readonly FunctionService[];
+  /** When its `logService` is a metrics service of its own: what it counts. */
+  readonly metrics?: RouteMetrics;
+  readonly throttle: RouteThrottle;
   readonly environment: RouteEnvironment;
   readonly tableAccess: readonly TableAccess[];
   readonly grants: readonly OtherGrant[];
-  /** How it answers: JSON (the save or the send route's failure body) or the form's pages. */
-  readonly reply: 'saveRequest' | 'sendCheatSheet' | 'form';
+  readonly reply: RouteReply;
+  readonly openApi: RouteOpenApi;
 }
 
 const worstCaseSeconds = worstCaseSdkCallMs / 1000;
@@ -112,10 +190,38 @@ export const productRoutes = {
     timeoutReason: `Reads the origin secret (cold containers only), claims the two save limits (UpdateItem, BatchGetItem, UpdateItem each), then one PutItem. Each call takes a few milliseconds; one failing call (${worstCaseSeconds} s) plus the others at their usual speed leaves about 3 s to spare.`,
     logService: functionServices.saveRequest,
     metricsServices: [functionServices.saveRequest],
+    metrics: {
+      outcome: outcomeMetrics.requestSaved,
+      failureMetric: failureMetrics.saveFailed,
+      otherRefusals: ['HoneypotCaught'],
+    },
+    throttle: {
+      rateLimit: 4,
+      burstLimit: 8,
+      reason:
+        'One save per reader, just before the send: as much room as the send. 4 a second is 14,400 an hour, far above a launch; past it a spray of saves is refused here.',
+    },
     environment: 'saveRequest',
     tableAccess: saveTableAccess,
     grants: saveGrants,
-    reply: 'saveRequest',
+    reply: {
+      kind: 'json',
+      success: {
+        status: 201,
+        description:
+          'The request was recorded, unsent. `id` names the stored item. A request whose honeypot field `website` is filled in gets the same reply, with a fresh id, and nothing is stored.',
+        body: requestSavedBody,
+        example: { id: '3f6c2a9e-8b1d-4c7a-9e0f-5d2b7a1c4e68' } satisfies RequestSavedBody,
+      },
+      failureBody: errorFailureBody,
+      schemaNames: { success: 'RequestSaved', failure: 'SaveFailure' },
+    },
+    openApi: {
+      operationId: 'saveCheatSheetRequest',
+      summary: 'Record a cheat-sheet request',
+      description:
+        'Stores the request as unsent. The page calls this first, then the send route with the same body; it goes on to the send even when this fails.',
+    },
   },
   sendCheatSheet: {
     id: 'SendCheatSheet',
@@ -129,10 +235,38 @@ export const productRoutes = {
     timeoutReason: `Reads the origin secret and the PDF (cold containers only), claims a slot of each limit (UpdateItem, BatchGetItem, UpdateItem for each rolling counter; GetItem, UpdateItem for the address), calls SES, then finds and flags the request (Query, UpdateItem; up to two 150 ms pauses). Each call takes a few milliseconds; a service that stalls fails its first call, so one failing call (${worstCaseSeconds} s) plus the others at their usual speed is the worst case: 15 s leaves over 5 s to spare.`,
     logService: functionServices.sendCheatSheet,
     metricsServices: [functionServices.sendCheatSheet],
+    metrics: {
+      outcome: outcomeMetrics.cheatSheetSent,
+      failureMetric: failureMetrics.sendFailed,
+      otherRefusals: ['HoneypotCaught'],
+    },
+    throttle: {
+      rateLimit: 4,
+      burstLimit: 8,
+      reason:
+        'The daily budget allows 500 sends and each client 10 an hour: 4 a second still serves a launch (a newsletter going out), while a flood of refused sends cannot take the save and form routes down with it.',
+    },
     environment: 'sendCheatSheet',
     tableAccess: sendTableAccess,
     grants: sendGrants,
-    reply: 'sendCheatSheet',
+    reply: {
+      kind: 'json',
+      success: {
+        status: 200,
+        description:
+          'The cheat sheet was e-mailed, with the PDF attached. A request whose honeypot field `website` is filled in gets the same reply, and nothing is sent or stored.',
+        body: cheatSheetSentBody,
+        example: { success: true, message: cheatSheetSentMessage } satisfies CheatSheetSentBody,
+      },
+      failureBody: unsuccessfulFailureBody,
+      schemaNames: { success: 'CheatSheetSent', failure: 'SendFailure' },
+    },
+    openApi: {
+      operationId: 'sendCheatSheet',
+      summary: 'E-mail the cheat sheet',
+      description:
+        "Checks the client's hourly limit, the address's daily cap and the daily send budget, e-mails the cheat-sheet PDF and records the send (on the request saved before, or on a new item). Behind CloudFront, a request that did not come through it is refused.",
+    },
   },
   submitForm: {
     id: 'SubmitForm',
@@ -151,11 +285,35 @@ export const productRoutes = {
     // Exactly the save function's grants plus the send function's: it takes the same two steps.
     tableAccess: [...saveTableAccess, ...sendTableAccess],
     grants: sendGrants,
-    reply: 'form',
+    throttle: {
+      rateLimit: 2,
+      burstLimit: 4,
+      reason:
+        "The form without its script: only readers with JavaScript off, or before the page's script loads, a small share; it saves and sends in one request, so half the others' rate.",
+    },
+    reply: { kind: 'form' },
+    openApi: {
+      operationId: 'submitCheatSheetForm',
+      summary: "The form itself, when the page's script does not send it",
+      description: [
+        "The form's `action`: a browser posts it here when JavaScript is off or the page's script has not loaded yet.",
+        "It runs the two JSON routes' own handlers in turn, so their validation, limits, honeypot and origin check: unless",
+        'the box is ticked it stores and sends nothing; it saves the request (a failure is logged and the send goes',
+        'ahead), then sends the cheat sheet. Every outcome is a `303` to a pre-rendered page of the site that says what happened, so no field',
+        'ever appears in a URL.',
+      ].join(' '),
+    },
   },
 } as const satisfies Record<string, ProductRoute>;
 
 export type ProductRouteName = keyof typeof productRoutes;
+
+/** A JSON route's reply: its success reply and its failure body (what its handler answers with). */
+export function jsonReplyOf(name: ProductRouteName): Extract<RouteReply, { readonly kind: 'json' }> {
+  const { reply } = productRoutes[name] as ProductRoute;
+  if (reply.kind !== 'json') throw new Error(`${name} does not answer JSON`);
+  return reply;
+}
 
 /** Every route, in the catalogue's order: what the `Api` construct and the local twin iterate. */
 export const productRouteList: readonly (ProductRoute & { readonly name: ProductRouteName })[] = (

@@ -12,14 +12,8 @@ import {
   type IWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
-import {
-  failureKindsByService,
-  failureMetricByService,
-  metricDimensions,
-  metricsNamespace,
-  outcomeMetricByService,
-  refusalsByService,
-} from '../../../core/observability/product-metrics';
+import { serviceMetrics } from '../../../core/api/catalogue/service-metrics';
+import { metricDimensions, metricsNamespace } from '../../../core/observability/product-metrics';
 import {
   accountConcurrency,
   cloudFrontErrorRate,
@@ -106,7 +100,7 @@ function productRow(functions: readonly MonitoredFunction[]): IWidget[] {
       width: 8,
       view: GraphWidgetView.BAR,
       left: services.map((service) => {
-        const outcome = outcomeMetricByService[service];
+        const outcome = serviceMetrics(service).outcome;
         return productMetric(outcome, service, hour, undefined, `${outcome} (${service})`);
       }),
     }),
@@ -114,7 +108,7 @@ function productRow(functions: readonly MonitoredFunction[]): IWidget[] {
       title: 'Refusals by reason, per hour',
       width: 8,
       left: services.flatMap((service) =>
-        refusalsByService[service].map((refusal) =>
+        serviceMetrics(service).refusals.map((refusal) =>
           productMetric(refusal, service, hour, undefined, `${refusal} (${service})`),
         ),
       ),
@@ -125,9 +119,9 @@ function productRow(functions: readonly MonitoredFunction[]): IWidget[] {
       left: services.flatMap((service) =>
         // Every failure kind of the catalogue that pages, as the alarms: the graph shows what fires.
         pagingFailureKinds()
-          .filter((kind) => failureKindsByService[service].includes(kind))
+          .filter((kind) => serviceMetrics(service).failureKinds.includes(kind))
           .map((kind) =>
-            productMetric(failureMetricByService[service], service, fiveMinutes, kind, `${kind} (${service})`),
+            productMetric(serviceMetrics(service).failureMetric, service, fiveMinutes, kind, `${kind} (${service})`),
           ),
       ),
     }),

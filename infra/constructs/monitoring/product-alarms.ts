@@ -2,15 +2,8 @@ import { Duration } from 'aws-cdk-lib';
 import { failureKindList } from '../../../core/api/catalogue/failures';
 import { TreatMissingData, type Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
-import {
-  failureKindsByService,
-  failureMetricByService,
-  outcomeMetricByService,
-  outcomeMetrics,
-  refusalsByService,
-  type FunctionService,
-  type RefusalKind,
-} from '../../../core/observability/product-metrics';
+import { serviceMetrics } from '../../../core/api/catalogue/service-metrics';
+import { outcomeMetrics, type FunctionService, type RefusalKind } from '../../../core/observability/product-metrics';
 import { AlarmFamily, type AlarmFamilyProps } from './alarm-family';
 import { fiveMinutes, productMetric, sumOf } from './metrics';
 import { alarmRunbook, describeAlarm, failureRunbookOf, pagingFailureKinds } from './runbook';
@@ -56,8 +49,8 @@ export class ProductAlarms extends AlarmFamily {
     const { services, dailySendBudget } = props;
     const failureAlarms = new Map<string, Alarm>();
     for (const service of services) {
-      const metricName = failureMetricByService[service];
-      for (const kind of pagingFailureKinds().filter((k) => failureKindsByService[service].includes(k))) {
+      const metricName = serviceMetrics(service).failureMetric;
+      for (const kind of pagingFailureKinds().filter((k) => serviceMetrics(service).failureKinds.includes(k))) {
         const runbook = failureRunbookOf(kind);
         const { threshold, impact } = runbook;
         const alarmId = `${metricName}${kind}`;
@@ -77,7 +70,7 @@ export class ProductAlarms extends AlarmFamily {
 
     // A refusal the catalogue pages on: summed over the services that report it.
     for (const { refusal, threshold, reason } of pagingRefusals()) {
-      const reporting = services.filter((service) => refusalsByService[service].includes(refusal));
+      const reporting = services.filter((service) => serviceMetrics(service).refusals.includes(refusal));
       if (reporting.length === 0) continue;
       this.addAlarm(refusal, {
         metric: sumOf(
@@ -91,7 +84,7 @@ export class ProductAlarms extends AlarmFamily {
     }
 
     // The budget is the whole product's: every function that sends counts towards it.
-    const senders = services.filter((service) => outcomeMetricByService[service] === outcomeMetrics.cheatSheetSent);
+    const senders = services.filter((service) => serviceMetrics(service).outcome === outcomeMetrics.cheatSheetSent);
     if (senders.length === 0) return;
     const warningAt = Math.ceil(dailySendBudget * (props.budgetWarningRatio ?? defaultBudgetWarningRatio));
     // A one-day period with CloudWatch's sliding evaluation window: the sends of the last 24
@@ -111,7 +104,7 @@ export class ProductAlarms extends AlarmFamily {
     this.budgetSpentAlarm = this.addAlarm('SendBudgetSpent', {
       metric: sumOf(
         services
-          .filter((service) => refusalsByService[service].includes('SendBudgetRefused'))
+          .filter((service) => serviceMetrics(service).refusals.includes('SendBudgetRefused'))
           .map((service) => productMetric('SendBudgetRefused', service, fiveMinutes)),
         fiveMinutes,
       ),

@@ -4,7 +4,6 @@ import { PutConfigurationSetSendingOptionsCommand, SESv2Client, TooManyRequestsE
 import type { SNSEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler } from '../../../lambdas/pause-sending/handler';
-import { ConfigurationError } from '../../../lambdas/shared/errors';
 
 const sesMock = mockClient(SESv2Client);
 const environment = { CONFIGURATION_SET_NAME: 'product-set', PAUSE_ON_ALARMS: 'BounceRate,ComplaintRate' };
@@ -90,6 +89,8 @@ test('fails the invocation when SES refuses, so Lambda retries it', async () => 
 test('fails as a configuration fault without a configuration set name, pausing nothing', async () => {
   delete process.env.CONFIGURATION_SET_NAME;
 
-  await expect(handler(snsEvent(alarm('BounceRate', 'ALARM')))).rejects.toThrow(ConfigurationError);
+  await expect(handler(snsEvent(alarm('BounceRate', 'ALARM')))).rejects.toThrow(
+    expect.objectContaining({ kind: 'misconfigured' }),
+  );
   expect(sesMock.commandCalls(PutConfigurationSetSendingOptionsCommand)).toHaveLength(0);
 });

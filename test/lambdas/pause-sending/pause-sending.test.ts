@@ -3,7 +3,6 @@ import {
   pauseDecisionFor,
   readPauseSendingConfig,
 } from '../../../lambdas/pause-sending/pause-sending';
-import { ConfigurationError } from '../../../lambdas/shared/errors';
 
 const config = readPauseSendingConfig({
   CONFIGURATION_SET_NAME: 'product-set',
@@ -20,7 +19,7 @@ describe('readPauseSendingConfig', () => {
 
   test('refuses a configuration that names no alarm', () => {
     expect(() => readPauseSendingConfig({ CONFIGURATION_SET_NAME: 'product-set', PAUSE_ON_ALARMS: ' , ' })).toThrow(
-      ConfigurationError,
+      expect.objectContaining({ kind: 'misconfigured' }),
     );
   });
 });

@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { StorageUnavailableError } from '../../../lambdas/shared/errors';
 import { limitCountersExpiryAttribute, limitCountersTableName } from '../../../core/data/tables';
 import { addressDailyCapItemId } from '../../../core/data/address-hash';
 import {
@@ -166,7 +165,7 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
     const contended = addressDailyCapCounter(client, limitCountersTableName, { maxAttempts: 4, pause: async () => {} });
 
-    await expect(contended.claim('ada@example.com', at, 3)).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(contended.claim('ada@example.com', at, 3)).rejects.toMatchObject({ kind: 'storageUnavailable' });
     expect(dynamoMock.commandCalls(UpdateCommand)).toHaveLength(4);
   });
 
@@ -175,7 +174,7 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
 
     await expect(
       addressDailyCapCounter(client, limitCountersTableName).claim('ada@example.com', at, 3),
-    ).rejects.toBeInstanceOf(StorageUnavailableError);
+    ).rejects.toMatchObject({ kind: 'storageUnavailable' });
   });
 
   test('calls GetItem and UpdateItem on the limit counters table and nothing else: no TTL API', async () => {

@@ -11,7 +11,6 @@ import {
   sharedNetwork,
   viewerIpOf,
 } from '../../../lambdas/shared/client-address';
-import { ConfigurationError, UntrustedOriginError } from '../../../lambdas/shared/errors';
 import { readApiRequest, type ClientOrigin } from '../../../lambdas/shared/http-request';
 import { postEvent, sendRoute } from '../support/http-api-events';
 
@@ -142,12 +141,14 @@ describe('clientNetworksOf: the client', () => {
     ['no origin secret', { 'cloudfront-viewer-address': '198.51.100.10:46532' }],
     ['a wrong origin secret', { 'x-origin-secret': 'guess', 'cloudfront-viewer-address': '198.51.100.10:46532' }],
   ])('refuses a request with %s (a direct call to the API) as untrusted', (_, headers) => {
-    expect(() => clientNetworksOf(originOf(fromCloudFront(headers)), behindCloudFront)).toThrow(UntrustedOriginError);
+    expect(() => clientNetworksOf(originOf(fromCloudFront(headers)), behindCloudFront)).toThrow(
+      expect.objectContaining({ kind: 'untrustedOrigin' }),
+    );
   });
 
   test('treats a proven request without a usable viewer address as a configuration fault', () => {
     expect(() => clientNetworksOf(originOf(fromCloudFront({ 'x-origin-secret': secret })), behindCloudFront)).toThrow(
-      ConfigurationError,
+      expect.objectContaining({ kind: 'misconfigured' }),
     );
   });
 });
@@ -174,7 +175,9 @@ describe('clientNetworksOf', () => {
   test('refuses a request without the origin secret behind CloudFront', () => {
     const event = fromCloudFront({ 'cloudfront-viewer-address': '198.51.100.10:46532' });
 
-    expect(() => clientNetworksOf(originOf(event), behindCloudFront)).toThrow(UntrustedOriginError);
+    expect(() => clientNetworksOf(originOf(event), behindCloudFront)).toThrow(
+      expect.objectContaining({ kind: 'untrustedOrigin' }),
+    );
   });
 });
 

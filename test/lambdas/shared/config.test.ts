@@ -1,5 +1,4 @@
 import { readSaveRequestConfig, readSendCheatSheetConfig } from '../../../lambdas/shared/config';
-import { ConfigurationError } from '../../../lambdas/shared/errors';
 
 const sendEnv = {
   TABLE_NAME: 'cheat_sheet_requests',
@@ -128,11 +127,15 @@ describe('function configuration', () => {
   });
 
   test.each(['0', '-1', '2.5', 'three'])('refuses a daily limit of %s', (limit) => {
-    expect(() => readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_DAILY_LIMIT: limit })).toThrow(ConfigurationError);
+    expect(() => readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_DAILY_LIMIT: limit })).toThrow(
+      expect.objectContaining({ kind: 'misconfigured' }),
+    );
   });
 
   test.each(Object.keys(sendEnv))('refuses to send without %s', (name) => {
-    expect(() => readSendCheatSheetConfig({ ...sendEnv, [name]: '' })).toThrow(ConfigurationError);
+    expect(() => readSendCheatSheetConfig({ ...sendEnv, [name]: '' })).toThrow(
+      expect.objectContaining({ kind: 'misconfigured' }),
+    );
   });
 
   test('reads the save function settings, with the documented save limits by default: 20 per client, 60 per network', () => {
@@ -156,6 +159,8 @@ describe('function configuration', () => {
   });
 
   test.each(Object.keys(saveEnv))('refuses to save without %s', (name) => {
-    expect(() => readSaveRequestConfig({ ...saveEnv, [name]: '' })).toThrow(ConfigurationError);
+    expect(() => readSaveRequestConfig({ ...saveEnv, [name]: '' })).toThrow(
+      expect.objectContaining({ kind: 'misconfigured' }),
+    );
   });
 });

@@ -1,74 +1,53 @@
 import { failureKinds } from '../../../core/api/catalogue/failures';
-import {
-  AddressDailyCapReachedError,
-  CheatSheetUnavailableError,
-  ClientHourlySendCapReachedError,
-  ClientHourlySaveCapReachedError,
-  NetworkHourlySendCapReachedError,
-  NetworkHourlySaveCapReachedError,
-  SendingPausedError,
-  UndeliverableAddressError,
-  ConfigurationError,
-  CrossSiteRequestError,
-  DailySendBudgetSpentError,
-  EmailRejectedError,
-  EmailServiceUnavailableError,
-  InvalidRequestError,
-  MethodNotAllowedError,
-  OriginSecretUnavailableError,
-  PayloadTooLargeError,
-  SenderNotVerifiedError,
-  StorageUnavailableError,
-  UnsupportedMediaTypeError,
-  UntrustedOriginError,
-  type ProductError,
-} from '../../../lambdas/shared/errors';
+import { limitReached, ProductError } from '../../../lambdas/shared/errors';
 import { describeFailure, jsonReply } from '../../../lambdas/shared/http-reply';
 
 describe('describeFailure', () => {
   test.each([
-    [new InvalidRequestError('Please enter your name.'), 400],
-    [new PayloadTooLargeError('Too large.'), 413],
-    [new UnsupportedMediaTypeError('Send JSON.'), 415],
-    [new AddressDailyCapReachedError(3), 429],
-    [new SenderNotVerifiedError('x'), 502],
-    [new EmailRejectedError('x'), 502],
-    [new EmailServiceUnavailableError('x'), 503],
-    [new StorageUnavailableError('x'), 503],
-    [new CheatSheetUnavailableError('x'), 503],
-    [new ConfigurationError('TABLE_NAME is not set'), 500],
+    [new ProductError('invalidRequest', 'Please enter your name.'), 400],
+    [new ProductError('payloadTooLarge', 'Too large.'), 413],
+    [new ProductError('unsupportedMediaType', 'Send JSON.'), 415],
+    [limitReached('addressDailyCapReached', 3), 429],
+    [new ProductError('senderNotVerified', 'x'), 502],
+    [new ProductError('emailRejected', 'x'), 502],
+    [new ProductError('emailServiceUnavailable', 'x'), 503],
+    [new ProductError('storageUnavailable', 'x'), 503],
+    [new ProductError('cheatSheetUnavailable', 'x'), 503],
+    [new ProductError('misconfigured', 'TABLE_NAME is not set'), 500],
     [new TypeError('Cannot read properties of undefined'), 500],
   ])('gives %p the status %i', (error, status) => {
     expect(describeFailure(error).statusCode).toBe(status);
   });
 
   test("passes the visitor's input errors through as they are", () => {
-    expect(describeFailure(new InvalidRequestError('Please enter your name.')).message).toBe('Please enter your name.');
+    expect(describeFailure(new ProductError('invalidRequest', 'Please enter your name.')).message).toBe(
+      'Please enter your name.',
+    );
   });
 
   test('words the daily limit with the configured number', () => {
-    expect(describeFailure(new AddressDailyCapReachedError(5)).message).toMatch(/5 times in the last 24 hours/);
-    expect(describeFailure(new AddressDailyCapReachedError(1)).message).toMatch(/1 time in the last 24 hours/);
+    expect(describeFailure(limitReached('addressDailyCapReached', 5)).message).toMatch(/5 times in the last 24 hours/);
+    expect(describeFailure(limitReached('addressDailyCapReached', 1)).message).toMatch(/1 time in the last 24 hours/);
   });
 
   test("only the unverified sender's message contains 'domain' or 'verify', which the page keys on", () => {
     const others = [
-      new AddressDailyCapReachedError(3),
-      new EmailRejectedError('MessageRejected: domain'),
-      new EmailServiceUnavailableError('x'),
-      new StorageUnavailableError('x'),
-      new CheatSheetUnavailableError('x'),
-      new ConfigurationError('x'),
+      limitReached('addressDailyCapReached', 3),
+      new ProductError('emailRejected', 'MessageRejected: domain'),
+      new ProductError('emailServiceUnavailable', 'x'),
+      new ProductError('storageUnavailable', 'x'),
+      new ProductError('cheatSheetUnavailable', 'x'),
+      new ProductError('misconfigured', 'x'),
       new Error('verify domain'),
     ];
 
-    expect(describeFailure(new SenderNotVerifiedError('x')).message).toMatch(/domain/);
-    expect(describeFailure(new SenderNotVerifiedError('x')).message).toMatch(/verify/);
+    expect(describeFailure(new ProductError('senderNotVerified', 'x')).message).toMatch(/domain/);
+    expect(describeFailure(new ProductError('senderNotVerified', 'x')).message).toMatch(/verify/);
     for (const error of others) expect(describeFailure(error).message).not.toMatch(/domain|verify/i);
   });
 
   test('never shows the internal message of a server-side failure', () => {
-    const failure = describeFailure(new StorageUnavailableError('DynamoDB Query failed at 127.0.0.1:8000'));
+    const failure = describeFailure(new ProductError('storageUnavailable', 'DynamoDB Query failed at 127.0.0.1:8000'));
 
     expect(failure.message).not.toContain('127.0.0.1');
     expect(failure.message).not.toContain('Query');
@@ -87,27 +66,27 @@ describe('jsonReply', () => {
 
 describe('the reply of each typed error', () => {
   const oneOfEach: ProductError[] = [
-    new InvalidRequestError('Please enter your name.'),
-    new MethodNotAllowedError('GET is not allowed here.'),
-    new UnsupportedMediaTypeError('Send JSON.'),
-    new CrossSiteRequestError('Not from here.'),
-    new PayloadTooLargeError('Too large.'),
-    new AddressDailyCapReachedError(3),
-    new ClientHourlySendCapReachedError(10),
-    new NetworkHourlySendCapReachedError(30),
-    new ClientHourlySaveCapReachedError(20),
-    new NetworkHourlySaveCapReachedError(60),
-    new UndeliverableAddressError('No mail host.'),
-    new SendingPausedError('Paused.'),
-    new DailySendBudgetSpentError(500),
-    new UntrustedOriginError('No secret.'),
-    new OriginSecretUnavailableError('x'),
-    new SenderNotVerifiedError('x'),
-    new EmailRejectedError('x'),
-    new EmailServiceUnavailableError('x'),
-    new StorageUnavailableError('x'),
-    new CheatSheetUnavailableError('x'),
-    new ConfigurationError('x'),
+    new ProductError('invalidRequest', 'Please enter your name.'),
+    new ProductError('methodNotAllowed', 'GET is not allowed here.'),
+    new ProductError('unsupportedMediaType', 'Send JSON.'),
+    new ProductError('crossSiteRequest', 'Not from here.'),
+    new ProductError('payloadTooLarge', 'Too large.'),
+    limitReached('addressDailyCapReached', 3),
+    limitReached('clientHourlySendCapReached', 10),
+    limitReached('networkHourlySendCapReached', 30),
+    limitReached('clientHourlySaveCapReached', 20),
+    limitReached('networkHourlySaveCapReached', 60),
+    new ProductError('undeliverableAddress', 'No mail host.'),
+    new ProductError('sendingPaused', 'Paused.'),
+    limitReached('dailySendBudgetSpent', 500),
+    new ProductError('untrustedOrigin', 'No secret.'),
+    new ProductError('originSecretUnavailable', 'x'),
+    new ProductError('senderNotVerified', 'x'),
+    new ProductError('emailRejected', 'x'),
+    new ProductError('emailServiceUnavailable', 'x'),
+    new ProductError('storageUnavailable', 'x'),
+    new ProductError('cheatSheetUnavailable', 'x'),
+    new ProductError('misconfigured', 'x'),
   ];
 
   test.each(oneOfEach.map((error) => [error.name, error] as const))(

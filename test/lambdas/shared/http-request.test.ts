@@ -1,10 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import {
-  InvalidRequestError,
-  MethodNotAllowedError,
-  PayloadTooLargeError,
-  UnsupportedMediaTypeError,
-} from '../../../lambdas/shared/errors';
+import { ProductError } from '../../../lambdas/shared/errors';
 import { maxBodyBytes } from '../../../core/api/request-limits';
 import { parseCheatSheetRequestBody, parseJsonBody, readApiRequest } from '../../../lambdas/shared/http-request';
 import { postEvent, saveRoute } from '../support/http-api-events';
@@ -40,13 +35,13 @@ describe('parseJsonBody', () => {
     expect(body.length).toBeLessThan(maxBodyBytes);
     expect(Buffer.byteLength(body)).toBe(maxBodyBytes + 1);
 
-    expect(() => parseJsonBody(event(body, json))).toThrow(PayloadTooLargeError);
+    expect(() => parseJsonBody(event(body, json))).toThrow(expect.objectContaining({ kind: 'payloadTooLarge' }));
   });
 
   test('refuses an oversized base64 body', () => {
     const body = Buffer.alloc(maxBodyBytes + 1, 0x20).toString('base64');
 
-    expect(() => parseJsonBody(event(body, json, true))).toThrow(PayloadTooLargeError);
+    expect(() => parseJsonBody(event(body, json, true))).toThrow(expect.objectContaining({ kind: 'payloadTooLarge' }));
   });
 
   test.each([undefined, 'text/plain', 'application/jsonx', 'application/json; charset=utf-16'])(
@@ -54,7 +49,9 @@ describe('parseJsonBody', () => {
     (contentType) => {
       const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {};
 
-      expect(() => parseJsonBody(event('{}', headers))).toThrow(UnsupportedMediaTypeError);
+      expect(() => parseJsonBody(event('{}', headers))).toThrow(
+        expect.objectContaining({ kind: 'unsupportedMediaType' }),
+      );
     },
   );
 
@@ -62,7 +59,7 @@ describe('parseJsonBody', () => {
     ['no body', undefined],
     ['malformed JSON', '{"name":'],
   ])('refuses %s as an invalid request', (_, body) => {
-    expect(() => parseJsonBody(event(body, json))).toThrow(InvalidRequestError);
+    expect(() => parseJsonBody(event(body, json))).toThrow(expect.objectContaining({ kind: 'invalidRequest' }));
   });
 });
 
@@ -79,12 +76,14 @@ describe('parseCheatSheetRequestBody', () => {
       ...event,
       requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method } },
     };
-    expect(() => parseCheatSheetRequestBody(readApiRequest(other))).toThrow(MethodNotAllowedError);
+    expect(() => parseCheatSheetRequestBody(readApiRequest(other))).toThrow(
+      expect.objectContaining({ kind: 'methodNotAllowed' }),
+    );
   });
 
   test('refuses an invalid body with the schema message', () => {
     expect(() => parseCheatSheetRequestBody(readApiRequest(postEvent(saveRoute, { name: 'Ada' })))).toThrow(
-      new InvalidRequestError('Please enter your email address.'),
+      new ProductError('invalidRequest', 'Please enter your email address.'),
     );
   });
 });

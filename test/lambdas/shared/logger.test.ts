@@ -1,4 +1,4 @@
-import { StorageUnavailableError } from '../../../lambdas/shared/errors';
+import { ProductError } from '../../../lambdas/shared/errors';
 import { describeErrorForLog, emailDomainOf } from '../../../lambdas/shared/logger';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, saveRoute, sendRoute } from '../support/http-api-events';
@@ -9,14 +9,17 @@ describe('log redaction', () => {
     expect(emailDomainOf('ada.owner@example.com')).toBe('example.com');
   });
 
-  test('an error is described by name, cause and status, with addresses masked', () => {
+  test('an error is described by name, failure kind, cause and status, with addresses masked', () => {
     const cause = Object.assign(new Error('Identity ada@example.com failed the check'), {
       name: 'MessageRejected',
       $metadata: { httpStatusCode: 400 },
     });
 
-    expect(describeErrorForLog(new StorageUnavailableError('write for ada@example.com failed', { cause }))).toEqual({
-      errorName: 'StorageUnavailableError',
+    expect(
+      describeErrorForLog(new ProductError('storageUnavailable', 'write for ada@example.com failed', { cause })),
+    ).toEqual({
+      errorName: 'ProductError',
+      failureKind: 'storageUnavailable',
       errorMessage: 'write for [email] failed',
       causeName: 'MessageRejected',
       causeMessage: 'Identity [email] failed the check',

@@ -5,23 +5,7 @@
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import {
-  CheatSheetUnavailableError,
-  ClientHourlySendCapReachedError,
-  ConfigurationError,
-  AddressDailyCapReachedError,
-  EmailRejectedError,
-  EmailServiceUnavailableError,
-  InvalidRequestError,
-  MethodNotAllowedError,
-  OriginSecretUnavailableError,
-  PayloadTooLargeError,
-  DailySendBudgetSpentError,
-  SenderNotVerifiedError,
-  StorageUnavailableError,
-  UnsupportedMediaTypeError,
-  UntrustedOriginError,
-} from '../../../lambdas/shared/errors';
+import { limitReached, ProductError } from '../../../lambdas/shared/errors';
 import { ProductMetrics } from '../../../lambdas/shared/metrics';
 import {
   failureKinds,
@@ -107,12 +91,12 @@ const lambdaContext = { functionName: 'First100DaysSite-SendFunction' } as Conte
 
 /** Every failure kind and an error that stands for it. */
 const errorOfKind: Record<FailureKind, Error> = {
-  SesRejected: new EmailRejectedError('SES rejected the message'),
-  SesUnavailable: new EmailServiceUnavailableError('SES is unavailable'),
-  SenderNotVerified: new SenderNotVerifiedError('SES refused an unverified identity'),
-  StorageUnavailable: new StorageUnavailableError('DynamoDB PutItem failed'),
-  PdfUnavailable: new CheatSheetUnavailableError('Could not read the PDF'),
-  Misconfigured: new ConfigurationError('Environment variable TABLE_NAME is not set'),
+  SesRejected: new ProductError('emailRejected', 'SES rejected the message'),
+  SesUnavailable: new ProductError('emailServiceUnavailable', 'SES is unavailable'),
+  SenderNotVerified: new ProductError('senderNotVerified', 'SES refused an unverified identity'),
+  StorageUnavailable: new ProductError('storageUnavailable', 'DynamoDB PutItem failed'),
+  PdfUnavailable: new ProductError('cheatSheetUnavailable', 'Could not read the PDF'),
+  Misconfigured: new ProductError('misconfigured', 'Environment variable TABLE_NAME is not set'),
   Unexpected: new TypeError("Cannot read properties of undefined (reading 'id')"),
 };
 
@@ -156,7 +140,7 @@ describe('one failure or refusal', () => {
   test("the per-address cap's error counts AddressCapReached, not a failure", async () => {
     const metrics = enabledMetrics('send-cheat-sheet');
     const { lines } = await emfOf(() =>
-      metrics.instrument(async () => metrics.countFailure(new AddressDailyCapReachedError(3)))(
+      metrics.instrument(async () => metrics.countFailure(limitReached('addressDailyCapReached', 3)))(
         undefined,
         lambdaContext,
       ),
@@ -167,8 +151,8 @@ describe('one failure or refusal', () => {
   });
 
   test.each([
-    ['ClientCapReached', new ClientHourlySendCapReachedError(10)],
-    ['SendBudgetRefused', new DailySendBudgetSpentError(500)],
+    ['ClientCapReached', limitReached('clientHourlySendCapReached', 10)],
+    ['SendBudgetRefused', limitReached('dailySendBudgetSpent', 500)],
   ] as const)("the per-client limit's and the budget's errors count %s, not a failure", async (refusal, error) => {
     const metrics = enabledMetrics('send-cheat-sheet');
     const { lines } = await emfOf(() =>
@@ -182,7 +166,7 @@ describe('one failure or refusal', () => {
   test('an origin secret that cannot be read counts as Misconfigured (it is read once per container)', async () => {
     const metrics = enabledMetrics('send-cheat-sheet');
     const { lines } = await emfOf(() =>
-      metrics.instrument(async () => metrics.countFailure(new OriginSecretUnavailableError('denied')))(
+      metrics.instrument(async () => metrics.countFailure(new ProductError('originSecretUnavailable', 'denied')))(
         undefined,
         lambdaContext,
       ),
@@ -193,11 +177,11 @@ describe('one failure or refusal', () => {
   });
 
   test.each([
-    new InvalidRequestError('Please enter a valid email address.'),
-    new MethodNotAllowedError('GET is not allowed here'),
-    new PayloadTooLargeError('The request body is larger than 10 KB.'),
-    new UnsupportedMediaTypeError('Please send the request as JSON'),
-    new UntrustedOriginError('The request did not come through the CloudFront distribution'),
+    new ProductError('invalidRequest', 'Please enter a valid email address.'),
+    new ProductError('methodNotAllowed', 'GET is not allowed here'),
+    new ProductError('payloadTooLarge', 'The request body is larger than 10 KB.'),
+    new ProductError('unsupportedMediaType', 'Please send the request as JSON'),
+    new ProductError('untrustedOrigin', 'The request did not come through the CloudFront distribution'),
   ])("a visitor's malformed request ($name) counts nothing and prints nothing", async (error) => {
     const metrics = enabledMetrics('send-cheat-sheet');
     await emfOf(() => metrics.instrument(async () => undefined)(undefined, lambdaContext)); // the cold start

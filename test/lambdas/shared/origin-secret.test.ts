@@ -2,7 +2,6 @@
 
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { OriginSecretUnavailableError } from '../../../lambdas/shared/errors';
 import { loadOriginSecret } from '../../../lambdas/shared/origin-secret';
 
 const secretsMock = mockClient(SecretsManagerClient);
@@ -31,7 +30,7 @@ describe('loadOriginSecret', () => {
     const client = new SecretsManagerClient({ region: 'eu-west-1' });
     const arn = newArn();
 
-    await expect(loadOriginSecret(client, arn)).rejects.toBeInstanceOf(OriginSecretUnavailableError);
+    await expect(loadOriginSecret(client, arn)).rejects.toMatchObject({ kind: 'originSecretUnavailable' });
     expect(await loadOriginSecret(client, arn)).toBe('later');
   });
 });

@@ -6,7 +6,6 @@ import {
   dnsServersFrom,
   recipientDomainTimeoutMs,
 } from '../../../lambdas/shared/recipient-domain';
-import { ConfigurationError } from '../../../lambdas/shared/errors';
 import { startDnsServer, type LoopbackDnsServer } from '../../support/dns-server';
 
 let dns: LoopbackDnsServer;
@@ -143,9 +142,9 @@ test('refuses what no DNS name can be without asking', async () => {
 });
 
 test('treats a malformed server setting as a configuration fault', async () => {
-  await expect(createRecipientDomainCheck({ servers: ['not a server'] })('mail.example')).rejects.toThrow(
-    ConfigurationError,
-  );
+  await expect(createRecipientDomainCheck({ servers: ['not a server'] })('mail.example')).rejects.toMatchObject({
+    kind: 'misconfigured',
+  });
 });
 
 describe('dnsServersFrom (DNS_SERVERS)', () => {

@@ -3,7 +3,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { StorageUnavailableError } from '../../../lambdas/shared/errors';
 import {
   hourlyWindow,
   counterExpiry,
@@ -154,7 +153,7 @@ describe('a rolling counter', () => {
     try {
       const counter = rollingCounterTable(unreachable, emulators.stack.limitCountersTableName, hourlyWindow);
 
-      await expect(counter.claim(newSubject(), at, 1)).rejects.toBeInstanceOf(StorageUnavailableError);
+      await expect(counter.claim(newSubject(), at, 1)).rejects.toMatchObject({ kind: 'storageUnavailable' });
     } finally {
       unreachable.destroy();
     }

@@ -1,15 +1,7 @@
 /** The send flow's decisions, with in-memory stand-ins for the table, the three limits, the PDF and SES. */
 
 import type { CheatSheetRequests } from '../../../lambdas/shared/cheat-sheet-requests';
-import {
-  CheatSheetUnavailableError,
-  ClientHourlySendCapReachedError,
-  AddressDailyCapReachedError,
-  EmailServiceUnavailableError,
-  DailySendBudgetSpentError,
-  StorageUnavailableError,
-  UndeliverableAddressError,
-} from '../../../lambdas/shared/errors';
+import { ProductError } from '../../../lambdas/shared/errors';
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
 import type { OutgoingEmail } from '../../../lambdas/shared/email-sender';
 import {
@@ -137,7 +129,7 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
 }
 
 const sesDown = async (): Promise<never> => {
-  throw new EmailServiceUnavailableError('down');
+  throw new ProductError('emailServiceUnavailable', 'down');
 };
 
 describe('sendCheatSheet', () => {
@@ -231,7 +223,7 @@ describe('sendCheatSheet', () => {
   test('refuses with the daily limit, sending nothing, when the quota has no slot left', async () => {
     const { deps, sent } = dependencies({ addressDailyCapCounter: inMemoryAddressDailyCap(0).quota });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new AddressDailyCapReachedError(3));
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'addressDailyCapReached', limit: 3 });
     expect(sent).toEqual([]);
   });
 
@@ -253,7 +245,7 @@ describe('sendCheatSheet', () => {
       sendEmail: sesDown,
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'emailServiceUnavailable' });
     expect(quota.released).toEqual([{ id: 'quota-id', sentAt: now.toISOString() }]);
     expect(quota.slotsLeft()).toBe(3);
     expect(table.items[0]).toMatchObject({ cheat_sheet_sent: false });
@@ -264,12 +256,12 @@ describe('sendCheatSheet', () => {
     const { deps, logged } = dependencies({
       addressDailyCapCounter: {
         ...quota,
-        release: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')),
+        release: async () => Promise.reject(new ProductError('storageUnavailable', 'DynamoDB down')),
       },
       sendEmail: sesDown,
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'emailServiceUnavailable' });
     expect(logged).toEqual(['warn: Send failed and its daily cap slot could not be given back']);
   });
 
@@ -277,10 +269,10 @@ describe('sendCheatSheet', () => {
     const quota = inMemoryAddressDailyCap(3);
     const { deps } = dependencies({
       addressDailyCapCounter: quota.quota,
-      loadPdf: async () => Promise.reject(new CheatSheetUnavailableError('missing')),
+      loadPdf: async () => Promise.reject(new ProductError('cheatSheetUnavailable', 'missing')),
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(CheatSheetUnavailableError);
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'cheatSheetUnavailable' });
     expect(quota.claims).toEqual([]);
   });
 
@@ -289,7 +281,7 @@ describe('sendCheatSheet', () => {
     const failingMark: CheatSheetRequests = {
       ...table.requests,
       markSent: async () => {
-        throw new StorageUnavailableError('DynamoDB UpdateItem failed');
+        throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem failed');
       },
     };
     const { deps, sent, logged } = dependencies({ requests: failingMark });
@@ -330,7 +322,10 @@ describe('sendCheatSheet', () => {
       dailySendBudgetCounter: budget.counter,
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new ClientHourlySendCapReachedError(10));
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({
+      kind: 'clientHourlySendCapReached',
+      limit: 10,
+    });
     expect(sent).toEqual([]);
     expect(quota.claims).toEqual([]);
     expect(budget.claims).toEqual([]);
@@ -343,7 +338,7 @@ describe('sendCheatSheet', () => {
       addressDailyCapCounter: inMemoryAddressDailyCap(0).quota,
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new AddressDailyCapReachedError(3));
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'addressDailyCapReached', limit: 3 });
     expect(sent).toEqual([]);
     expect(client.sendsLeft()).toBe(10);
   });
@@ -358,7 +353,7 @@ describe('sendCheatSheet', () => {
       dailySendBudget: 500,
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toEqual(new DailySendBudgetSpentError(500));
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'dailySendBudgetSpent', limit: 500 });
     expect(sent).toEqual([]);
     expect(client.sendsLeft()).toBe(10);
     expect(quota.slotsLeft()).toBe(3);
@@ -379,7 +374,7 @@ describe('sendCheatSheet', () => {
       sendEmail: sesDown,
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(EmailServiceUnavailableError);
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'emailServiceUnavailable' });
     // The client's and the network's slots are both in the hourly counter (claimed client first).
     expect(log).toEqual([
       'claim client',
@@ -399,12 +394,12 @@ describe('sendCheatSheet', () => {
     const { deps, sent } = dependencies({
       hourlySendCapCounter: client.counter,
       dailySendBudgetCounter: {
-        claim: async () => Promise.reject(new StorageUnavailableError('DynamoDB down')),
+        claim: async () => Promise.reject(new ProductError('storageUnavailable', 'DynamoDB down')),
         release: async () => undefined,
       },
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(StorageUnavailableError);
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'storageUnavailable' });
     expect(sent).toEqual([]);
     expect(client.sendsLeft()).toBe(10);
   });
@@ -427,7 +422,7 @@ describe('sendCheatSheet', () => {
       checkRecipientDomain: async (domain) => (domains.push(domain), { verdict: 'refuses', reason: 'no-such-domain' }),
     });
 
-    await expect(sendCheatSheet(visitor, deps)).rejects.toBeInstanceOf(UndeliverableAddressError);
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'undeliverableAddress' });
     expect([domains, client.claims, sent]).toEqual([['example.com'], [], []]);
   });
 

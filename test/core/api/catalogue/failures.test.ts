@@ -1,4 +1,9 @@
-import { failureAlarmOf, failureKindList, failureKinds } from '../../../../core/api/catalogue/failures';
+import {
+  failureAlarmOf,
+  failureKindList,
+  failureKinds,
+  type FailureKindName,
+} from '../../../../core/api/catalogue/failures';
 import { failureStatuses } from '../../../../core/api/replies';
 import { failureKinds as failureMetricKinds } from '../../../../core/observability/product-metrics';
 
@@ -73,7 +78,7 @@ describe('the failure catalogue', () => {
     for (const status of failureStatuses) {
       for (const causes of Object.values(status.causes)) {
         for (const cause of causes ?? [])
-          expect([cause.name, failureKinds[cause.kind].status]).toEqual([cause.name, status.status]);
+          expect([cause.name, failureKinds[cause.kind as FailureKindName].status]).toEqual([cause.name, status.status]);
       }
     }
   });

@@ -1,0 +1,81 @@
+/**
+ * What a failure kind's entry in the catalogue holds (`failures.ts` lists them): the shape, and
+ * the few values several entries share.
+ */
+
+import type { FailureKind as FailureMetricKind, RefusalKind } from '../../observability/product-metrics';
+import type { ProductRouteName } from './routes';
+
+/** What a thrown failure says of itself that its public message may use. */
+export interface FailureDetail {
+  /** The error's own message: shown only for the request refusals, which are written for the visitor. */
+  readonly message: string;
+  /** The limit that was reached, for the limits' messages. */
+  readonly limit?: number;
+}
+
+/** What a failure counts towards: a refusal metric, a failure metric's `kind`, or nothing (API Gateway's own 4xx). */
+export type FailureMetric = { readonly refusal: RefusalKind } | { readonly failure: FailureMetricKind } | null;
+
+/** How many in five minutes page the operator, and why that many. */
+export interface FailureAlarm {
+  readonly threshold: number;
+  readonly reason: string;
+}
+
+/**
+ * One way a failure happens on one route: what the OpenAPI document lists as a cause of its
+ * status, with an example body (the form route: an example page).
+ */
+export interface FailureCause {
+  /** When it happens there, for a reader of the API's description. */
+  readonly when: string;
+  /** The example's name, in camelCase. @default the kind's name */
+  readonly example?: string;
+  /** For a kind whose public message is the error's own: the message of the example. */
+  readonly message?: string;
+}
+
+export interface FailureKindSpec {
+  /** Stable, snake_case: clients may branch on it; never renamed once published. */
+  readonly code: string;
+  readonly status: 400 | 403 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+  /** The sentence the visitor reads: a fixed one for every server-side failure, never an SDK's text. */
+  readonly publicMessage: (detail: FailureDetail) => string;
+  /** For a limit's kind: the limit its examples quote (the default). */
+  readonly exampleLimit?: number;
+  readonly metric: FailureMetric;
+  /** Null where no alarm pages on it, with the reason in `quietReason`. */
+  readonly alarm: FailureAlarm | null;
+  readonly quietReason?: string;
+  /** A heading of docs/operate.md (its slug, with `#`): what the operator does first. */
+  readonly runbook: string;
+  /**
+   * Per route that can answer it, when it happens there: the replies, the OpenAPI causes and the
+   * metrics each function reports are built from these. A route not listed never answers it.
+   */
+  readonly causes: Readonly<Partial<Record<ProductRouteName, readonly FailureCause[]>>>;
+}
+
+/** A set of failure kinds by name: the catalogue, or (in a test) a copy of it with one more. */
+export type FailureCatalogue = Readonly<Record<string, FailureKindSpec>>;
+
+export const ownMessage = ({ message }: FailureDetail) => message;
+export const fixed = (text: string) => () => text;
+
+/** The visitor's own request, refused: counted by API Gateway's 4xx, never an alarm of ours. */
+export const visitorsOwn = "The visitor's own request: API Gateway counts it as a 4xx.";
+
+/** One where every request fails until someone acts (a configuration, a missing PDF, a bug). */
+export const pagesAtOnce: FailureAlarm = {
+  threshold: 1,
+  reason: 'Every request fails until someone acts, so the first one pages.',
+};
+/** Three where one failure can be a passing blip that the SDK's retry did not absorb. */
+export const pagesOnRepeat: FailureAlarm = {
+  threshold: 3,
+  reason: "One can be a passing blip the SDK's retry did not absorb; three in five minutes is an outage.",
+};
+
+/** Both JSON routes, one cause list: for the failures every route answers alike. */
+export const onJsonRoutes = (causes: readonly FailureCause[]) => ({ saveRequest: causes, sendCheatSheet: causes });

@@ -1,0 +1,137 @@
+/**
+ * The failure kinds of a request refused for what it is (4xx, never the limits'): malformed, too
+ * large, of the wrong type, method or origin. Part of the failure catalogue (`failures.ts`).
+ */
+
+import {
+  bodyNotJsonMessage,
+  bodyNotUtf8Message,
+  bodyTooLargeMessage,
+  crossSiteFormMessage,
+  emptyBodyMessage,
+  formNotUrlencodedMessage,
+  invalidEmailExampleMessage,
+  methodNotAllowedMessage,
+  undeliverableAddressMessage,
+  unsupportedMediaTypeMessage,
+  untrustedOriginMessage,
+} from '../messages';
+import { fixed, onJsonRoutes, ownMessage, visitorsOwn, type FailureKindSpec } from './failure-kind';
+
+const malformedJson = [
+  {
+    example: 'invalidField',
+    when: 'A field is missing, of the wrong type or out of its limits (the message names the field and the problem).',
+    message: invalidEmailExampleMessage,
+  },
+  { example: 'emptyBody', when: 'The body is empty.', message: emptyBodyMessage },
+  { example: 'notJson', when: 'The body is not well-formed JSON.', message: bodyNotJsonMessage },
+  { example: 'notUtf8', when: 'The body is not UTF-8 text.', message: bodyNotUtf8Message },
+];
+
+const otherMethod = { example: 'otherMethod', when: 'Any method but POST.', message: methodNotAllowedMessage('GET') };
+const bodyTooLarge = { example: 'bodyTooLarge', when: 'The body is too large.', message: bodyTooLargeMessage };
+
+export const requestFailures = {
+  invalidRequest: {
+    code: 'invalid_request',
+    status: 400,
+    publicMessage: ownMessage,
+    metric: null,
+    alarm: null,
+    quietReason: visitorsOwn,
+    runbook: '#api-4xx',
+    causes: {
+      ...onJsonRoutes(malformedJson),
+      submitForm: [
+        {
+          example: 'invalidField',
+          when: "A field is missing or out of its limits: the request schema's message.",
+          message: invalidEmailExampleMessage,
+        },
+        { example: 'notUtf8', when: 'The body is not UTF-8 text.', message: bodyNotUtf8Message },
+      ],
+    },
+  },
+  // Never 404: CloudFront would replace the JSON with the not-found page.
+  untrustedOrigin: {
+    code: 'untrusted_origin',
+    status: 403,
+    publicMessage: fixed(untrustedOriginMessage),
+    metric: null,
+    alarm: null,
+    quietReason: "A call past CloudFront, to the API's own address: API Gateway counts it as a 4xx.",
+    runbook: '#api-4xx',
+    causes: {
+      ...onJsonRoutes([
+        { when: 'The request lacks the secret CloudFront adds to every request it forwards to the API.' },
+      ]),
+      submitForm: [{ when: "Sent past the site's CloudFront distribution." }],
+    },
+  },
+  crossSiteRequest: {
+    code: 'cross_site_request',
+    status: 403,
+    publicMessage: ownMessage,
+    metric: null,
+    alarm: null,
+    quietReason: visitorsOwn,
+    runbook: '#api-4xx',
+    causes: { submitForm: [{ example: 'crossSite', when: 'Sent from another site.', message: crossSiteFormMessage }] },
+  },
+  methodNotAllowed: {
+    code: 'method_not_allowed',
+    status: 405,
+    publicMessage: ownMessage,
+    metric: null,
+    alarm: null,
+    quietReason: visitorsOwn,
+    runbook: '#api-4xx',
+    causes: { ...onJsonRoutes([otherMethod]), submitForm: [otherMethod] },
+  },
+  payloadTooLarge: {
+    code: 'payload_too_large',
+    status: 413,
+    publicMessage: ownMessage,
+    metric: null,
+    alarm: null,
+    quietReason: visitorsOwn,
+    runbook: '#api-4xx',
+    causes: { ...onJsonRoutes([bodyTooLarge]), submitForm: [bodyTooLarge] },
+  },
+  unsupportedMediaType: {
+    code: 'unsupported_media_type',
+    status: 415,
+    publicMessage: ownMessage,
+    metric: null,
+    alarm: null,
+    quietReason: visitorsOwn,
+    runbook: '#api-4xx',
+    causes: {
+      ...onJsonRoutes([
+        { example: 'notDeclaredJson', when: 'Another or no content type.', message: unsupportedMediaTypeMessage },
+      ]),
+      submitForm: [
+        { example: 'notUrlencoded', when: 'Another or no content type.', message: formNotUrlencodedMessage },
+      ],
+    },
+  },
+  // Before any limit is claimed: most often a typo, so the visitor is asked to check the address.
+  undeliverableAddress: {
+    code: 'undeliverable_address',
+    status: 400,
+    publicMessage: fixed(undeliverableAddressMessage),
+    metric: null,
+    alarm: null,
+    quietReason:
+      "A mistyped or made-up address, refused before it could bounce: the visitor's own request, counted as a 4xx.",
+    runbook: '#recipient-domain-check',
+    causes: {
+      sendCheatSheet: [
+        {
+          when: "The address's domain takes no mail (no such domain, a null MX, or neither MX nor address records): checked before any limit is counted.",
+        },
+      ],
+    },
+  },
+} as const satisfies Record<string, FailureKindSpec>;

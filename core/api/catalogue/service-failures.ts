@@ -1,0 +1,111 @@
+/**
+ * The failure kinds on our side (5xx): a service we depend on refused or failed, the function's
+ * configuration, a bug. Each pages through its failure alarm. Part of the failure catalogue
+ * (`failures.ts`).
+ */
+
+import {
+  cheatSheetUnavailableMessage,
+  emailRejectedMessage,
+  emailServiceUnavailableMessage,
+  misconfiguredMessage,
+  originSecretUnavailableMessage,
+  senderNotVerifiedMessage,
+  storageUnavailableMessage,
+  unexpectedFailureMessage,
+} from '../messages';
+import { fixed, onJsonRoutes, pagesAtOnce, pagesOnRepeat, type FailureKindSpec } from './failure-kind';
+
+export const serviceFailures = {
+  // A misconfigured sender is our fault, reported by the upstream service: 502.
+  senderNotVerified: {
+    code: 'sender_not_verified',
+    status: 502,
+    publicMessage: fixed(senderNotVerifiedMessage),
+    metric: { failure: 'SenderNotVerified' },
+    // Also the SES sandbox: SES then checks the recipient's identity too, and every reader fails.
+    alarm: {
+      threshold: 1,
+      reason:
+        "Every send fails until someone acts: the sender's identity is not verified, or the account is in the SES sandbox: request production access.",
+    },
+    runbook: '#sender-not-verified',
+    causes: {
+      sendCheatSheet: [
+        {
+          when: 'The sender (or, in the SES sandbox, the recipient) is not verified. Only this message says "domain" or "verify", which the page keys its configuration error on.',
+        },
+      ],
+    },
+  },
+  emailRejected: {
+    code: 'email_rejected',
+    status: 502,
+    publicMessage: fixed(emailRejectedMessage),
+    metric: { failure: 'SesRejected' },
+    alarm: pagesOnRepeat,
+    runbook: '#ses-rejected',
+    causes: { sendCheatSheet: [{ when: 'Any other refusal.' }] },
+  },
+  // Temporary: throttled or unreachable services, a PDF not (yet) in its bucket.
+  emailServiceUnavailable: {
+    code: 'email_service_unavailable',
+    status: 503,
+    publicMessage: fixed(emailServiceUnavailableMessage),
+    metric: { failure: 'SesUnavailable' },
+    alarm: pagesOnRepeat,
+    runbook: '#ses-unavailable',
+    causes: { sendCheatSheet: [{ when: 'The e-mail service throttled, failed or did not answer.' }] },
+  },
+  storageUnavailable: {
+    code: 'storage_unavailable',
+    status: 503,
+    publicMessage: fixed(storageUnavailableMessage),
+    metric: { failure: 'StorageUnavailable' },
+    alarm: pagesOnRepeat,
+    runbook: '#storage-unavailable',
+    causes: {
+      saveRequest: [{ when: 'The database failed or did not answer.' }],
+      sendCheatSheet: [{ when: 'The database failed or did not answer (so the daily cap cannot be checked).' }],
+    },
+  },
+  cheatSheetUnavailable: {
+    code: 'cheat_sheet_unavailable',
+    status: 503,
+    publicMessage: fixed(cheatSheetUnavailableMessage),
+    metric: { failure: 'PdfUnavailable' },
+    alarm: pagesAtOnce,
+    runbook: '#pdf-unavailable',
+    causes: { sendCheatSheet: [{ when: 'The PDF could not be read from its bucket.' }] },
+  },
+  // Read once per container, so a failure is nearly always a wrong ARN or a missing grant.
+  originSecretUnavailable: {
+    code: 'origin_secret_unavailable',
+    status: 503,
+    publicMessage: fixed(originSecretUnavailableMessage),
+    metric: { failure: 'Misconfigured' },
+    alarm: pagesAtOnce,
+    runbook: '#misconfigured',
+    causes: onJsonRoutes([
+      { when: 'Behind CloudFront: the secret that proves a request came through it could not be read.' },
+    ]),
+  },
+  misconfigured: {
+    code: 'misconfigured',
+    status: 500,
+    publicMessage: fixed(misconfiguredMessage),
+    metric: { failure: 'Misconfigured' },
+    alarm: pagesAtOnce,
+    runbook: '#misconfigured',
+    causes: onJsonRoutes([{ when: 'The function is missing its configuration.' }]),
+  },
+  unexpected: {
+    code: 'unexpected',
+    status: 500,
+    publicMessage: fixed(unexpectedFailureMessage),
+    metric: { failure: 'Unexpected' },
+    alarm: pagesAtOnce,
+    runbook: '#unexpected',
+    causes: onJsonRoutes([{ when: 'Any other, unforeseen failure.' }]),
+  },
+} as const satisfies Record<string, FailureKindSpec>;
