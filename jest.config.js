@@ -12,6 +12,10 @@ export default {
   // Jest's default leaves one core to its parent process, which only schedules: on CI's two cores
   // that is one worker, and the suite ran in series. Every core runs a test file instead.
   maxWorkers: '100%',
+  // The whole run writes its temporary files in a folder of its own, which must be empty at the
+  // end: no test may leave synth output, temporary folders or processes' files behind.
+  globalSetup: '<rootDir>/test/support/temporary-directory-setup.ts',
+  globalTeardown: '<rootDir>/test/support/temporary-directory-teardown.ts',
   projects: [
     {
       displayName: 'node',

@@ -2,15 +2,20 @@
  * `npm start`: builds what is out of date, starts the local stack on the ports from PORT,
  * MAIL_PORT, DYNAMODB_PORT and S3_PORT, prints the contract's four endpoint lines, and stops
  * everything on Ctrl-C or SIGTERM. SKIP_BUILD=1 serves whatever is built.
+ *
+ * The signal handlers come first: everything else is imported after them, so a signal while
+ * the product's modules load (a second or more) still exits 0 (local/shutdown.ts).
  */
 
-import { spawnSync } from 'node:child_process';
-import { buildScriptFor, checkBuild } from './build-freshness';
-import { LocalStackPortInUseError, startLocalStack, type LocalStack } from './local-stack';
-import { endpointLines, InvalidPortError, readPorts } from './ports';
 import { stopOnSignals } from './shutdown';
 
 const shutdown = stopOnSignals();
+console.error('Starting the local product (Ctrl-C stops it)…');
+
+const { spawnSync } = await import('node:child_process');
+const { buildScriptFor, checkBuild } = await import('./build-freshness');
+const { LocalStackPortInUseError, startLocalStack } = await import('./local-stack');
+const { endpointLines, InvalidPortError, readPorts } = await import('./ports');
 
 async function buildIfStale(): Promise<void> {
   if (process.env.SKIP_BUILD === '1') return;
@@ -31,10 +36,13 @@ async function buildIfStale(): Promise<void> {
   }
 }
 
-let stack: LocalStack;
 try {
   await buildIfStale();
-  stack = await startLocalStack({ ports: readPorts() });
+  const stack = await shutdown.start(
+    () => startLocalStack({ ports: readPorts() }),
+    (started) => started.stop(),
+  );
+  for (const line of endpointLines(stack.ports)) console.log(line);
 } catch (error) {
   if (error instanceof LocalStackPortInUseError || error instanceof InvalidPortError) {
     console.error(error.message);
@@ -42,6 +50,3 @@ try {
   }
   throw error;
 }
-
-shutdown.onStop(() => stack.stop());
-for (const line of endpointLines(stack.ports)) console.log(line);

@@ -1,7 +1,11 @@
-/** Runs one of the scripts (`tsx local/start.ts`, `tsx scripts/leads.ts export`...) as `npm` would, and watches it. */
+/**
+ * Runs one of the scripts (`local/start.ts`, `scripts/leads.ts export`...) and watches it, in one
+ * Node process with tsx's loader, as `npm start` and `npm run dev` run theirs
+ * (`node --import tsx`): a signal sent to `child` reaches the script itself, with no tsx parent
+ * relaying it (that relay gives up after 30 ms on a busy machine and exits 143).
+ */
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 
 export interface SpawnedScript {
   readonly child: ChildProcess;
@@ -14,8 +18,7 @@ export interface SpawnedScript {
 }
 
 export function spawnScript(script: string, env: Record<string, string>, args: readonly string[] = []): SpawnedScript {
-  const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
-  const child = spawn(tsx, [script, ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: process.cwd(),
     env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
