@@ -33,7 +33,7 @@ import type { FunctionService } from '../../core/observability/product-metrics';
 import { EncryptedLogGroup } from './encrypted-log-group';
 import { ProductFunction } from './product-function';
 
-export { functionBundling, functionRuntime } from './product-function';
+export { functionRuntime } from './product-function';
 export { replyMarginMs } from '../../core/config/sdk-timeouts';
 
 export interface ApiProps {

@@ -1,36 +1,38 @@
 import path from 'node:path';
-import { Validations, type Duration } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Validations, type Duration } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { bundleFunction, functionHandler, functionNodeOptions } from '../function-bundle';
 import { EncryptedLogGroup } from './encrypted-log-group';
 
 /** The newest Node.js runtime aws-cdk-lib 2.276 offers; esbuild targets the same version. */
 export const functionRuntime = Runtime.NODEJS_24_X;
-const esbuildTarget = 'node24';
 
 /**
- * Local esbuild, never Docker: minified ESM with the AWS SDK inside the bundle (a bundled,
- * tree-shaken SDK loads faster than the runtime's full copy and is pinned by our lock file).
+ * The function's code: bundled by infra/function-bundle.ts with the local esbuild (never Docker),
+ * split so that Lambda's init imports a few hundred bytes and the rest loads on first use.
+ * NodejsFunction's own bundling writes one file (`--outfile`), which code splitting cannot use.
+ * Hashed by the output, as NodejsFunction hashes its bundles.
  */
-export const functionBundling: BundlingOptions = {
-  format: OutputFormat.ESM,
-  target: esbuildTarget,
-  minify: true,
-  sourceMap: true,
-  sourceMapMode: SourceMapMode.DEFAULT,
-  // Line numbers are enough to read a stack trace; the sources themselves stay in the repo.
-  sourcesContent: false,
-  externalModules: [],
-  mainFields: ['module', 'main'],
-  // Some SDK dependencies are CommonJS and call require() for Node built-ins, which an ES
-  // module does not have: give the bundle one.
-  banner:
-    "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-};
+function functionCode(projectRoot: string, entryPath: string): Code {
+  return Code.fromAsset(projectRoot, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Never pulled: local bundling always succeeds or throws (tryBundle returns true).
+      image: DockerImage.fromRegistry('local-esbuild-only'),
+      local: {
+        tryBundle(outputDir) {
+          bundleFunction({ entry: entryPath, outdir: outputDir, projectRoot });
+          return true;
+        },
+      },
+    },
+  });
+}
 
 export interface BundledFunctionOptions {
   /** The handler's file, from projectRoot (it exports `handler`), unless `entryPath` is given. */
@@ -57,7 +59,7 @@ export interface BundledFunction {
 }
 
 /**
- * Every function of the product, built one way: bundled with esbuild (functionBundling), arm64,
+ * Every function of the product, built one way: bundled with esbuild (infra/function-bundle.ts), arm64,
  * its own role (no AWS managed policy: it may write to its log group, and its caller grants the
  * rest), its own encrypted log group, active tracing. Created directly in `scope` as
  * `<idPrefix>Logs`, `<idPrefix>Role` and `<idPrefix>Function`, so the callers keep their logical ids.
@@ -78,10 +80,8 @@ export function addBundledFunction(
   });
   logGroup.grantWrite(role);
   const fn = new NodejsFunction(scope, `${idPrefix}Function`, {
-    entry: options.entryPath ?? path.join(projectRoot, options.entry),
-    handler: 'handler',
-    projectRoot,
-    depsLockFilePath: path.join(projectRoot, 'package-lock.json'),
+    code: functionCode(projectRoot, options.entryPath ?? path.join(projectRoot, options.entry)),
+    handler: functionHandler,
     runtime: functionRuntime,
     architecture: Architecture.ARM_64, // cheaper per GB-second than x86, same Node code
     memorySize: options.memoryMb,
@@ -91,9 +91,8 @@ export function addBundledFunction(
     logGroup,
     environment: {
       ...options.environment,
-      NODE_OPTIONS: '--enable-source-maps', // stack traces point at the TypeScript source
+      NODE_OPTIONS: functionNodeOptions,
     },
-    bundling: functionBundling,
     // Lambda's own segments (init, invocation, overhead) in X-Ray; no SDK instrumentation in
     // the bundle: it would cost more cold start than it tells.
     tracing: Tracing.ACTIVE,

@@ -17,7 +17,7 @@ import {
 import { replyMarginMs, worstCaseSdkCallMs } from '../../core/config/sdk-timeouts';
 import { acknowledgeTracingWildcard, addBundledFunction } from './bundled-function';
 
-export { functionBundling, functionRuntime } from './bundled-function';
+export { functionRuntime } from './bundled-function';
 
 /** What the route's `tableAccess` and `grants` name, as resources. */
 export interface ProductResources {
