@@ -1,7 +1,8 @@
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Mail, type MailProps, noSenderDomainWarning } from '../../../infra/constructs/mail';
 import { bareStack } from '../support/bare-stack';
-import { exampleSender, resourceByPrefix } from '../support/synth';
+import { App } from 'aws-cdk-lib';
+import { exampleSender, resourceByPrefix, validationReportsOf } from '../support/synth';
 
 const account = '123456789012';
 const region = 'eu-west-1';
@@ -83,9 +84,18 @@ describe('the deliverability of the mail', () => {
     );
   });
 
+  test('prints the warning in the report of the synth, naming the rule to acknowledge it', () => {
+    const { stack } = mailInBareStack();
+    const reports = validationReportsOf(stack.node.root as App);
+    expect(reports).toHaveLength(1);
+    expect(reports[0]).toContain('WARNING No senderDomain');
+    expect(reports[0]).toContain(`Acknowledge with 'Annotation::${noSenderDomainWarning}'`);
+  });
+
   test('does not warn when senderDomain is given', () => {
     const { stack } = mailInBareStack({ senderDomain: 'example.com' });
     Annotations.fromStack(stack).hasNoWarning('*', Match.anyValue());
+    expect(validationReportsOf(stack.node.root as App)).toEqual([]);
   });
 
   test('sends with MAIL FROM <mailFromSubdomain>.<senderDomain>, falling back to SES own until the MX record exists', () => {

@@ -1,4 +1,3 @@
-import { Stack } from 'aws-cdk-lib';
 import { cloudFrontNameLimits, regionalName } from '../../../infra/constructs/regional-name';
 import { bareStack } from '../support/bare-stack';
 
@@ -39,6 +38,6 @@ describe('regionalName', () => {
   });
 
   test('refuses a purpose a CloudFront function name could not hold', () => {
-    expect(() => regionalName(new Stack(), 'page paths', 64)).toThrow('may hold only letters, digits and hyphens');
+    expect(() => regionalName(bareStack(), 'page paths', 64)).toThrow('may hold only letters, digits and hyphens');
   });
 });

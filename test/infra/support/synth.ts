@@ -2,7 +2,8 @@
  * Builds the stack the way infra/app.ts does (the context goes through parseDeploymentConfig),
  * with cdk.json's feature flags, small fixture build folders and, unless asked, no bundling.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, type AppProps } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -29,6 +30,19 @@ export function cdkJsonContext(): Record<string, unknown> {
   return cdkJson.context;
 }
 
+/** The cloud assemblies this test file's apps wrote where no outdir was given: removed after the file. */
+const temporaryOutdirs: string[] = [];
+afterAll(() => {
+  for (const outdir of temporaryOutdirs.splice(0)) rmSync(outdir, { recursive: true, force: true });
+});
+
+/** Where an App writes when given no outdir: a temporary folder, as the App's own default, but removed. */
+function temporaryOutdir(): string {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'cdk.out-test-'));
+  temporaryOutdirs.push(outdir);
+  return outdir;
+}
+
 /**
  * An App for a test, with cdk.json's context (feature flags) under `props.context`.
  *
@@ -39,12 +53,45 @@ export function cdkJsonContext(): Record<string, unknown> {
  * full synth (test/infra/app-entry.test.ts) and the cfn-lint test, which lints every template too.
  */
 export function testApp(props: AppProps & { readonly builtinValidation?: boolean } = {}): App {
-  const { builtinValidation = false, context, ...appProps } = props;
-  return new App({
+  const { builtinValidation = false, context, outdir, ...appProps } = props;
+  const app = new App({
     ...appProps,
+    outdir: outdir ?? temporaryOutdir(),
     builtinCloudFormationValidation: builtinValidation,
     context: { ...cdkJsonContext(), ...context },
   });
+  captureValidationReports(app);
+  return app;
+}
+
+const validationReports = new WeakMap<App, string[]>();
+
+/**
+ * The validation reports an App printed as it synthesized (warnings such as the DMARC advice
+ * without senderDomain, as `cdk synth` shows them): aws-cdk-lib prints each with console.error;
+ * the test app keeps them here instead, for the tests of those warnings to assert.
+ */
+export function validationReportsOf(app: App): readonly string[] {
+  return validationReports.get(app) ?? [];
+}
+
+function captureValidationReports(app: App): void {
+  const reports: string[] = [];
+  validationReports.set(app, reports);
+  const synth = app.synth.bind(app);
+  app.synth = (options) => {
+    const printError = console.error;
+    console.error = (...data: unknown[]) => {
+      const text = data.map(String).join(' ');
+      if (text.includes('A copy of this report can be found in:')) reports.push(text);
+      else printError(...data);
+    };
+    try {
+      return synth(options);
+    } finally {
+      console.error = printError;
+    }
+  };
 }
 
 export interface SynthOptions {
@@ -56,7 +103,7 @@ export interface SynthOptions {
   readonly complianceChecks?: boolean;
   /** Run aws-cdk-lib's built-in CloudFormation validator (see `testApp`). @default false */
   readonly builtinValidation?: boolean;
-  /** Where the cloud assembly goes. @default a fresh temporary folder */
+  /** Where the cloud assembly goes. @default a fresh temporary folder, removed after the test file */
   readonly outdir?: string;
   /**
    * The stack's account and region.
