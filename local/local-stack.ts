@@ -270,8 +270,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
   // Everything started so far, closed in reverse order by stop() or by a failed start.
   const closers: Array<() => Promise<void>> = [];
-  // The project runs on Node 20 on purpose; the SDK's reminder about Node 22 is noise here.
-  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const stop = async () => {
     const pending = closers.splice(0).reverse();
     for (const close of pending) await close().catch((error) => warn(`While stopping: ${String(error)}`));
