@@ -12,6 +12,11 @@ export default {
   // Jest's default leaves one core to its parent process, which only schedules: on CI's two cores
   // that is one worker, and the suite ran in series. Every core runs a test file instead.
   maxWorkers: '100%',
+  // A hook that starts the local stack (emulators, the handlers compiled by ts-jest) takes 1-3 s
+  // alone and more than jest's default 5 s on a busy 2-core machine; timing out there left the
+  // stack half-started and its temporary folder behind. Tests that need longer say so. (jest
+  // reads this option for the whole run only, not per project.)
+  testTimeout: 30_000,
   // The whole run writes its temporary files in a folder of its own, which must be empty at the
   // end: no test may leave synth output, temporary folders or processes' files behind.
   globalSetup: '<rootDir>/test/support/temporary-directory-setup.ts',

@@ -24,6 +24,10 @@ function functionCode(projectRoot: string, entryPath: string): Code {
     bundling: {
       // Never pulled: local bundling always succeeds or throws (tryBundle returns true).
       image: DockerImage.fromRegistry('local-esbuild-only'),
+      // Never run either, but it names the entry: CDK keys its in-process cache of bundles on
+      // these options as JSON, where tryBundle (a function) does not appear, so without it every
+      // function of a synth would get the first one's bundle.
+      command: ['bundle', path.relative(projectRoot, entryPath)],
       local: {
         tryBundle(outputDir) {
           bundleFunction({ entry: entryPath, outdir: outputDir, projectRoot });

@@ -92,6 +92,15 @@ describe('the function bundles', () => {
 
   const names = functions.map(({ name }) => name);
 
+  test.each(names)("bundles %s from its own handler, not another function's", (name) => {
+    const { handlerChunk } = bundles.get(name)!;
+    const map = JSON.parse(readFileSync(`${handlerChunk}.map`, 'utf8')) as { sources: string[] };
+    const handlers = map.sources.filter((source) => /lambdas\/[^/]+\/handler\.ts$/.test(source));
+    // The form's function runs the other two handlers' steps, not their handler files.
+    expect(handlers).toHaveLength(1);
+    expect(handlers[0]!.endsWith(`/lambdas/${name}/handler.ts`)).toBe(true);
+  });
+
   test.each(names)('bundles %s as an ES module exporting handler, which loads its chunk on first use', (name) => {
     const { entry, handlerChunk } = bundles.get(name)!;
     const code = readFileSync(entry, 'utf8');
