@@ -22,6 +22,7 @@ beforeAll(async () => {
     throw new Error('frontend/dist is not built: run npm run build first (npm test does).');
   });
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
   stack = await startLocalStack({ cheatSheetPdf: null, onWarning: () => {} });
 });
 afterAll(() => stack?.stop());

@@ -12,6 +12,7 @@ let stack: LocalStack;
 
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
   stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await buildCheatSheetPdf(), clientHourlySendCap: 3 });
 });
 afterAll(() => stack?.stop());

@@ -13,6 +13,7 @@ import {
 
 beforeAll(() => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
 });
 
 const exists = (path: string) =>

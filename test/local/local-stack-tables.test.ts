@@ -15,6 +15,7 @@ let dynamoDb: DynamoDBDocumentClient;
 
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
   stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await buildCheatSheetPdf() });
   dynamoDb = DynamoDBDocumentClient.from(
     new DynamoDBClient({

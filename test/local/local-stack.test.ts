@@ -14,6 +14,7 @@ let stack: LocalStack;
 
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
   site = await createSiteFixture();
   stack = await startLocalStack({ siteDir: site.siteDir, cheatSheetPdf: await buildCheatSheetPdf() });
 });
