@@ -18,7 +18,7 @@ export const metricsNamespace = 'First100DaysSite';
 export const metricDimensions = {
   /** The function: `functionServices`, also the Powertools logger's service name. */
   service: 'service',
-  /** On SendFailed and SaveFailed: one of `failureKinds`. */
+  /** On SendFailed and SaveFailed: one of `failureMetricKinds`. */
   kind: 'kind',
 } as const;
 
@@ -58,7 +58,7 @@ export type FailureMetricName = (typeof failureMetrics)[keyof typeof failureMetr
  * Why a request failed (5xx), one per typed error; `Misconfigured` and `Unexpected` are the
  * functions' own fault (a missing variable, a bug).
  */
-export const failureKinds = [
+export const failureMetricKinds = [
   'SesRejected',
   'SesUnavailable',
   'SenderNotVerified',
@@ -67,7 +67,7 @@ export const failureKinds = [
   'Misconfigured',
   'Unexpected',
 ] as const;
-export type FailureKind = (typeof failureKinds)[number];
+export type FailureMetricKind = (typeof failureMetricKinds)[number];
 
 /**
  * The defences that turn a request away on purpose; each is its own metric (count 1 per refused

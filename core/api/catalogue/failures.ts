@@ -12,7 +12,7 @@
  * (docs/architecture.md, 'How to add a failure').
  */
 
-import type { FailureKind as FailureMetricKind } from '../../observability/product-metrics';
+import type { FailureMetricKind as FailureMetricKind } from '../../observability/product-metrics';
 import type { FailureAlarm, FailureCatalogue, FailureKindSpec } from './failure-kind';
 import { limitFailures } from './limit-failures';
 import { requestFailures } from './request-failures';

@@ -6,9 +6,9 @@
  */
 
 import {
-  failureKinds as failureMetricKinds,
+  failureMetricKinds,
   refusalMetrics,
-  type FailureKind as FailureMetricKind,
+  type FailureMetricKind,
   type FailureMetricName,
   type FunctionService,
   type OutcomeMetric,
@@ -25,7 +25,7 @@ export interface ServiceMetrics {
   /** Its failures count under this metric, with a `kind`. */
   readonly failureMetric: FailureMetricName;
   /** The failure metric kinds it can report, in product-metrics.ts's order. */
-  readonly failureKinds: readonly FailureMetricKind[];
+  readonly failureMetricKinds: readonly FailureMetricKind[];
   /** The refusals it can report, in product-metrics.ts's order. */
   readonly refusals: readonly RefusalKind[];
 }
@@ -54,7 +54,7 @@ export function serviceMetricsOf(
       service,
       outcome: route.metrics.outcome,
       failureMetric: route.metrics.failureMetric,
-      failureKinds: failureMetricKinds.filter((kind) => failures.has(kind)),
+      failureMetricKinds: failureMetricKinds.filter((kind) => failures.has(kind)),
       refusals: refusalMetrics.filter((refusal) => refusals.has(refusal)),
     };
   }

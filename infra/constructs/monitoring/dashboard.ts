@@ -119,7 +119,7 @@ function productRow(functions: readonly MonitoredFunction[]): IWidget[] {
       left: services.flatMap((service) =>
         // Every failure kind of the catalogue that pages, as the alarms: the graph shows what fires.
         pagingFailureKinds()
-          .filter((kind) => serviceMetrics(service).failureKinds.includes(kind))
+          .filter((kind) => serviceMetrics(service).failureMetricKinds.includes(kind))
           .map((kind) =>
             productMetric(serviceMetrics(service).failureMetric, service, fiveMinutes, kind, `${kind} (${service})`),
           ),

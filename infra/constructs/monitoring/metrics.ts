@@ -7,7 +7,7 @@ import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import {
   metricDimensions,
   metricsNamespace,
-  type FailureKind,
+  type FailureMetricKind,
   type FunctionService,
 } from '../../../core/observability/product-metrics';
 
@@ -57,7 +57,7 @@ export function productMetric(
   metricName: string,
   service: string,
   period: Duration,
-  kind?: FailureKind,
+  kind?: FailureMetricKind,
   label?: string,
 ): Metric {
   return new Metric({

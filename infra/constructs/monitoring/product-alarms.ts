@@ -50,7 +50,7 @@ export class ProductAlarms extends AlarmFamily {
     const failureAlarms = new Map<string, Alarm>();
     for (const service of services) {
       const metricName = serviceMetrics(service).failureMetric;
-      for (const kind of pagingFailureKinds().filter((k) => serviceMetrics(service).failureKinds.includes(k))) {
+      for (const kind of pagingFailureKinds().filter((k) => serviceMetrics(service).failureMetricKinds.includes(k))) {
         const runbook = failureRunbookOf(kind);
         const { threshold, impact } = runbook;
         const alarmId = `${metricName}${kind}`;

@@ -1,5 +1,5 @@
 import { failureAlarmOf, failureKindList } from '../../../core/api/catalogue/failures';
-import type { FailureKind } from '../../../core/observability/product-metrics';
+import type { FailureMetricKind } from '../../../core/observability/product-metrics';
 
 /**
  * Each alarm's runbook, as data: why its threshold is what it is, what the operator does first
@@ -33,7 +33,7 @@ export function describeAlarm(situation: string, entry: RunbookEntry): string {
  * without a row here (the catalogue's reason and a generic first step); a row makes it specific.
  */
 export const failureGuidance: Readonly<
-  Partial<Record<FailureKind, Pick<FailureRunbookEntry, 'impact' | 'firstSteps'>>>
+  Partial<Record<FailureMetricKind, Pick<FailureRunbookEntry, 'impact' | 'firstSteps'>>>
 > = {
   SenderNotVerified: {
     impact:
@@ -72,7 +72,7 @@ export const failureGuidance: Readonly<
  * The runbook of a failure metric kind's alarm: threshold, reason and anchor from the catalogue
  * (core/api/catalogue/failures.ts), the impact and first steps from failureGuidance.
  */
-export function failureRunbookOf(kind: FailureKind): FailureRunbookEntry {
+export function failureRunbookOf(kind: FailureMetricKind): FailureRunbookEntry {
   const { threshold, reason, runbook } = failureAlarmOf(kind);
   const guidance = failureGuidance[kind] ?? {
     impact: `Requests fail as ${kind}.`,
@@ -85,7 +85,7 @@ export function failureRunbookOf(kind: FailureKind): FailureRunbookEntry {
  * The failure metric kinds that page, in the catalogue's order, once each (several failure kinds
  * may count under one): a kind added to the catalogue with an alarm gets it here.
  */
-export function pagingFailureKinds(): FailureKind[] {
+export function pagingFailureKinds(): FailureMetricKind[] {
   const kinds = failureKindList.flatMap(({ metric, alarm }) =>
     alarm !== null && metric !== null && 'failure' in metric ? [metric.failure] : [],
   );

@@ -86,10 +86,10 @@ describe('a failure kind added to a copy of the catalogue', () => {
       queueFull: { ...queueFull, causes: { saveRequest: queueFull.causes.sendCheatSheet } },
     };
 
-    expect(serviceMetricsOf(productRouteList, copyWithANewMetric)['save-request']?.failureKinds).toContain(
+    expect(serviceMetricsOf(productRouteList, copyWithANewMetric)['save-request']?.failureMetricKinds).toContain(
       'SesUnavailable',
     );
-    expect(serviceMetricsOf()['save-request']?.failureKinds).not.toContain('SesUnavailable');
+    expect(serviceMetricsOf()['save-request']?.failureMetricKinds).not.toContain('SesUnavailable');
   });
 
   test('is an example of its status in the OpenAPI document, and a code of its failure schema', () => {

@@ -8,10 +8,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { limitReached, ProductError } from '../../../lambdas/shared/errors';
 import { ProductMetrics } from '../../../lambdas/shared/metrics';
 import {
-  failureKinds,
+  failureMetricKinds,
   metricsNamespace,
   refusalMetrics,
-  type FailureKind,
+  type FailureMetricKind,
 } from '../../../core/observability/product-metrics';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { formRoute, postEvent, saveRoute, sendRoute } from '../support/http-api-events';
@@ -90,7 +90,7 @@ function enabledMetrics(service: 'save-request' | 'send-cheat-sheet'): ProductMe
 const lambdaContext = { functionName: 'First100DaysSite-SendFunction' } as Context;
 
 /** Every failure kind and an error that stands for it. */
-const errorOfKind: Record<FailureKind, Error> = {
+const errorOfKind: Record<FailureMetricKind, Error> = {
   SesRejected: new ProductError('emailRejected', 'SES rejected the message'),
   SesUnavailable: new ProductError('emailServiceUnavailable', 'SES is unavailable'),
   SenderNotVerified: new ProductError('senderNotVerified', 'SES refused an unverified identity'),
@@ -101,7 +101,7 @@ const errorOfKind: Record<FailureKind, Error> = {
 };
 
 describe('one failure or refusal', () => {
-  test.each(failureKinds.map((kind) => [kind]))(
+  test.each(failureMetricKinds.map((kind) => [kind]))(
     'a send failing with %s counts one SendFailed of that kind',
     async (kind) => {
       const metrics = enabledMetrics('send-cheat-sheet');

@@ -5,7 +5,7 @@ import {
   type FailureKindName,
 } from '../../../../core/api/catalogue/failures';
 import { failureStatuses } from '../../../../core/api/replies';
-import { failureKinds as failureMetricKinds } from '../../../../core/observability/product-metrics';
+import { failureMetricKinds } from '../../../../core/observability/product-metrics';
 
 describe('the failure catalogue', () => {
   test.each(failureKindList.map((kind) => [kind.name, kind] as const))(
