@@ -1,10 +1,11 @@
 /**
  * The catalogue derives, nothing restates: a failure kind added to a copy of the failure catalogue
  * (`core/api/catalogue/failures.ts`), and nowhere else, shows in the routes' replies, their
- * failure bodies, the form's refusals, what the functions' metrics cover and the OpenAPI document.
+ * failure bodies, the form's refusals, what the functions' metrics cover and the OpenAPI document;
+ * a route added to a copy of the routes shows in the document.
  */
 import { failureKinds, type FailureCatalogue } from '../../../core/api/catalogue/failures';
-import { productRouteList } from '../../../core/api/catalogue/routes';
+import { productRouteList, type ProductRouteName } from '../../../core/api/catalogue/routes';
 import { serviceMetricsOf } from '../../../core/api/catalogue/service-metrics';
 import { formRefusalStatusesOf } from '../../../core/api/form-replies';
 import { failureBodySchemaOf, failureStatusesOf, jsonRoutes } from '../../../core/api/replies';
@@ -113,5 +114,34 @@ describe('a failure kind added to a copy of the catalogue', () => {
   test('leaves the real catalogue and its document as they are', () => {
     expect(failureKinds).not.toHaveProperty('queueFull');
     expect(JSON.stringify(buildOpenApiDocument())).not.toContain('queue_full');
+  });
+});
+
+describe('a route added to a copy of the catalogue', () => {
+  const send = productRouteList.find((route) => route.name === 'sendCheatSheet')!;
+  const resend = {
+    ...send,
+    name: 'resendCheatSheet' as ProductRouteName,
+    id: 'ResendCheatSheet',
+    path: '/api/resend-cheat-sheet',
+    openApi: { operationId: 'resendCheatSheet', summary: 'E-mail the cheat sheet again', description: 'A test route.' },
+  };
+  const failures: FailureCatalogue = {
+    ...failureKinds,
+    storageUnavailable: {
+      ...failureKinds.storageUnavailable,
+      causes: { ...failureKinds.storageUnavailable.causes, [resend.name]: [{ when: 'The database failed.' }] },
+    },
+  };
+  const withResend = buildOpenApiDocument({ routes: [...productRouteList, resend], failures }) as any;
+
+  test('is a path of the OpenAPI document, with its operation, its success reply and the failures that list it', () => {
+    const post = withResend.paths['/api/resend-cheat-sheet'].post;
+
+    expect(post.operationId).toBe('resendCheatSheet');
+    expect(Object.keys(post.responses)).toEqual(['200', '503']);
+    expect(post.responses['503'].content['application/json'].examples.storageUnavailable.summary).toBe(
+      'The database failed.',
+    );
   });
 });
