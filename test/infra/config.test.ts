@@ -122,7 +122,7 @@ describe('deployment configuration from CDK context', () => {
     ).toMatchObject({ apiThrottle: { rateLimit: 2.5, burstLimit: 5 }, addressDailyCap: 1 });
   });
 
-  test('reads the per-client limit and the send budget from -c strings and from cdk.json numbers', () => {
+  test('reads the client send cap and the daily send budget from -c strings and from cdk.json numbers', () => {
     expect(parse({ senderEmail: 'a@example.com', clientHourlySendCap: '25', dailySendBudget: 5000 })).toMatchObject({
       clientHourlySendCap: 25,
       dailySendBudget: 5000,

@@ -46,7 +46,7 @@ async function emailCount(): Promise<number> {
   return (await emulators.emails()).length;
 }
 
-describe('the per-client hourly limit', () => {
+describe('the client hourly send cap', () => {
   test('lets exactly 10 of 15 parallel sends from one client through, to 15 different addresses; the rest get 429', async () => {
     const client = newClient();
     const visitors = Array.from({ length: 15 }, () => newVisitor());

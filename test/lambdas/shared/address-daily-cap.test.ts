@@ -75,7 +75,7 @@ describe('the per-address cap counter', () => {
     expect(await quota.claim(email, later(3), 2)).toBeNull();
   });
 
-  test('keeps one quota per address, whatever its letter case', async () => {
+  test('keeps one counter per address, whatever its letter case', async () => {
     const email = newAddress();
     await quota.claim(email, at, 1);
 

@@ -42,7 +42,7 @@ describe('function configuration', () => {
     });
   });
 
-  test('takes the per-network limit from CHEAT_SHEET_NETWORK_HOURLY_LIMIT', () => {
+  test('takes the network send cap from CHEAT_SHEET_NETWORK_HOURLY_LIMIT', () => {
     expect(readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '45' }).networkHourlySendCap).toBe(
       45,
     );
@@ -59,7 +59,7 @@ describe('function configuration', () => {
     expect(readSendCheatSheetConfig({ ...sendEnv, DNS_SERVERS: '127.0.0.1:5353' }).dnsServers).toBe('127.0.0.1:5353');
   });
 
-  test('takes the per-client and daily budget limits from their variables', () => {
+  test('takes the client send cap and the daily send budget from their variables', () => {
     const config = readSendCheatSheetConfig({
       ...sendEnv,
       CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '25',
@@ -122,11 +122,11 @@ describe('function configuration', () => {
     );
   });
 
-  test('takes the daily limit from CHEAT_SHEET_DAILY_LIMIT', () => {
+  test('takes the per-address cap from CHEAT_SHEET_DAILY_LIMIT', () => {
     expect(readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_DAILY_LIMIT: '10' }).addressDailyCap).toBe(10);
   });
 
-  test.each(['0', '-1', '2.5', 'three'])('refuses a daily limit of %s', (limit) => {
+  test.each(['0', '-1', '2.5', 'three'])('refuses a per-address cap of %s', (limit) => {
     expect(() => readSendCheatSheetConfig({ ...sendEnv, CHEAT_SHEET_DAILY_LIMIT: limit })).toThrow(
       expect.objectContaining({ kind: 'misconfigured' }),
     );
@@ -148,7 +148,7 @@ describe('function configuration', () => {
     });
   });
 
-  test('takes the save limits from their variables', () => {
+  test('takes the save caps from their variables', () => {
     const config = readSaveRequestConfig({
       ...saveEnv,
       CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT: '5',

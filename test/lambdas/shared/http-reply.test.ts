@@ -25,7 +25,7 @@ describe('describeFailure', () => {
     );
   });
 
-  test('words the daily limit with the configured number', () => {
+  test('words the per-address cap with the configured number', () => {
     expect(describeFailure(limitReached('addressDailyCapReached', 5)).message).toMatch(/5 times in the last 24 hours/);
     expect(describeFailure(limitReached('addressDailyCapReached', 1)).message).toMatch(/1 time in the last 24 hours/);
   });

@@ -269,7 +269,7 @@ describe('the handlers', () => {
     }
   });
 
-  test('count a caught honeypot on both routes, and the per-client limit, each once', async () => {
+  test('count a caught honeypot on both routes, and the client send cap, each once', async () => {
     const bot = { name: 'Bot', email: 'bot.metrics@example.org', website: 'https://spam.example/' };
 
     const { lines } = await withEnvironment({ CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '1' }, () =>

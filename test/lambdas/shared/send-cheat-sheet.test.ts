@@ -220,7 +220,7 @@ describe('sendCheatSheet', () => {
     expect(table.items.every((item) => item.cheat_sheet_sent)).toBe(true);
   });
 
-  test('refuses with the daily limit, sending nothing, when the quota has no slot left', async () => {
+  test('refuses with the per-address cap, sending nothing, when its counter has no slot left', async () => {
     const { deps, sent } = dependencies({ addressDailyCapCounter: inMemoryAddressDailyCap(0).quota });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'addressDailyCapReached', limit: 3 });
@@ -313,7 +313,7 @@ describe('sendCheatSheet', () => {
     expect(budget.claims).toEqual([{ subject: 'budget', limit: 40 }]);
   });
 
-  test('refuses with the client limit, sending nothing and touching neither the address cap nor the budget', async () => {
+  test('refuses with the client send cap, sending nothing and touching neither the address cap nor the budget', async () => {
     const quota = inMemoryAddressDailyCap(3);
     const budget = inMemoryCounter(500);
     const { deps, sent } = dependencies({

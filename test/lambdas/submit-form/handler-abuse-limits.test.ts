@@ -33,7 +33,7 @@ afterAll(async () => {
 let visitorNumber = 0;
 const newVisitor = () => ({ name: 'Ada Lovelace', email: `ada.form.${++visitorNumber}@example.com` });
 
-test('stores no request past the client save limit', async () => {
+test('stores no request past the client save cap', async () => {
   const client = { sourceIp: '192.0.2.31' };
   for (let saved = 0; saved < 2; saved += 1) await form(formEvent({ ...newVisitor(), hasBook: 'on' }, client));
   const third = newVisitor();
@@ -43,7 +43,7 @@ test('stores no request past the client save limit', async () => {
   expect((await emulators.items(third.email)).filter((item) => !item.cheat_sheet_sent)).toEqual([]);
 });
 
-test('sends the not-sent page past the network send limit', async () => {
+test('sends the not-sent page past the network send cap', async () => {
   for (const sourceIp of ['198.51.100.41', '198.51.100.42']) {
     await form(formEvent({ ...newVisitor(), hasBook: 'on' }, { sourceIp }));
   }

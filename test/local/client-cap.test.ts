@@ -39,7 +39,7 @@ const forgedHeaders = (n: number) => ({
   'CloudFront-Viewer-Address': `198.51.100.${n + 100}:443`,
 });
 
-describe('the per-client limit behind the local server', () => {
+describe('the client send cap behind the local server', () => {
   test('counts by the socket address: forged X-Forwarded-For, X-Real-IP, Forwarded and CloudFront-Viewer-Address neither dodge nor reset it', async () => {
     const statuses = [];
     for (let n = 1; n <= 5; n += 1) statuses.push((await sendFrom('127.0.0.2', forgedHeaders(n))).status);
