@@ -6,6 +6,7 @@
 
 import { startLocalStack } from '../local/local-stack';
 import { buildCheatSheetPdf } from '../core/documents/cheat-sheet-pdf';
+import { readDocumentFonts } from '../frontend/build/document-fonts';
 
 const pairs = Number(process.argv[2] ?? 100);
 process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
@@ -15,7 +16,7 @@ process.env.POWERTOOLS_METRICS_DISABLED = 'true';
 // are raised so that the measurement is not refused.
 const stack = await startLocalStack({
   siteDir: null,
-  cheatSheetPdf: await buildCheatSheetPdf(),
+  cheatSheetPdf: await buildCheatSheetPdf({ fonts: await readDocumentFonts(process.cwd()) }),
   clientHourlySendCap: pairs + 1,
   dailySendBudget: pairs + 1,
 });

@@ -1,15 +1,19 @@
 /**
- * The cheat-sheet PDF, generated from the same content modules as the page's learning outline:
- * one A4 page with the title, the three phases × three areas and the first-week checklist.
- * Standard fonts keep the text selectable and the file small; their WinAnsi encoding is checked
- * for every string up front, so a character it cannot show fails the build instead of the page.
+ * The cheat-sheet PDF: one A4 page built from the same content as the page. A navy cover band
+ * with the title and the book; the 100 days as a timeline of the three phases; the nine items of
+ * the outline by area, each area in the site's colour; the weekly 30-minute review as a block to
+ * fill in; the first-week checklist; the site's address and the book's link at the foot. The
+ * page's font (Source Sans 3) is embedded, subset to the glyphs used; a character it has no glyph
+ * for fails the build instead of printing a blank box.
  */
 
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { author } from '../content/author';
 import { book } from '../content/book';
-import { cheatSheetTitle, firstWeekChecklist } from '../content/cheat-sheet';
-import { outlinePhases, type OutlinePhase } from '../content/outline';
+import { cheatSheetTitle, firstWeekChecklist, weeklyReview } from '../content/cheat-sheet';
+import { outlinePhases, type Area, type OutlinePhase } from '../content/outline';
+import { areaColours, brandColours, type DocumentFonts } from './brand';
 
 export interface CheatSheetContent {
   readonly title: string;
@@ -17,7 +21,9 @@ export interface CheatSheetContent {
   readonly bookSubtitle: string;
   readonly author: string;
   readonly phases: readonly OutlinePhase[];
+  readonly review: { readonly heading: string; readonly questions: readonly string[] };
   readonly checklist: readonly string[];
+  readonly bookUrl: string;
 }
 
 export const cheatSheetContent: CheatSheetContent = {
@@ -26,60 +32,73 @@ export const cheatSheetContent: CheatSheetContent = {
   bookSubtitle: book.subtitle,
   author: author.name,
   phases: outlinePhases,
+  review: weeklyReview,
   checklist: firstWeekChecklist,
+  bookUrl: book.amazonUrl,
 };
 
-export const frameworkHeading = 'Three phases, three areas: Money, People, Capacity';
+export interface CheatSheetOptions {
+  readonly fonts: DocumentFonts;
+  readonly content?: CheatSheetContent;
+  /** The site's address (`SITE_URL`), printed at the foot; without one, only the book's link is. */
+  readonly siteUrl?: string | null;
+}
+
+export const timelineHeading = 'Your first 100 days';
+export const areasHeading = 'Three areas, three phases';
 export const checklistHeading = 'Your First-Week Checklist';
+export const notesHeading = 'Notes';
 
 // A fixed date makes the same content produce the same bytes.
 const fixedDate = new Date('2025-01-01T00:00:00Z');
 
 const a4 = { width: 595.28, height: 841.89 } as const;
-const margin = 48;
-const ink = rgb(0.12, 0.16, 0.22);
-const muted = rgb(0.35, 0.39, 0.45);
-const accent = rgb(0.11, 0.3, 0.55);
-const rule = rgb(0.8, 0.83, 0.87);
+const margin = 36;
+const contentWidth = a4.width - 2 * margin;
+const white = rgb(1, 1, 1);
+
+const colour = (hex: string): RGB =>
+  rgb(...([1, 3, 5].map((index) => parseInt(hex.slice(index, index + 2), 16) / 255) as [number, number, number]));
+const navy = colour(brandColours.navy);
+const gold = colour(brandColours.gold);
+const ink = colour(brandColours.ink);
+const tint = colour(brandColours.tint);
+const line = colour(brandColours.line);
+const areaColour = (area: Area) => colour(areaColours[area]);
 
 interface Fonts {
   readonly regular: PDFFont;
+  readonly semibold: PDFFont;
   readonly bold: PDFFont;
-  readonly italic: PDFFont;
 }
 
-/** Throws one error listing every string a standard font cannot encode. */
-function assertEncodable(fonts: Fonts, texts: readonly string[]): void {
-  const problems: string[] = [];
-  for (const text of texts) {
-    for (const font of [fonts.regular, fonts.bold, fonts.italic]) {
-      try {
-        font.encodeText(text);
-      } catch (error) {
-        problems.push(`"${text}": ${(error as Error).message}`);
-        break;
-      }
-    }
-  }
+/** Throws one error listing every string with a character the embedded font has no glyph for. */
+function assertDrawable(fontFile: Uint8Array, texts: readonly string[]): void {
+  const font = fontkit.create(fontFile);
+  const problems = texts.filter((text) =>
+    [...text].some((character) => !/\s/.test(character) && !font.hasGlyphForCodePoint(character.codePointAt(0)!)),
+  );
   if (problems.length > 0) {
-    throw new Error(`The cheat sheet has text the PDF's standard fonts cannot encode:\n${problems.join('\n')}`);
+    throw new Error(
+      `The cheat sheet has text its font (Source Sans 3, Latin) cannot show:\n${problems.map((text) => `"${text}"`).join('\n')}`,
+    );
   }
 }
 
 /** Greedy word wrap; a single word wider than the line is left whole rather than split. */
 export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
-  let line = '';
+  let current = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (line && font.widthOfTextAtSize(candidate, size) > maxWidth) {
-      lines.push(line);
-      line = word;
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && font.widthOfTextAtSize(candidate, size) > maxWidth) {
+      lines.push(current);
+      current = word;
     } else {
-      line = candidate;
+      current = candidate;
     }
   }
-  if (line) lines.push(line);
+  if (current) lines.push(current);
   return lines;
 }
 
@@ -91,38 +110,198 @@ interface TextBlock {
   readonly lineHeight?: number;
 }
 
-/** Draws wrapped text with its first baseline at `y`; returns the y below the block. */
+/** Draws wrapped text with its first baseline at `y`; returns the baseline after the block. */
 function drawWrapped(page: PDFPage, block: TextBlock, x: number, y: number, maxWidth: number): number {
   const lineHeight = block.lineHeight ?? block.size * 1.3;
   let baseline = y;
-  for (const line of wrapText(block.text, block.font, block.size, maxWidth)) {
-    page.drawText(line, { x, y: baseline, font: block.font, size: block.size, color: block.color });
+  for (const text of wrapText(block.text, block.font, block.size, maxWidth)) {
+    page.drawText(text, { x, y: baseline, font: block.font, size: block.size, color: block.color });
     baseline -= lineHeight;
   }
   return baseline;
 }
 
-function wrappedHeight(block: TextBlock, maxWidth: number): number {
-  return wrapText(block.text, block.font, block.size, maxWidth).length * (block.lineHeight ?? block.size * 1.3);
+const wrappedLines = (block: TextBlock, maxWidth: number) =>
+  wrapText(block.text, block.font, block.size, maxWidth).length;
+
+function drawHeading(page: PDFPage, fonts: Fonts, text: string, y: number): number {
+  page.drawText(text.toUpperCase(), { x: margin, y, font: fonts.bold, size: 10.5, color: navy });
+  page.drawRectangle({ x: margin, y: y - 6, width: 28, height: 2, color: gold });
+  return y - 22;
 }
 
-export async function buildCheatSheetPdf(content: CheatSheetContent = cheatSheetContent): Promise<Uint8Array> {
+/** The navy band across the top: the title, the book and its author. Returns the y below it. */
+function drawCoverBand(page: PDFPage, fonts: Fonts, content: CheatSheetContent): number {
+  const height = 118;
+  const bottom = a4.height - height;
+  page.drawRectangle({ x: 0, y: bottom, width: a4.width, height, color: navy });
+  page.drawRectangle({ x: 0, y: bottom, width: a4.width, height: 4, color: gold });
+  page.drawText(content.title, { x: margin, y: a4.height - 52, font: fonts.bold, size: 26, color: white });
+  page.drawText(`${content.bookTitle}: ${content.bookSubtitle}`, {
+    x: margin,
+    y: a4.height - 76,
+    font: fonts.semibold,
+    size: 11.5,
+    color: gold,
+  });
+  page.drawText(`by ${content.author}`, {
+    x: margin,
+    y: a4.height - 94,
+    font: fonts.regular,
+    size: 10.5,
+    color: white,
+  });
+  return bottom - 30;
+}
+
+/** Days 1 to 100 as one bar, a segment per phase in proportion to its days. */
+function drawTimeline(page: PDFPage, fonts: Fonts, content: CheatSheetContent, top: number): number {
+  let y = drawHeading(page, fonts, timelineHeading, top);
+  const ends = content.phases.map((phase) => Number(/(\d+)\D*$/.exec(phase.days)?.[1] ?? 0));
+  const total = Math.max(...ends, 1);
+  const shades = [navy, colour('#1d3d5e'), colour('#2f5780')];
+  let start = 0;
+  const barHeight = 30;
+  y -= barHeight - 8;
+  content.phases.forEach((phase, index) => {
+    const end = ends[index] ?? total;
+    const x = margin + (start / total) * contentWidth;
+    const width = ((end - start) / total) * contentWidth;
+    page.drawRectangle({ x, y, width: width - 2, height: barHeight, color: shades[index % shades.length] });
+    page.drawText(phase.title, { x: x + 8, y: y + 17, font: fonts.semibold, size: 10.5, color: white });
+    page.drawText(phase.days, { x: x + 8, y: y + 6, font: fonts.regular, size: 8.5, color: gold });
+    start = end;
+  });
+  return y - 28;
+}
+
+/** One row per area in its colour, one column per phase: the outline's nine items. */
+function drawAreas(page: PDFPage, fonts: Fonts, content: CheatSheetContent, top: number): number {
+  let y = drawHeading(page, fonts, areasHeading, top);
+  const labelWidth = 84;
+  const columnGap = 8;
+  const columnWidth = (contentWidth - labelWidth - columnGap * content.phases.length) / content.phases.length;
+  const size = 10;
+  const areas = content.phases[0]?.items.map((item) => item.area) ?? [];
+  for (const area of areas) {
+    const cells = content.phases.map((phase) => phase.items.find((item) => item.area === area)?.content ?? '');
+    const lines = Math.max(
+      ...cells.map((text) => wrappedLines({ text, font: fonts.regular, size, color: ink }, columnWidth - 16)),
+    );
+    const rowHeight = 16 + lines * size * 1.3;
+    y -= rowHeight;
+    page.drawRectangle({ x: margin, y, width: labelWidth, height: rowHeight, color: areaColour(area) });
+    page.drawText(area, { x: margin + 10, y: y + rowHeight / 2 - 4, font: fonts.bold, size: 11.5, color: white });
+    cells.forEach((text, index) => {
+      const x = margin + labelWidth + columnGap + index * (columnWidth + columnGap);
+      page.drawRectangle({ x, y, width: columnWidth, height: rowHeight, color: tint });
+      page.drawRectangle({ x, y, width: 3, height: rowHeight, color: areaColour(area) });
+      drawWrapped(page, { text, font: fonts.regular, size, color: ink }, x + 10, y + rowHeight - 16, columnWidth - 16);
+    });
+    y -= 6;
+  }
+  return y - 24;
+}
+
+/** The first-week checklist (left) and the weekly review to fill in (right), side by side. */
+function drawChecklistAndReview(page: PDFPage, fonts: Fonts, content: CheatSheetContent, top: number, bottom: number) {
+  const gap = 20;
+  const columnWidth = (contentWidth - gap) / 2;
+  const boxSize = 9;
+
+  let y = drawHeading(page, fonts, checklistHeading, top);
+  for (const item of content.checklist) {
+    page.drawRectangle({ x: margin, y: y - 1, width: boxSize, height: boxSize, borderColor: navy, borderWidth: 1 });
+    const block = { text: item, font: fonts.regular, size: 10.5, color: ink, lineHeight: 13 };
+    y = drawWrapped(page, block, margin + 18, y, columnWidth - 20) - 9;
+  }
+  // The rest of the column: lines for the reader's own notes, down to the foot.
+  y -= 8;
+  page.drawText(notesHeading.toUpperCase(), { x: margin, y, font: fonts.bold, size: 9, color: navy });
+  for (let lineY = y - 20; lineY > bottom + 10; lineY -= 18) {
+    page.drawLine({
+      start: { x: margin, y: lineY },
+      end: { x: margin + columnWidth, y: lineY },
+      thickness: 0.6,
+      color: line,
+    });
+  }
+
+  // The review: a heading, and per area its question with lines to write on, filling the column.
+  const x = margin + columnWidth + gap;
+  page.drawText(content.review.heading.toUpperCase(), { x, y: top, font: fonts.bold, size: 10.5, color: navy });
+  page.drawRectangle({ x, y: top - 6, width: 28, height: 2, color: gold });
+  const questionsTop = top - 22;
+  const perQuestion = (questionsTop - bottom) / Math.max(content.review.questions.length, 1);
+  const areas = content.phases[0]?.items.map((item) => item.area) ?? [];
+  content.review.questions.forEach((question, index) => {
+    const blockTop = questionsTop - index * perQuestion;
+    const area = areas[index] ?? 'Money';
+    page.drawRectangle({
+      x,
+      y: blockTop - perQuestion + 10,
+      width: 3,
+      height: perQuestion - 10,
+      color: areaColour(area),
+    });
+    const afterQuestion = drawWrapped(
+      page,
+      { text: question, font: fonts.semibold, size: 10, color: ink, lineHeight: 12.5 },
+      x + 10,
+      blockTop - 8,
+      columnWidth - 12,
+    );
+    for (let lineY = afterQuestion - 10; lineY > blockTop - perQuestion + 14; lineY -= 18) {
+      page.drawLine({
+        start: { x: x + 10, y: lineY },
+        end: { x: x + columnWidth, y: lineY },
+        thickness: 0.6,
+        color: line,
+      });
+    }
+  });
+}
+
+/** The foot: the site's address (when the build has it) and the book's link, each on a line. */
+function drawFoot(page: PDFPage, fonts: Fonts, content: CheatSheetContent, siteUrl: string | null): void {
+  const height = 52;
+  page.drawRectangle({ x: 0, y: 0, width: a4.width, height, color: navy });
+  page.drawRectangle({ x: 0, y: height, width: a4.width, height: 3, color: gold });
+  const first = siteUrl ? `More at ${siteUrl}` : `${content.bookTitle}, by ${content.author}`;
+  page.drawText(first, { x: margin, y: 30, font: fonts.semibold, size: 10.5, color: white });
+  drawWrapped(
+    page,
+    { text: `The book: ${content.bookUrl}`, font: fonts.regular, size: 8, color: gold, lineHeight: 9 },
+    margin,
+    16,
+    contentWidth,
+  );
+}
+
+export async function buildCheatSheetPdf({
+  fonts: fontFiles,
+  content = cheatSheetContent,
+  siteUrl = null,
+}: CheatSheetOptions): Promise<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.registerFontkit(fontkit);
   const fonts: Fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-    italic: await pdf.embedFont(StandardFonts.HelveticaOblique),
+    // Named as PDF subsets are (a six-letter tag, '+', the font): a fixed tag keeps the bytes stable.
+    regular: await pdf.embedFont(fontFiles.regular, { subset: true, customName: 'MPCREG+SourceSans3-Regular' }),
+    semibold: await pdf.embedFont(fontFiles.semibold, { subset: true, customName: 'MPCSEM+SourceSans3-SemiBold' }),
+    bold: await pdf.embedFont(fontFiles.bold, { subset: true, customName: 'MPCBLD+SourceSans3-Bold' }),
   };
-  const footer = `From ${content.bookTitle}: ${content.bookSubtitle}, by ${content.author}.`;
-  assertEncodable(fonts, [
+  assertDrawable(fontFiles.regular, [
     content.title,
     content.bookTitle,
     content.bookSubtitle,
-    frameworkHeading,
-    checklistHeading,
-    footer,
+    content.author,
+    content.review.heading,
+    ...content.review.questions,
     ...content.phases.flatMap((phase) => [phase.title, phase.days, ...phase.items.flatMap((i) => [i.area, i.content])]),
     ...content.checklist,
+    content.bookUrl,
+    siteUrl ?? '',
   ]);
 
   pdf.setTitle(content.title, { showInWindowTitleBar: true });
@@ -136,74 +315,11 @@ export async function buildCheatSheetPdf(content: CheatSheetContent = cheatSheet
   pdf.setModificationDate(fixedDate);
 
   const page = pdf.addPage([a4.width, a4.height]);
-  const contentWidth = a4.width - 2 * margin;
-  let y = a4.height - margin - 24;
-
-  // Title and the book it belongs to.
-  page.drawText(content.title, { x: margin, y, font: fonts.bold, size: 26, color: accent });
-  y -= 24;
-  y = drawWrapped(
-    page,
-    { text: `${content.bookTitle}: ${content.bookSubtitle}`, font: fonts.italic, size: 12, color: muted },
-    margin,
-    y,
-    contentWidth,
-  );
-  y -= 6;
-  page.drawLine({ start: { x: margin, y }, end: { x: a4.width - margin, y }, thickness: 1, color: rule });
-  y -= 28;
-
-  // The framework: one band per phase, one line per area, so each item reads (and copies) whole.
-  page.drawText(frameworkHeading, { x: margin, y, font: fonts.bold, size: 15, color: ink });
-  y -= 14;
-  const bandHeight = 24;
-  const rowHeight = 22;
-  const areaX = margin + 12;
-  const itemX = margin + 92;
-  const itemWidth = a4.width - margin - itemX;
-  for (const phase of content.phases) {
-    y -= 10 + bandHeight;
-    page.drawRectangle({ x: margin, y, width: contentWidth, height: bandHeight, color: accent });
-    page.drawText(phase.title, { x: areaX, y: y + 8, font: fonts.bold, size: 12.5, color: rgb(1, 1, 1) });
-    const daysWidth = fonts.regular.widthOfTextAtSize(phase.days, 11);
-    page.drawText(phase.days, {
-      x: a4.width - margin - 12 - daysWidth,
-      y: y + 8,
-      font: fonts.regular,
-      size: 11,
-      color: rgb(1, 1, 1),
-    });
-    for (const item of phase.items) {
-      const body = { text: item.content, font: fonts.regular, size: 11.5, color: ink };
-      // Baseline about 15 pt under the row's top centres one line of 11.5 pt text in the row.
-      const baseline = y - 15;
-      page.drawText(item.area, { x: areaX, y: baseline, font: fonts.bold, size: 11.5, color: accent });
-      drawWrapped(page, body, itemX, baseline, itemWidth);
-      y -= Math.max(rowHeight, wrappedHeight(body, itemWidth) + 7);
-      page.drawLine({ start: { x: margin, y }, end: { x: a4.width - margin, y }, thickness: 0.5, color: rule });
-    }
-  }
-  y -= 34;
-
-  // The first-week checklist, each item with a box to tick on paper.
-  page.drawText(checklistHeading, { x: margin, y, font: fonts.bold, size: 15, color: ink });
-  y -= 24;
-  const boxSize = 10;
-  const textX = margin + boxSize + 10;
-  for (const item of content.checklist) {
-    page.drawRectangle({ x: margin, y: y - 1, width: boxSize, height: boxSize, borderColor: accent, borderWidth: 1 });
-    y = drawWrapped(
-      page,
-      { text: item, font: fonts.regular, size: 11.5, color: ink },
-      textX,
-      y,
-      contentWidth - (textX - margin),
-    );
-    y -= 8;
-  }
-
-  // Footer: where the framework comes from.
-  drawWrapped(page, { text: footer, font: fonts.italic, size: 9, color: muted }, margin, margin, contentWidth);
+  let y = drawCoverBand(page, fonts, content);
+  y = drawTimeline(page, fonts, content, y);
+  y = drawAreas(page, fonts, content, y);
+  drawChecklistAndReview(page, fonts, content, y, 72);
+  drawFoot(page, fonts, content, siteUrl);
 
   return pdf.save({ useObjectStreams: false });
 }

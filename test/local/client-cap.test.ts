@@ -4,7 +4,7 @@
  * (CHEAT_SHEET_CLIENT_HOURLY_LIMIT) keeps the test short; the rule is the same at 10.
  */
 
-import { buildCheatSheetPdf } from '../../core/documents/cheat-sheet-pdf';
+import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
 import { rawRequest } from './support/raw-request';
 
@@ -13,7 +13,11 @@ let stack: LocalStack;
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
-  stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await buildCheatSheetPdf(), clientHourlySendCap: 3 });
+  stack = await startLocalStack({
+    siteDir: null,
+    cheatSheetPdf: await cheatSheetPdfForTests(),
+    clientHourlySendCap: 3,
+  });
 });
 afterAll(() => stack?.stop());
 

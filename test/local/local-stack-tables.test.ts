@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
-import { buildCheatSheetPdf } from '../../core/documents/cheat-sheet-pdf';
+import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
 
 let stack: LocalStack;
 let dynamoDb: DynamoDBDocumentClient;
@@ -16,7 +16,7 @@ let dynamoDb: DynamoDBDocumentClient;
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
-  stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await buildCheatSheetPdf() });
+  stack = await startLocalStack({ siteDir: null, cheatSheetPdf: await cheatSheetPdfForTests() });
   dynamoDb = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: stack.endpoints.dynamodb,

@@ -4,7 +4,7 @@ import { postJson } from '../support/post-json';
 import { securityHeaders } from '../../infra/security-headers';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
 import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
-import { buildCheatSheetPdf } from '../../core/documents/cheat-sheet-pdf';
+import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
 import { rawRequest } from './support/raw-request';
 import { createSiteFixture, type SiteFixture } from './support/site-fixture';
 import { expectDocumentedResponse } from '../support/openapi';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
   site = await createSiteFixture();
-  stack = await startLocalStack({ siteDir: site.siteDir, cheatSheetPdf: await buildCheatSheetPdf() });
+  stack = await startLocalStack({ siteDir: site.siteDir, cheatSheetPdf: await cheatSheetPdfForTests() });
 });
 afterAll(async () => {
   await stack?.stop();

@@ -10,12 +10,13 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-export async function pdfText(pdf: Uint8Array): Promise<string> {
+/** `raw`: in the order it was drawn (each block whole) rather than laid out as on the page. */
+export async function pdfText(pdf: Uint8Array, { raw = false }: { readonly raw?: boolean } = {}): Promise<string> {
   const folder = await mkdtemp(path.join(tmpdir(), 'pdf-text-'));
   try {
     const file = path.join(folder, 'document.pdf');
     await writeFile(file, pdf);
-    const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-']);
+    const { stdout } = await run('pdftotext', [raw ? '-raw' : '-layout', '-enc', 'UTF-8', file, '-']);
     return stdout.replace(/[ \t]+/g, ' ');
   } finally {
     await rm(folder, { recursive: true, force: true });

@@ -5,22 +5,29 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { book } from '../../../core/content/book';
-import { cheatSheetTitle, firstWeekChecklist } from '../../../core/content/cheat-sheet';
+import { cheatSheetTitle, firstWeekChecklist, weeklyReview } from '../../../core/content/cheat-sheet';
 import { outlinePhases } from '../../../core/content/outline';
+import { type DocumentFonts } from '../../../core/documents/brand';
 import {
   buildCheatSheetPdf,
   cheatSheetContent,
   checklistHeading,
   wrapText,
 } from '../../../core/documents/cheat-sheet-pdf';
-import { contentStreams, drawnTextLines } from '../../support/pdf-content';
+import { readDocumentFonts } from '../../../frontend/build/document-fonts';
+import { pdfFonts, tallestBlankBand } from '../../support/pdf-render';
+import { pdfText } from '../../support/pdf-text';
 
+const siteUrl = 'https://www.first100days.example';
+let fonts: DocumentFonts;
 let pdf: Uint8Array;
-let lines: string[];
+/** The page's text in the order it was drawn, every run of white space one space. */
+let text: string;
 
 beforeAll(async () => {
-  pdf = await buildCheatSheetPdf();
-  lines = drawnTextLines(pdf);
+  fonts = await readDocumentFonts(process.cwd());
+  pdf = await buildCheatSheetPdf({ fonts, siteUrl });
+  text = (await pdfText(pdf, { raw: true })).replace(/\s+/g, ' ');
 });
 
 describe('the cheat-sheet PDF', () => {
@@ -37,63 +44,75 @@ describe('the cheat-sheet PDF', () => {
     expect([Math.round(width), Math.round(height)]).toEqual([595, 842]);
   });
 
-  test("is titled with the content's title, on the page and in its metadata", async () => {
-    expect(lines[0]).toBe(cheatSheetTitle);
+  test("is titled with the content's title, first on the page and in its metadata", async () => {
+    expect(text.startsWith(`${cheatSheetTitle} `)).toBe(true);
     expect((await PDFDocument.load(pdf, { updateMetadata: false })).getTitle()).toBe(cheatSheetTitle);
   });
 
-  test('names the book it comes from', () => {
-    expect(lines.join(' ')).toContain(`${book.title}: ${book.subtitle}`);
+  test('names the book it comes from in its cover band', () => {
+    expect(text).toContain(`${book.title}: ${book.subtitle}`);
   });
 
   test.each(outlinePhases.flatMap((phase) => phase.items.map((item) => [phase.title, item.area, item.content])))(
-    'shows the %s %s item word for word on one line: %s',
+    'shows the %s %s item word for word: %s',
     (_, area, content) => {
-      expect(lines).toContain(content);
-      expect(lines[lines.indexOf(content) - 1]).toBe(area);
+      expect(text).toContain(content);
+      expect(text).toContain(area);
     },
   );
 
-  test('shows each phase with its days, in order', () => {
-    const phaseLines = outlinePhases.map((phase) => lines.indexOf(phase.title));
-
-    expect(phaseLines.every((index) => index >= 0)).toBe(true);
-    expect([...phaseLines].sort((a, b) => a - b)).toEqual(phaseLines);
-    for (const phase of outlinePhases) expect(lines[lines.indexOf(phase.title) + 1]).toBe(phase.days);
-    expect(lines).toContain('Days 1–30');
+  test('shows the 100 days as a timeline of the three phases, each with its days, in order', () => {
+    const phases = outlinePhases.map((phase) => text.indexOf(`${phase.title} ${phase.days}`));
+    expect(phases.every((index) => index >= 0)).toBe(true);
+    expect([...phases].sort((a, b) => a - b)).toEqual(phases);
   });
 
   test('shows the first-week checklist, each item whole, after its heading', () => {
-    const heading = lines.indexOf(checklistHeading);
-
+    const heading = text.indexOf(checklistHeading.toUpperCase());
     expect(heading).toBeGreaterThan(0);
-    expect(lines.slice(heading + 1, heading + 1 + firstWeekChecklist.length)).toEqual([...firstWeekChecklist]);
+    for (const item of firstWeekChecklist) expect(text.indexOf(item)).toBeGreaterThan(heading);
   });
 
-  test('uses only the standard Helvetica fonts, so no font file is embedded', () => {
-    const source = Buffer.from(pdf).toString('latin1');
-    const fonts = [...source.matchAll(/\/BaseFont\s*\/([\w-]+)/g)].map(([, name]) => name);
-
-    expect(new Set(fonts)).toEqual(
-      new Set([StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.HelveticaOblique]),
-    );
-    expect(source).not.toMatch(/\/FontFile/);
+  test("holds the weekly 30-minute review's questions to fill in", () => {
+    expect(text).toContain(weeklyReview.heading.toUpperCase());
+    for (const question of weeklyReview.questions) expect(text).toContain(question);
   });
 
-  test('has text drawn as text operators in its content stream', () => {
-    expect(contentStreams(pdf).some((stream) => /BT[\s\S]*Tj[\s\S]*ET/.test(stream))).toBe(true);
+  test("gives the site's address and the book's link at its foot", () => {
+    expect(text).toContain(`More at ${siteUrl}`);
+    expect(text).toContain(`The book: ${book.amazonUrl}`);
+  });
+
+  test("embeds every font it uses, the site's Source Sans 3", async () => {
+    const used = await pdfFonts(pdf);
+    expect(used.length).toBeGreaterThanOrEqual(2);
+    for (const font of used) {
+      expect(font).toMatchObject({ embedded: true });
+      expect(font.name).toMatch(/^[A-Z]{6}\+SourceSans3-/);
+    }
+    expect(Buffer.from(pdf).toString('latin1')).not.toMatch(new RegExp(`/BaseFont\\s*/${StandardFonts.Helvetica}`));
+  });
+
+  test('uses the whole page: no blank band taller than an eighth of it', async () => {
+    expect(await tallestBlankBand(pdf)).toBeLessThan(1 / 8);
   });
 
   test('is the same bytes every time for the same content', async () => {
-    expect(Buffer.from(await buildCheatSheetPdf()).equals(Buffer.from(pdf))).toBe(true);
+    expect(Buffer.from(await buildCheatSheetPdf({ fonts, siteUrl })).equals(Buffer.from(pdf))).toBe(true);
   });
 
-  test('fails loudly, naming the text, when a string cannot be encoded by the standard fonts', async () => {
-    const content = { ...cheatSheetContent, checklist: ['Review cash → weekly', 'Celebrate 🎉'] };
+  test('fails loudly, naming the text, when its font has no glyph for a character', async () => {
+    const content = { ...cheatSheetContent, checklist: ['Review cash ✓ weekly', 'Celebrate 🎉'] };
 
-    await expect(buildCheatSheetPdf(content)).rejects.toThrow(
-      /cannot encode[\s\S]*"Review cash → weekly"[\s\S]*"Celebrate 🎉"/,
+    await expect(buildCheatSheetPdf({ fonts, content })).rejects.toThrow(
+      /cannot show[\s\S]*"Review cash ✓ weekly"[\s\S]*"Celebrate 🎉"/,
     );
+  });
+
+  test("takes an author's name with an apostrophe and quotes", async () => {
+    const content = { ...cheatSheetContent, author: `Sam "Sully" O'Neill` };
+    const named = (await pdfText(await buildCheatSheetPdf({ fonts, content }), { raw: true })).replace(/\s+/g, ' ');
+    expect(named).toContain(`by Sam "Sully" O'Neill`);
   });
 
   test('wraps text that is wider than the line, at spaces', async () => {
@@ -109,11 +128,14 @@ describe('the cheat-sheet PDF', () => {
 });
 
 describe('npm run build:pdf', () => {
-  test('writes the PDF to dist/cheat-sheet/ under its contract file name', async () => {
+  test('writes the PDF to dist/cheat-sheet/ under its contract file name, with SITE_URL at its foot', async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'cheat-sheet-build-'));
     try {
       const tsx = path.join(process.cwd(), 'node_modules', '.bin', 'tsx');
-      await promisify(execFile)(tsx, [path.join(process.cwd(), 'scripts', 'build-cheat-sheet-pdf.ts')], { cwd: root });
+      await promisify(execFile)(tsx, [path.join(process.cwd(), 'scripts', 'build-cheat-sheet-pdf.ts')], {
+        cwd: root,
+        env: { ...process.env, SITE_URL: siteUrl },
+      });
 
       const written = await readFile(path.join(root, 'dist', 'cheat-sheet', 'mpc-100-day-cheat-sheet.pdf'));
       expect(written.equals(Buffer.from(pdf))).toBe(true);

@@ -8,7 +8,7 @@ import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheatSheetRequestItem, RollingCounterItem, AddressDailyCapItem } from '../../../core/data/tables';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../local/local-stack';
-import { buildCheatSheetPdf } from '../../../core/documents/cheat-sheet-pdf';
+import { cheatSheetPdfForTests } from '../../support/cheat-sheet-pdf';
 import { capturedEmails, type CapturedEmail } from '../../support/captured-emails';
 
 export interface HandlerStack {
@@ -35,7 +35,7 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   // Metrics too are stdout lines; test/lambdas/shared/metrics.test.ts turns them back on to read them.
   process.env.POWERTOOLS_METRICS_DISABLED = 'true';
-  const pdf = await buildCheatSheetPdf();
+  const pdf = await cheatSheetPdfForTests();
   const stack = await startLocalStack({
     siteDir: null,
     cheatSheetPdf: pdf,

@@ -9,7 +9,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { buildOutput } from '../../../core/build-output';
-import { buildCheatSheetPdf } from '../../../core/documents/cheat-sheet-pdf';
+import { cheatSheetPdfForTests } from '../../support/cheat-sheet-pdf';
 import { startLocalStack, type LocalStack } from '../../../local/local-stack';
 import { runDeploymentChecks } from '../../../ops/smoke/deployment-checks';
 import { runSmokeCommand, usage } from '../../../ops/smoke/smoke-command';
@@ -113,7 +113,7 @@ describe('npm run smoke', () => {
     process.env.POWERTOOLS_METRICS_DISABLED = 'true';
     stack = await startLocalStack({
       siteDir: path.join(process.cwd(), buildOutput.siteDirectory),
-      cheatSheetPdf: await buildCheatSheetPdf(),
+      cheatSheetPdf: await cheatSheetPdfForTests(),
     });
   });
   afterAll(() => stack?.stop());

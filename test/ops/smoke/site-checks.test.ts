@@ -11,7 +11,7 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { buildOutput } from '../../../core/build-output';
-import { buildCheatSheetPdf } from '../../../core/documents/cheat-sheet-pdf';
+import { cheatSheetPdfForTests } from '../../support/cheat-sheet-pdf';
 import { startLocalStack, type LocalStack } from '../../../local/local-stack';
 import {
   findHashedAsset,
@@ -30,7 +30,7 @@ const servers: http.Server[] = [];
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   process.env.POWERTOOLS_METRICS_DISABLED = 'true';
-  stack = await startLocalStack({ siteDir, cheatSheetPdf: await buildCheatSheetPdf() });
+  stack = await startLocalStack({ siteDir, cheatSheetPdf: await cheatSheetPdfForTests() });
 });
 afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
