@@ -4,12 +4,13 @@
  * (CHEAT_SHEET_CLIENT_HOURLY_LIMIT) keeps the test short; the rule is the same at 10.
  */
 
-import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
+import { cheatSheetPdfForTests, stackStartTimeoutMs } from '../support/cheat-sheet-pdf';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
 import { rawRequest } from './support/raw-request';
 
 let stack: LocalStack;
 
+// Starting the emulators and building the PDF (its fonts subset) takes seconds on a busy machine.
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
@@ -18,7 +19,7 @@ beforeAll(async () => {
     cheatSheetPdf: await cheatSheetPdfForTests(),
     clientHourlySendCap: 3,
   });
-});
+}, stackStartTimeoutMs);
 afterAll(() => stack?.stop());
 
 let visitorNumber = 0;

@@ -8,11 +8,12 @@ import { createHash } from 'node:crypto';
 import { DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
-import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
+import { cheatSheetPdfForTests, stackStartTimeoutMs } from '../support/cheat-sheet-pdf';
 
 let stack: LocalStack;
 let dynamoDb: DynamoDBDocumentClient;
 
+// Starting the emulators and building the PDF (its fonts subset) takes seconds on a busy machine.
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
@@ -24,7 +25,7 @@ beforeAll(async () => {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
-});
+}, stackStartTimeoutMs);
 afterAll(async () => {
   dynamoDb?.destroy();
   await stack?.stop();

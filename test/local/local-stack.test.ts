@@ -4,7 +4,7 @@ import { postJson } from '../support/post-json';
 import { securityHeaders } from '../../infra/security-headers';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
 import { hashedAssetsCacheControl, pagesCacheControl } from '../../infra/cache-policy';
-import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
+import { cheatSheetPdfForTests, stackStartTimeoutMs } from '../support/cheat-sheet-pdf';
 import { rawRequest } from './support/raw-request';
 import { createSiteFixture, type SiteFixture } from './support/site-fixture';
 import { expectDocumentedResponse } from '../support/openapi';
@@ -12,12 +12,13 @@ import { expectDocumentedResponse } from '../support/openapi';
 let site: SiteFixture;
 let stack: LocalStack;
 
+// Starting the emulators and building the PDF (its fonts subset) takes seconds on a busy machine.
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   process.env.POWERTOOLS_METRICS_DISABLED = 'true'; // the functions' metrics are tested in test/lambdas
   site = await createSiteFixture();
   stack = await startLocalStack({ siteDir: site.siteDir, cheatSheetPdf: await cheatSheetPdfForTests() });
-});
+}, stackStartTimeoutMs);
 afterAll(async () => {
   await stack?.stop();
   await site?.remove();

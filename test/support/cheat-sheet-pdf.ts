@@ -5,3 +5,6 @@ import { readDocumentFonts } from '../../frontend/build/document-fonts';
 export async function cheatSheetPdfForTests(): Promise<Uint8Array> {
   return buildCheatSheetPdf({ fonts: await readDocumentFonts(process.cwd()) });
 }
+
+/** For a hook that starts a local stack with this PDF: above jest's 5 s, which a loaded machine can exceed. */
+export const stackStartTimeoutMs = 30_000;

@@ -9,7 +9,7 @@ import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-clo
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { buildOutput } from '../../../core/build-output';
-import { cheatSheetPdfForTests } from '../../support/cheat-sheet-pdf';
+import { cheatSheetPdfForTests, stackStartTimeoutMs } from '../../support/cheat-sheet-pdf';
 import { startLocalStack, type LocalStack } from '../../../local/local-stack';
 import { runDeploymentChecks } from '../../../ops/smoke/deployment-checks';
 import { runSmokeCommand, usage } from '../../../ops/smoke/smoke-command';
@@ -108,6 +108,7 @@ describe('the deployment checks', () => {
 
 describe('npm run smoke', () => {
   let stack: LocalStack;
+  // Starting the emulators and building the PDF (its fonts subset) takes seconds on a busy machine.
   beforeAll(async () => {
     process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
     process.env.POWERTOOLS_METRICS_DISABLED = 'true';
@@ -115,7 +116,7 @@ describe('npm run smoke', () => {
       siteDir: path.join(process.cwd(), buildOutput.siteDirectory),
       cheatSheetPdf: await cheatSheetPdfForTests(),
     });
-  });
+  }, stackStartTimeoutMs);
   afterAll(() => stack?.stop());
 
   async function run(args: string[]): Promise<{ code: number; output: string }> {

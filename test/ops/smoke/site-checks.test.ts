@@ -11,7 +11,7 @@ import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { buildOutput } from '../../../core/build-output';
-import { cheatSheetPdfForTests } from '../../support/cheat-sheet-pdf';
+import { cheatSheetPdfForTests, stackStartTimeoutMs } from '../../support/cheat-sheet-pdf';
 import { startLocalStack, type LocalStack } from '../../../local/local-stack';
 import {
   findHashedAsset,
@@ -27,11 +27,12 @@ const siteDir = path.join(process.cwd(), buildOutput.siteDirectory);
 let stack: LocalStack;
 const servers: http.Server[] = [];
 
+// Starting the emulators and building the PDF (its fonts subset) takes seconds on a busy machine.
 beforeAll(async () => {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
   process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   stack = await startLocalStack({ siteDir, cheatSheetPdf: await cheatSheetPdfForTests() });
-});
+}, stackStartTimeoutMs);
 afterAll(async () => {
   await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
   await stack?.stop();
