@@ -31,6 +31,8 @@ const perArea = <T extends z.ZodType>(entry: T) => z.tuple([entry, entry, entry]
 export const contentSchemas = {
   site: z.strictObject({
     description: text,
+    address: webAddress,
+    placeholder,
     shortName: text.max(15, 'must be at most 15 characters (it sits under a home-screen icon)'),
     headerCheatSheetLink: text,
     footerBookLink: text,

@@ -8,6 +8,7 @@ import * as authorContent from './generated/author';
 import * as bookContent from './generated/book';
 import * as privacyContent from './generated/privacy';
 import * as resourcesContent from './generated/resources';
+import * as siteContent from './generated/site';
 import * as testimonialContent from './generated/testimonial';
 
 interface Marked {
@@ -15,6 +16,7 @@ interface Marked {
 }
 
 export interface ContentSnapshot {
+  readonly site: Marked;
   readonly book: { readonly amazon: Marked; readonly cover: Marked };
   readonly author: Marked & {
     readonly photo?: Marked | undefined;
@@ -26,6 +28,7 @@ export interface ContentSnapshot {
 }
 
 const current: ContentSnapshot = {
+  site: siteContent,
   book: bookContent,
   author: authorContent,
   resources: resourcesContent,
@@ -44,6 +47,7 @@ export function placeholdersIn(content: ContentSnapshot = current): string[] {
     ['the testimonial', content.testimonial],
     ['the podcast link', content.resources.podcast],
     ['the privacy contact address', content.privacy],
+    ["the site's address", content.site],
   ];
   return left.filter(([, marked]) => marked?.placeholder === true).map(([name]) => name);
 }

@@ -13,6 +13,8 @@ export const site = {
   footer: `© ${book.title}. All rights reserved.`,
   /** The name under the icon on a phone's home screen (the web manifest's short_name): at most about 12 to 15 characters. */
   shortName: siteContent.shortName,
+  /** The site's public address, without a trailing slash: the e-mail's links start with it. */
+  address: siteContent.address.replace(/\/+$/, ''),
 } as const;
 
 export const headerCopy = {

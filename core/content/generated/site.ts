@@ -4,6 +4,8 @@ import type { ContentOf } from '../content-schemas';
 type SiteContent = ContentOf<'site'>;
 
 export const description: SiteContent['description'] = "The MPC Framework for new business owners: master Money, People, and Capacity in your first 100 days. Get the free cheat sheet.";
+export const address: SiteContent['address'] = "https://www.mpcframework.com";
+export const placeholder: SiteContent['placeholder'] = true;
 export const shortName: SiteContent['shortName'] = "First 100 Days";
 export const headerCheatSheetLink: SiteContent['headerCheatSheetLink'] = "Free Cheat Sheet";
 export const footerBookLink: SiteContent['footerBookLink'] = "Buy the book";

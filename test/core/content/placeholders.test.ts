@@ -1,6 +1,7 @@
 import { placeholderWarning, placeholdersIn, type ContentSnapshot } from '../../../core/content/placeholders';
 
 const everythingReal: ContentSnapshot = {
+  site: {},
   book: { amazon: {}, cover: {} },
   author: { social: [{ network: 'Facebook' }, { network: 'Instagram' }, { network: 'LinkedIn' }] },
   resources: { podcast: {} },
@@ -17,6 +18,7 @@ describe("the author's placeholders", () => {
   test('names each marked item in words, in the order of the page', () => {
     const marked = { placeholder: true } as const;
     const content: ContentSnapshot = {
+      site: {},
       book: { amazon: marked, cover: {} },
       author: {
         photo: marked,

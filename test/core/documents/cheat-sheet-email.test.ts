@@ -1,7 +1,9 @@
 import { emailSignOff } from '../../../core/content/author';
 import { book } from '../../../core/content/book';
 import { cheatSheetTitle } from '../../../core/content/cheat-sheet';
-import { buildCheatSheetEmail, escapeHtml } from '../../../core/documents/cheat-sheet-email';
+import { site } from '../../../core/content/site';
+import { brandColours, fontStack } from '../../../core/documents/brand';
+import { buildCheatSheetEmail, emailCopy, emailLinks, escapeHtml } from '../../../core/documents/cheat-sheet-email';
 import { lureNames, realNames } from '../../support/name-lures';
 
 /** Every part of the e-mail a reader sees. */
@@ -59,11 +61,52 @@ describe('the cheat-sheet e-mail', () => {
 
   test('is signed by the author, by name, with no team and no doubled article', () => {
     const email = buildCheatSheetEmail({ name: 'Ada' });
+    const lines = email.text.split('\n');
 
-    expect(email.text.trimEnd().split('\n').slice(-2)).toEqual([emailSignOff.closing, emailSignOff.signer]);
+    expect(lines.slice(lines.indexOf(emailSignOff.closing), lines.indexOf(emailSignOff.closing) + 2)).toEqual([
+      emailSignOff.closing,
+      emailSignOff.signer,
+    ]);
     expect(email.html).toContain(`${escapeHtml(emailSignOff.closing)}<br>${escapeHtml(emailSignOff.signer)}</p>`);
     expect(wholeEmail(email)).not.toMatch(/\bteam\b/);
     expect(wholeEmail(email)).not.toMatch(/\bThe The\b/);
+  });
+
+  test('links to the site and to the book, in both parts', () => {
+    const { text, html } = buildCheatSheetEmail({ name: 'Ada' });
+
+    expect(emailLinks.site).toBe(`${site.address}/`);
+    expect(emailLinks.book).toBe(book.amazonUrl);
+    for (const link of [emailLinks.site, emailLinks.book]) {
+      expect(text).toContain(link);
+      expect(html).toContain(`href="${escapeHtml(link)}"`);
+    }
+  });
+
+  test("ends with why the reader got it and the privacy page's link, in both parts", () => {
+    const { text, html } = buildCheatSheetEmail({ name: 'Ada' });
+
+    expect(emailLinks.privacy).toBe(`${site.address}/privacy`);
+    expect(text).toContain(`--\n${emailCopy.why}\n${emailCopy.privacy} ${emailLinks.privacy}\n`);
+    expect(html).toContain(escapeHtml(emailCopy.why));
+    expect(html).toContain(`href="${escapeHtml(emailLinks.privacy)}"`);
+  });
+
+  test("is branded: the book's navy and gold, the page's font first with fallbacks every client has", () => {
+    const { html } = buildCheatSheetEmail({ name: 'Ada' });
+
+    expect(html).toContain(`background:${brandColours.navy}`);
+    expect(html).toContain(brandColours.gold);
+    expect(fontStack).toMatch(/^'Source Sans 3', .*Helvetica, Arial, sans-serif$/);
+    expect(html).toContain(`font-family:${escapeHtml(fontStack)}`);
+  });
+
+  test('renders in narrow clients: one table at most 600 px wide, inline styles only, no image', () => {
+    const { html } = buildCheatSheetEmail({ name: 'Ada' });
+
+    expect(html).toContain('width="600"');
+    expect(html).toContain('max-width:600px');
+    expect(html).not.toMatch(/<style|<link|<img|<script/i);
   });
 
   test('has a fixed subject, whatever the name', () => {
