@@ -1,0 +1,86 @@
+/**
+ * Visual regression: every page at 1280 and 390 px, the cheat sheet's page and the e-mail,
+ * compared pixel by pixel (pixelmatch) with the committed baselines in test/e2e/baselines/.
+ * Deterministic by construction: the font is the site's own, the page's script is off (the
+ * pre-rendered HTML is what is drawn), reduced motion turns the page's transitions off (its CSS
+ * has no animation), and each shot waits for the fonts. `npm run test:visual:update` rewrites the baselines (docs/testing.md says when).
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pixelmatch from 'pixelmatch';
+import { PNG } from 'pngjs';
+import { buildOutput } from '../../core/build-output';
+import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
+import { sitePages } from '../../core/site-pages';
+import { renderFirstPage } from '../support/pdf-render';
+import { openPage } from './support/browser';
+import { useProductInBrowser } from './support/local-product';
+
+jest.setTimeout(120_000);
+
+const running = useProductInBrowser();
+const baselines = path.join(process.cwd(), 'test/e2e/baselines');
+const updating = process.env.UPDATE_VISUAL_BASELINES === '1';
+
+/** pixelmatch's per-pixel colour threshold, and the share of pixels that may differ (anti-aliasing). */
+const pixelThreshold = 0.1;
+const allowedDifference = 0.001;
+
+/** Compares a shot with its baseline (or writes it, when updating). */
+async function expectMatchesBaseline(name: string, png: Buffer): Promise<void> {
+  const file = path.join(baselines, `${name}.png`);
+  if (updating || !existsSync(file)) {
+    if (!updating) throw new Error(`No baseline ${path.relative(process.cwd(), file)}: run npm run test:visual:update`);
+    await mkdir(baselines, { recursive: true });
+    await writeFile(file, png);
+    return;
+  }
+  const expected = PNG.sync.read(await readFile(file));
+  const actual = PNG.sync.read(png);
+  expect({ width: actual.width, height: actual.height }).toEqual({ width: expected.width, height: expected.height });
+  const differing = pixelmatch(expected.data, actual.data, null, actual.width, actual.height, {
+    threshold: pixelThreshold,
+  });
+  expect(differing / (actual.width * actual.height)).toBeLessThanOrEqual(allowedDifference);
+}
+
+const pages = [...sitePages.map((page) => page.path), '/no-such-page'];
+const shotName = (pagePath: string) => (pagePath === '/' ? 'landing' : pagePath.slice(1).replace(/\//g, '-'));
+
+describe.each([
+  ['desktop', 1280, 800],
+  ['phone', 390, 844],
+] as const)('every page at %s width (%d px)', (label, width, height) => {
+  test.each(pages)('%s looks as its baseline', async (pagePath) => {
+    const { page, close } = await openPage(running.browser, {
+      viewport: { width, height },
+      javaScriptEnabled: false,
+      reducedMotion: 'reduce',
+    });
+    await page.goto(new URL(pagePath, running.product.site).href);
+    await page.evaluate(() => document.fonts.ready);
+    await expectMatchesBaseline(`${shotName(pagePath)}-${label}`, await page.screenshot({ fullPage: true }));
+    await close();
+  });
+});
+
+test('the cheat sheet looks as its baseline', async () => {
+  const pdf = await readFile(path.join(process.cwd(), buildOutput.cheatSheetDirectory, buildOutput.cheatSheetFile));
+  const { width, height, pixels } = await renderFirstPage(pdf, 60);
+  const png = new PNG({ width, height });
+  for (let index = 0; index < width * height; index += 1) {
+    png.data.set([pixels[index]!, pixels[index]!, pixels[index]!, 255], index * 4);
+  }
+  await expectMatchesBaseline('cheat-sheet', PNG.sync.write(png));
+});
+
+test('the e-mail looks as its baseline in a 600 px client', async () => {
+  const { page, close } = await openPage(running.browser, {
+    viewport: { width: 600, height: 800 },
+    javaScriptEnabled: false,
+  });
+  await page.setContent(buildCheatSheetEmail({ name: 'Ada' }).html);
+  await expectMatchesBaseline('email', await page.screenshot({ fullPage: true }));
+  await close();
+});
