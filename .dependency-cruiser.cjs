@@ -6,7 +6,7 @@
  *   lambdas ──┼─▶ core          infra ─▶ lambdas, core
  *   lambdas/<fn>/ ─▶ itself, lambdas/shared/ (never another function's folder)
  *   ops ──────┘                 local ─▶ lambdas, core, infra's plain data
- *   ops ─▶ infra's context parser (config.ts, context-defaults.ts)
+ *   ops ─▶ infra's context parser (config.ts, context-defaults.ts), lambdas/shared (leads resend)
  *   scripts (entry points) ─▶ anything; nothing ─▶ scripts or another entry point
  *   infra/tools (build time) ◀─ infra/app.ts only, within infra
  */
@@ -87,10 +87,10 @@ module.exports = {
     {
       name: 'ops-imports-only-itself-core-and-the-context-parser',
       comment:
-        "The operator's tools talk to a running product from outside: they may use the shared core, and the app's context parser (pure, no CDK), so the preflight reads a stage exactly as cdk deploy does.",
+        "The operator's tools talk to a running product from outside: they may use the shared core, the app's context parser (pure, no CDK), so the preflight reads a stage exactly as cdk deploy does, and the functions' shared code (lambdas/shared/, never a handler), so `leads resend` sends through the send step's own limits, pause and claim.",
       severity: 'error',
       from: { path: '^ops/' },
-      to: { path: product, pathNot: '^(ops|core)/|^infra/(config|context-defaults)\\.ts$' },
+      to: { path: product, pathNot: '^(ops|core|lambdas/shared)/|^infra/(config|context-defaults)\\.ts$' },
     },
     {
       name: 'nothing-imports-scripts',

@@ -5,8 +5,11 @@ import type { DeploymentConfig } from './config';
 import { Api } from './constructs/api';
 import { tableOperationsOf } from './constructs/table-operations';
 import { Data } from './constructs/data';
+import { DeliveryTracking, type DeliveryTrackingProps } from './constructs/delivery-tracking';
 import { EncryptionKey } from './constructs/encryption-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
+import { DeliveryAlarms } from './constructs/monitoring/delivery-alarms';
+import { FunctionAlarms } from './constructs/monitoring/function-alarms';
 import { Monitoring } from './constructs/monitoring/monitoring';
 import { OriginSecret } from './constructs/origin-secret';
 import { SendingPause } from './constructs/sending-pause';
@@ -28,6 +31,8 @@ export interface CheatSheetSiteStackProps extends StackProps {
    * @default each route's `entry` (core/api/catalogue/routes.ts)
    */
   readonly handlerEntries?: Partial<Record<ProductRouteName, string>>;
+  /** @default the catalogue's entries (core/api/catalogue/event-functions.ts) */
+  readonly eventFunctionEntries?: DeliveryTrackingProps['entries'];
   /**
    * With `config.waf`, the web ACL made by the companion stack in us-east-1 (infra/stacks.ts),
    * when this stack is in another region.
@@ -51,6 +56,12 @@ export class CheatSheetSiteStack extends Stack {
   public readonly monitoring: Monitoring;
   /** Pauses the configuration set's sending when its bounce or complaint alarm fires. */
   public readonly sendingPause: SendingPause;
+  /** The SES events function and the unsent check. */
+  public readonly deliveryTracking: DeliveryTracking;
+  /** The unsent, not-recorded and outcome-unknown alarms. */
+  public readonly deliveryAlarms: DeliveryAlarms;
+  /** Errors and Throttles of the functions no route invokes: the pause, the SES events, the unsent check. */
+  public readonly eventFunctionAlarms: FunctionAlarms;
   /** Only with `config.waf` in us-east-1 (elsewhere it lives in the companion stack). */
   public readonly webFirewall?: WebFirewall;
 
@@ -136,6 +147,32 @@ export class CheatSheetSiteStack extends Stack {
       configurationSetName: this.mail.configurationSetName,
       configurationSetArn: this.mail.configurationSetArn,
       encryptionKey,
+    });
+
+    this.deliveryTracking = new DeliveryTracking(this, 'DeliveryTracking', {
+      requestsTable: this.data.table,
+      limitCountersTable: this.data.limitCountersTable,
+      configurationSetName: this.mail.configurationSetName,
+      encryptionKey,
+      entries: props.eventFunctionEntries,
+    });
+    const alarmAction = this.monitoring.topic.alarmAction;
+    this.deliveryAlarms = new DeliveryAlarms(this.monitoring, 'DeliveryAlarms', { alarmAction });
+    this.eventFunctionAlarms = new FunctionAlarms(this.monitoring, 'EventFunctionAlarms', {
+      alarmAction,
+      functions: [
+        {
+          function: this.sendingPause.function,
+          name: 'pause-sending',
+          errorsMean:
+            'The pause function failed (after its two retries, or on each): sending may NOT be paused although the bounce or complaint alarm fired.',
+        },
+        ...this.deliveryTracking.functions.map(({ function: fn, name }) => ({
+          function: fn,
+          name,
+          errorsMean: `${name} failed (a storage fault, a crash or a timeout); Lambda retries it twice, and what it left undone shows in the request records.`,
+        })),
+      ],
     });
 
     new CfnOutput(this, 'SiteUrl', {

@@ -55,6 +55,14 @@ export function networkHourlySaveCapReachedMessage(limit: number): string {
 export const undeliverableAddressMessage =
   "We can't deliver email to this address. Please check it for typos and try again.";
 
+/**
+ * The mailbox bounced for good or its owner reported the e-mail as spam: it is not mailed again.
+ * Says neither "domain" nor "verify", so the page shows its ordinary error, not the
+ * configuration error.
+ */
+export const addressSuppressedMessage =
+  "We can't send email to this address any more: an earlier email to it bounced or was reported as spam. Please use another address.";
+
 /** The daily send budget is spent: the service cannot send for now, and says so plainly. */
 export const dailySendBudgetSpentMessage = "We can't send the cheat sheet right now. Please try again later.";
 

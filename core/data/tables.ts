@@ -4,6 +4,8 @@
  * so the three agree by construction.
  */
 
+import type { DeliveryStatus } from './delivery-status';
+
 /** A key attribute; every key of this product is a string. */
 export interface KeyAttribute {
   readonly name: string;
@@ -72,6 +74,32 @@ export interface CheatSheetRequestItem {
   readonly sent_at?: string;
   /** Epoch seconds after which DynamoDB's TTL may delete it; only with a retention. */
   readonly expires_at?: number;
+  /**
+   * Where its delivery stands (core/data/delivery-status.ts); absent on items written before it
+   * existed, which read as `sent` or `requested` from `cheat_sheet_sent`.
+   */
+  readonly delivery_status?: DeliveryStatus;
+  /** ISO 8601: the latest change of `delivery_status`; each state also stamps its own time (`sending_at`…). */
+  readonly status_at?: string;
+  readonly sending_at?: string;
+  readonly delivered_at?: string;
+  readonly bounced_at?: string;
+  readonly complained_at?: string;
+  readonly failed_at?: string;
+  readonly unknown_at?: string;
+  /** The id SES gave the e-mail: the SES events carry it. */
+  readonly ses_message_id?: string;
+  /** The claim of the send that holds or held it: its own writes are conditional on it. */
+  readonly send_token?: string;
+  /** On `failed`: the failure catalogue's `code`. */
+  readonly failure_code?: string;
+  /** What the reader agreed to, and when: requests made through the page or the form. */
+  readonly consent?: {
+    readonly at?: string;
+    readonly statement?: string;
+    readonly privacy_version?: string;
+    readonly form_version?: string;
+  };
 }
 
 /**
@@ -129,6 +157,25 @@ export function clientHourlySaveCapSubject(clientKey: string): string {
 }
 export function networkHourlySaveCapSubject(networkKey: string): string {
   return `save-network#${networkKey}`;
+}
+
+/**
+ * A mailbox that bounced for good or complained, `suppressed#<hash>`: `<hash>` is the SHA-256 of
+ * the normalized address (address-hash.ts, address-normalization.ts), so every `+tag` and Gmail-dot
+ * spelling of it is one item, and no address is stored. No TTL: a mailbox that does not exist, or
+ * whose owner called the e-mail spam, is not mailed again (`npm run leads -- erase` removes it).
+ */
+export function suppressionId(addressHash: string): string {
+  return `suppressed#${addressHash}`;
+}
+
+/** One suppressed mailbox as stored. */
+export interface SuppressionItem {
+  readonly id: string;
+  /** Why: the SES event that suppressed it. */
+  readonly reason: 'bounce' | 'complaint';
+  /** ISO 8601. */
+  readonly suppressed_at: string;
 }
 
 /** One bucket of a rolling counter as stored. */

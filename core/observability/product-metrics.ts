@@ -85,11 +85,25 @@ export const refusalMetrics = [
 export type RefusalKind = (typeof refusalMetrics)[number];
 
 /**
- * What a function noticed and let pass: `RecipientDomainUnknown`, a recipient-domain lookup that
- * failed or timed out, so the send went on (fail open). Count 1, `service` only.
+ * What a function noticed, count 1, `service` only: `RecipientDomainUnknown`, a recipient-domain
+ * lookup that failed or timed out, so the send went on (fail open); `SendOutcomeUnknown`, a
+ * SendEmail call that left and got no answer (the request is recorded `unknown`, never sent again
+ * by itself); `SendNotRecorded`, an e-mail SES accepted whose request could not be updated.
  */
-export const noticeMetrics = ['RecipientDomainUnknown'] as const;
+export const noticeMetrics = ['RecipientDomainUnknown', 'SendOutcomeUnknown', 'SendNotRecorded'] as const;
 export type NoticeMetric = (typeof noticeMetrics)[number];
+
+/**
+ * The delivery-tracking functions, which answer no route: the SES events function (its logs'
+ * `service`) and the unsent check, which reports `UnsentRequests` under its own `service`.
+ */
+export const deliveryServices = { sesEvents: 'ses-events', unsentCheck: 'unsent-check' } as const;
+
+/**
+ * The unsent check's gauge, every 15 minutes: requests saved more than 15 minutes before and still
+ * not sent, for a reason nobody was told of (core/data/delivery-status.ts, isUnsentUnnoticed).
+ */
+export const unsentRequestsMetric = 'UnsentRequests';
 
 /** Powertools Metrics' own, once per new container (dimensions `service` and `function_name`). */
 export const coldStartMetric = 'ColdStart';

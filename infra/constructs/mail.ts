@@ -13,6 +13,7 @@ import {
   SuppressionReasons,
   type DkimRecord,
 } from 'aws-cdk-lib/aws-ses';
+import { EventBus } from 'aws-cdk-lib/aws-events';
 import { Construct } from 'constructs';
 
 /**
@@ -27,6 +28,16 @@ export const publishedSendingEvents: readonly EmailSendingEvent[] = [
   EmailSendingEvent.COMPLAINT,
   EmailSendingEvent.REJECT,
   EmailSendingEvent.DELIVERY,
+];
+
+/**
+ * What the configuration set sends to EventBridge's default bus, for each request's record
+ * (infra/constructs/delivery-tracking.ts): delivered, bounced, complained.
+ */
+export const eventBridgeSendingEvents: readonly EmailSendingEvent[] = [
+  EmailSendingEvent.DELIVERY,
+  EmailSendingEvent.BOUNCE,
+  EmailSendingEvent.COMPLAINT,
 ];
 
 /** The id of the synth warning shown when mail leaves without a domain of its own. */
@@ -88,6 +99,11 @@ export class Mail extends Construct {
   public readonly configurationSetArn: string;
   /** CloudWatch metrics `AWS/SES` Bounce, Complaint, Reject, Delivery by `ses:configuration-set`. */
   public readonly eventDestination: ConfigurationSetEventDestination;
+  /**
+   * Delivery, bounce and complaint events to EventBridge's default bus (SES v2's EventBridge
+   * destination takes the default bus only): each event names its message and carries its tags.
+   */
+  public readonly eventBridgeDestination: ConfigurationSetEventDestination;
   /** The address the send function puts in From. */
   public readonly senderEmail: string;
   /**
@@ -190,6 +206,11 @@ export class Mail extends Construct {
         },
       ]),
       events: [...publishedSendingEvents],
+    });
+    // EventBridge charges nothing for AWS service events on the default bus; the rule's target is.
+    this.eventBridgeDestination = this.configurationSet.addEventDestination('EventBridge', {
+      destination: EventDestination.eventBus(EventBus.fromEventBusName(this, 'DefaultEventBus', 'default')),
+      events: [...eventBridgeSendingEvents],
     });
   }
 

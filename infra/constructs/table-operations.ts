@@ -1,8 +1,10 @@
 import { Operation } from 'aws-cdk-lib/aws-dynamodb';
+import { eventFunctionList, type EventFunctionTableAction } from '../../core/api/catalogue/event-functions';
 import { tableActionsOf, type ProductTable, type TableAction } from '../../core/api/catalogue/routes';
 
 /** Each IAM action as the operation DynamoDB reports its metrics under. */
-const operationOfAction: Readonly<Record<TableAction, Operation>> = {
+const operationOfAction: Readonly<Record<TableAction | EventFunctionTableAction, Operation>> = {
+  'dynamodb:Scan': Operation.SCAN,
   'dynamodb:PutItem': Operation.PUT_ITEM,
   'dynamodb:GetItem': Operation.GET_ITEM,
   'dynamodb:UpdateItem': Operation.UPDATE_ITEM,
@@ -11,9 +13,13 @@ const operationOfAction: Readonly<Record<TableAction, Operation>> = {
 };
 
 /**
- * The operations the functions call on a table, from the route catalogue: DynamoDB reports
- * ThrottledRequests and SystemErrors per operation only, so its alarms sum these.
+ * The operations the functions call on a table, from the route and event-function catalogues:
+ * DynamoDB reports ThrottledRequests and SystemErrors per operation only, so its alarms sum these.
  */
 export function tableOperationsOf(table: ProductTable): Operation[] {
-  return tableActionsOf(table).map((action) => operationOfAction[action]);
+  const eventActions = eventFunctionList.flatMap((fn) =>
+    fn.tableAccess.filter((access) => access.table === table).flatMap((access) => access.actions),
+  );
+  const actions = [...new Set([...tableActionsOf(table), ...eventActions])];
+  return actions.map((action) => operationOfAction[action]);
 }

@@ -57,6 +57,12 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
   },
   {
     control: 'CT.LAMBDA.PR.3',
+    resources: 'DeliveryTracking/*Function/Resource',
+    reason:
+      "The SES events function and the unsent check call only DynamoDB's public endpoint over TLS with IAM-signed requests; a VPC would need a DynamoDB gateway endpoint plus a NAT gateway or endpoints for X-Ray and CloudWatch Logs delivery (about 7 USD a month each per zone), for functions that run a few times an hour.",
+  },
+  {
+    control: 'CT.LAMBDA.PR.3',
     resources: 'Custom::CDKBucketDeployment*/Resource',
     reason:
       "CDK's BucketDeployment handler runs only while CloudFormation deploys, copying the build between S3 buckets through S3's public endpoint; CDK offers a VPC for it, but that would need the same NAT or endpoints as the functions, for a few seconds of work per deployment.",

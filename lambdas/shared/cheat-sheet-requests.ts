@@ -7,22 +7,40 @@
 
 import { cleanStoredName } from '../../core/documents/greeting-name';
 import { randomUUID } from 'node:crypto';
-import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import {
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type UpdateCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { ProductError } from './errors';
+import { claimableStatuses, statusTimeAttributes, type DeliveryStatus } from '../../core/data/delivery-status';
 import { emailIndex, requestExpiryAttribute, type CheatSheetRequestItem } from '../../core/data/tables';
 
 export interface CheatSheetRequests {
-  /** Stores a new, unsent request and returns it. */
+  /** Stores a new request, `requested`, and returns it. */
   create(request: { name: string; email: string }, requestedAt: Date): Promise<CheatSheetRequestItem>;
   /**
-   * The address's newest unsent request, whatever its age, or undefined. Reads the e-mail index,
-   * which is eventually consistent in the cloud: a request saved a moment ago may not show yet.
+   * The address's newest request a send may claim (`requested` or `failed`, or an old unsent item
+   * without a status), whatever its age, or undefined. Reads the e-mail index, which is
+   * eventually consistent in the cloud: a request saved a moment ago may not show yet.
    */
-  findNewestUnsent(email: string): Promise<CheatSheetRequestItem | undefined>;
-  /** Flags a request as sent; false if it was not unsent any more (a concurrent send won). */
-  markSent(id: string, sentAt: Date): Promise<boolean>;
-  /** Stores a send that had no unsent request to flag, so every send is on record. */
-  createSent(request: { name: string; email: string }, sentAt: Date): Promise<CheatSheetRequestItem>;
+  findNewestClaimable(email: string): Promise<CheatSheetRequestItem | undefined>;
+  /**
+   * Claims a request for one send: `requested`/`failed` to `sending`, with `token`. False when it
+   * was not claimable (another send holds it, or it went out already). A retried write that finds
+   * its own token counts as claimed.
+   */
+  claim(id: string, token: string, at: Date): Promise<boolean>;
+  /** Stores a send that had no request to claim, already `sending` with `token`, so every send is on record. */
+  createSending(request: { name: string; email: string }, token: string, at: Date): Promise<CheatSheetRequestItem>;
+  /** SES accepted it: `sent`, `cheat_sheet_sent`, `sent_at`, the message id. False when `token` no longer holds it. */
+  markSent(id: string, token: string, messageId: string, at: Date): Promise<boolean>;
+  /** SES provably took nothing: `failed`, with the failure's code; a later send may claim it again. */
+  markFailed(id: string, token: string, failureCode: string, at: Date): Promise<boolean>;
+  /** The call left and no answer came: `unknown`, never claimed again. */
+  markUnknown(id: string, token: string, at: Date): Promise<boolean>;
 }
 
 function isConditionFailure(error: unknown): boolean {
@@ -37,9 +55,17 @@ async function storage<T>(operation: string, call: () => Promise<T>): Promise<T>
   }
 }
 
+/**
+ * What a send may claim: `requested` or `failed`, or an item written before `delivery_status`
+ * existed that was never sent (core/data/delivery-status.ts).
+ */
+const claimableCondition = '#status IN (:requested, :failed) OR (attribute_not_exists(#status) AND #sent = :unsent)';
+const claimableNames = { '#status': 'delivery_status', '#sent': 'cheat_sheet_sent' };
+const claimableValues = { ':requested': claimableStatuses[0], ':failed': claimableStatuses[1], ':unsent': false };
+
 /** How many of the address's requests, newest first, one index page reads. */
 const unsentSearchPageSize = 25;
-/** Pages read before giving up: an address with 100 newer sent requests has no unsent one worth flagging. */
+/** Pages read before giving up: an address with 100 newer sent requests has no unsent one worth claiming. */
 const unsentSearchMaxPages = 4;
 
 const daySeconds = 24 * 60 * 60;
@@ -66,15 +92,46 @@ export function cheatSheetRequestsTable(
 ): CheatSheetRequests {
   const expiry = (requestedAt: Date) =>
     retentionDays === undefined ? {} : { [requestExpiryAttribute]: expiryAfter(requestedAt, retentionDays) };
+  /** One conditional UpdateItem: true when it applied, false when its condition did not hold. */
+  const conditionalUpdate = async (input: Omit<UpdateCommandInput, 'TableName'>): Promise<boolean> => {
+    try {
+      await client.send(new UpdateCommand({ ...input, TableName: tableName }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem failed', { cause: error });
+    }
+  };
+  /** Moves the request `token` holds to `status`, stamping its time; the token must still hold it. */
+  const settle = (id: string, token: string, status: DeliveryStatus, at: Date, extra: Record<string, unknown>) => {
+    const names: Record<string, string> = { '#status': 'delivery_status', '#statusTime': statusTimeAttributes[status] };
+    const values: Record<string, unknown> = { ':status': status, ':at': at.toISOString(), ':token': token };
+    const sets = ['#status = :status', 'status_at = :at', '#statusTime = :at'];
+    for (const [attribute, value] of Object.entries(extra)) {
+      names[`#${attribute}`] = attribute;
+      values[`:${attribute}`] = value;
+      sets.push(`#${attribute} = :${attribute}`);
+    }
+    return conditionalUpdate({
+      Key: { id },
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'send_token = :token',
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    });
+  };
   return {
     async create({ name, email }, requestedAt) {
+      const at = requestedAt.toISOString();
       const item: CheatSheetRequestItem = {
         id: randomUUID(),
         // What was typed, without control and format characters (greeting-name.ts).
         name: cleanStoredName(name),
         email,
         cheat_sheet_sent: false,
-        requested_at: requestedAt.toISOString(),
+        requested_at: at,
+        delivery_status: 'requested',
+        status_at: at,
         ...expiry(requestedAt),
       };
       await storage('PutItem', () =>
@@ -90,51 +147,40 @@ export function cheatSheetRequestsTable(
       return item;
     },
 
-    async createSent({ name, email }, sentAt) {
+    async createSending({ name, email }, token, at) {
+      const time = at.toISOString();
       const item: CheatSheetRequestItem = {
         id: randomUUID(),
         // What was typed, without control and format characters (greeting-name.ts).
         name: cleanStoredName(name),
         email,
-        cheat_sheet_sent: true,
-        requested_at: sentAt.toISOString(),
-        sent_at: sentAt.toISOString(),
-        ...expiry(sentAt),
+        cheat_sheet_sent: false,
+        requested_at: time,
+        delivery_status: 'sending',
+        status_at: time,
+        sending_at: time,
+        send_token: token,
+        ...expiry(at),
       };
-      const expiresAt = item[requestExpiryAttribute];
-      // UpdateItem on a new key creates the item: the send role needs no PutItem.
-      await storage('UpdateItem', () =>
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { id: item.id },
-            UpdateExpression: `SET #name = :name, #email = :email, #sent = :sent, #requestedAt = :requestedAt, #sentAt = :sentAt${
-              expiresAt === undefined ? '' : ', #expiresAt = :expiresAt'
-            }`,
-            ConditionExpression: 'attribute_not_exists(id)',
-            ExpressionAttributeNames: {
-              '#name': 'name',
-              '#email': 'email',
-              '#sent': 'cheat_sheet_sent',
-              '#requestedAt': 'requested_at',
-              '#sentAt': 'sent_at',
-              ...(expiresAt !== undefined && { '#expiresAt': requestExpiryAttribute }),
-            },
-            ExpressionAttributeValues: {
-              ':name': item.name,
-              ':email': item.email,
-              ':sent': item.cheat_sheet_sent,
-              ':requestedAt': item.requested_at,
-              ':sentAt': item.sent_at,
-              ...(expiresAt !== undefined && { ':expiresAt': expiresAt }),
-            },
-          }),
-        ),
-      );
+      const { id, ...attributes } = item;
+      const names = Object.fromEntries(Object.keys(attributes).map((key) => [`#${key}`, key]));
+      const values = Object.fromEntries(Object.entries(attributes).map(([key, value]) => [`:${key}`, value]));
+      // UpdateItem on a new key creates the item: the send role needs no PutItem. A retried write
+      // finds its own token and changes nothing.
+      const created = await conditionalUpdate({
+        Key: { id },
+        UpdateExpression: `SET ${Object.keys(attributes)
+          .map((key) => `#${key} = :${key}`)
+          .join(', ')}`,
+        ConditionExpression: 'attribute_not_exists(id) OR #send_token = :send_token',
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      });
+      if (!created) throw new ProductError('storageUnavailable', `Request ${id} exists already: a fresh UUID collided`);
       return item;
     },
 
-    async findNewestUnsent(email) {
+    async findNewestClaimable(email) {
       let startKey: Record<string, unknown> | undefined;
       for (let page = 0; page < unsentSearchMaxPages; page += 1) {
         const result = await storage('Query', () =>
@@ -144,9 +190,9 @@ export function cheatSheetRequestsTable(
               IndexName: emailIndex.name,
               KeyConditionExpression: '#email = :email',
               // Applied after each page of `Limit` items is read, so a page may come back empty.
-              FilterExpression: '#sent = :unsent',
-              ExpressionAttributeNames: { '#email': emailIndex.partitionKey, '#sent': 'cheat_sheet_sent' },
-              ExpressionAttributeValues: { ':email': email, ':unsent': false },
+              FilterExpression: claimableCondition,
+              ExpressionAttributeNames: { '#email': emailIndex.partitionKey, ...claimableNames },
+              ExpressionAttributeValues: { ':email': email, ...claimableValues },
               ScanIndexForward: false,
               Limit: unsentSearchPageSize,
               ExclusiveStartKey: startKey,
@@ -161,22 +207,24 @@ export function cheatSheetRequestsTable(
       return undefined;
     },
 
-    async markSent(id, sentAt) {
-      try {
-        await client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { id },
-            UpdateExpression: 'SET cheat_sheet_sent = :sent, sent_at = :sentAt',
-            ConditionExpression: 'attribute_exists(id) AND cheat_sheet_sent = :unsent',
-            ExpressionAttributeValues: { ':sent': true, ':unsent': false, ':sentAt': sentAt.toISOString() },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem failed', { cause: error });
-      }
+    async claim(id, token, at) {
+      return conditionalUpdate({
+        Key: { id },
+        UpdateExpression: 'SET #status = :sending, status_at = :at, sending_at = :at, send_token = :token',
+        ConditionExpression: `attribute_exists(id) AND ((${claimableCondition}) OR send_token = :token)`,
+        ExpressionAttributeNames: claimableNames,
+        ExpressionAttributeValues: {
+          ...claimableValues,
+          ':sending': 'sending',
+          ':at': at.toISOString(),
+          ':token': token,
+        },
+      });
     },
+
+    markSent: (id, token, messageId, at) =>
+      settle(id, token, 'sent', at, { cheat_sheet_sent: true, ses_message_id: messageId }),
+    markFailed: (id, token, failureCode, at) => settle(id, token, 'failed', at, { failure_code: failureCode }),
+    markUnknown: (id, token, at) => settle(id, token, 'unknown', at, {}),
   };
 }

@@ -6,6 +6,7 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { ProductError } from './errors';
 import type { CheatSheetEmail } from '../../core/documents/cheat-sheet-email';
+import { requestIdMessageTag } from '../../core/data/delivery-status';
 
 export interface OutgoingEmail extends CheatSheetEmail {
   readonly from: string;
@@ -19,6 +20,11 @@ export interface OutgoingEmail extends CheatSheetEmail {
    * @default none: SES's account defaults (the local emulator has no configuration sets)
    */
   readonly configurationSetName?: string;
+  /**
+   * The request's id, sent as the message tag `request_id`: SES puts the tags in every event of
+   * the message, so the events function finds the record by its key, with no index.
+   */
+  readonly requestId?: string;
 }
 
 export type SendEmail = (email: OutgoingEmail) => Promise<{ messageId: string }>;
@@ -44,6 +50,27 @@ function namesAnotherIdentity(message: string, sender: string | undefined): bool
   return identity !== address && identity !== address.slice(address.lastIndexOf('@') + 1);
 }
 
+/** Network failures of a connection that was made: the request may have reached SES before it broke. */
+const answerLostCodes: ReadonlySet<string> = new Set(['ETIMEDOUT', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * Whether SES may have accepted a call that failed: it gave no answer (no HTTP status) after the
+ * request left, i.e. the request timed out or its connection broke once made. A refused or
+ * never-made connection, a DNS failure or an error before the call (a missing region) proves
+ * SES took nothing.
+ */
+export function sesMayHaveAccepted(error: unknown): boolean {
+  const failure = error as { $metadata?: { httpStatusCode?: number }; code?: unknown; syscall?: unknown } | undefined;
+  if (failure?.$metadata?.httpStatusCode !== undefined) return false;
+  // The operating system's own connect timeout: the connection was never made.
+  if (failure?.syscall === 'connect') return false;
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : '';
+  // @smithy/node-http-handler's request and socket timeouts; its connection timeout never connected.
+  if (name === 'TimeoutError') return !/did not establish a connection/i.test(message);
+  return typeof failure?.code === 'string' && answerLostCodes.has(failure.code);
+}
+
 /** Which typed error an SES failure is; `sender` (the From address) tells the sandbox's refusals from a missing grant. */
 export function classifySesError(error: unknown, sender?: string): Error {
   const name = error instanceof Error ? error.name : '';
@@ -66,7 +93,17 @@ export function classifySesError(error: unknown, sender?: string): Error {
     return new ProductError('sendingPaused', 'SES sending is paused', { cause: error });
   }
   const httpStatus = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
-  // No HTTP status at all means SES was never reached (refused connection, timeout, DNS).
+  // The same reply as an unavailable SES; the send step tells it apart by its cause (sesMayHaveAccepted).
+  if (sesMayHaveAccepted(error)) {
+    return new ProductError(
+      'emailServiceUnavailable',
+      'SES gave no answer after the request left: it may have sent it',
+      {
+        cause: error,
+      },
+    );
+  }
+  // No HTTP status here means SES was never reached (a refused connection, DNS, a connection timeout).
   if (temporaryFailures.has(name) || httpStatus === undefined || httpStatus >= 500) {
     return new ProductError('emailServiceUnavailable', 'SES is unavailable', { cause: error });
   }
@@ -74,12 +111,13 @@ export function classifySesError(error: unknown, sender?: string): Error {
 }
 
 export function sesEmailSender(ses: SESv2Client): SendEmail {
-  return async ({ from, to, subject, html, text, attachment, configurationSetName }) => {
+  return async ({ from, to, subject, html, text, attachment, configurationSetName, requestId }) => {
     try {
       const result = await ses.send(
         new SendEmailCommand({
           ...(configurationSetName !== undefined && { ConfigurationSetName: configurationSetName }),
           FromEmailAddress: from,
+          ...(requestId !== undefined && { EmailTags: [{ Name: requestIdMessageTag, Value: requestId }] }),
           Destination: { ToAddresses: [to] },
           Content: {
             Simple: {

@@ -1,6 +1,9 @@
 /**
- * Saving a cheat-sheet request: one unsent item per request, within the save limits. Knows
+ * Saving a cheat-sheet request: one `requested` item per request, within the save limits. Knows
  * nothing of HTTP.
+ *
+ * A mailbox that bounced for good or complained (suppressions.ts) is refused first, before any
+ * limit is claimed: nothing is stored, so no request waits for a send that will never come.
  *
  * The client's hourly save limit, then its network's (an IPv4 /24, an IPv6 /48), each claimed
  * atomically with the send limits' rolling counters (rolling-counter.ts) before the item is
@@ -9,7 +12,8 @@
 
 import type { Logger } from '@aws-lambda-powertools/logger';
 import type { CheatSheetRequests } from './cheat-sheet-requests';
-import { limitReached } from './errors';
+import { limitReached, ProductError } from './errors';
+import type { Suppressions } from './suppressions';
 import { describeErrorForLog } from './logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
 import { clientHourlySaveCapSubject, networkHourlySaveCapSubject } from '../../core/data/tables';
@@ -17,6 +21,8 @@ import type { CounterClaim, RollingCounter } from './rolling-counter';
 
 export interface SaveRequestDependencies {
   readonly requests: CheatSheetRequests;
+  /** The mailboxes that bounced for good or complained. */
+  readonly suppressions: Pick<Suppressions, 'isSuppressed'>;
   /** The per-client and per-network hourly save counters (one window, two subjects). */
   readonly hourlySaveCapCounter: RollingCounter;
   /** Keyed hashes of the client (IPv4 address, IPv6 /64) and of its wider network (client-address.ts). */
@@ -29,6 +35,9 @@ export interface SaveRequestDependencies {
 }
 
 export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestDependencies): Promise<{ id: string }> {
+  if (await deps.suppressions.isSuppressed(request.email)) {
+    throw new ProductError('addressSuppressed', 'The mailbox bounced for good or complained before: not stored');
+  }
   const at = deps.now();
   const taken: CounterClaim[] = [];
   try {

@@ -10,6 +10,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { dynamoDb, secretsManager } from './aws-clients';
 import { cheatSheetRequestsTable } from './cheat-sheet-requests';
 import { clientKeysOf, type ClientKeys } from './client-address';
+import { suppressionsTable } from './suppressions';
 import { readSaveRequestConfig, type SaveRequestFunctionConfig } from './config';
 import type { ApiRequest } from './http-request';
 import { loadOriginSecret } from './origin-secret';
@@ -29,6 +30,7 @@ export function saveRequestDependencies(
 ): SaveRequestDependencies {
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
+    suppressions: suppressionsTable(dynamoDb, config.limitCountersTableName),
     hourlySaveCapCounter: rollingCounterTable(dynamoDb, config.limitCountersTableName, hourlyWindow),
     clientKey: clientKeys.client,
     networkKey: clientKeys.network,

@@ -4,11 +4,13 @@
  * domain function with its dependencies, the log line and the metric.
  */
 
+import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { dynamoDb, s3, secretsManager, ses } from './aws-clients';
 import { cheatSheetRequestsTable } from './cheat-sheet-requests';
 import { clientKeysOf, type ClientKeys } from './client-address';
+import { suppressionsTable } from './suppressions';
 import { readSendCheatSheetConfig, type SendCheatSheetConfig } from './config';
 import { describeFailure } from './http-reply';
 import { describeErrorForLog, emailDomainOf } from './logger';
@@ -47,6 +49,10 @@ export function sendCheatSheetDependencies(
 ): SendCheatSheetDependencies {
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
+    suppressions: suppressionsTable(dynamoDb, config.limitCountersTableName),
+    newToken: randomUUID,
+    onOutcomeUnknown: () => metrics?.countNotice('SendOutcomeUnknown'),
+    onNotRecorded: () => metrics?.countNotice('SendNotRecorded'),
     addressDailyCapCounter: addressDailyCapCounter(dynamoDb, config.limitCountersTableName),
     hourlySendCapCounter: rollingCounterTable(dynamoDb, config.limitCountersTableName, hourlyWindow),
     dailySendBudgetCounter: rollingCounterTable(dynamoDb, config.limitCountersTableName, dailySendBudgetWindow),
@@ -111,6 +117,7 @@ export async function sendStep(
     const result = await sendCheatSheet(request, sendCheatSheetDependencies(config, clientKeys, logger, metrics));
     logger.info('Cheat sheet sent', {
       sesMessageId: result.messageId,
+      requestItemId: result.requestId,
       recordedAs: result.recordedAs,
       emailDomain: emailDomainOf(request.email),
     });

@@ -1,7 +1,9 @@
 /**
- * `npm run leads -- export [--out FILE] [--stack NAME]` and
+ * `npm run leads -- export [--out FILE] [--stack NAME]`,
  * `npm run leads -- erase <email> [--yes] [--stack NAME]`: the author's two operations on the
- * readers' data. Exit code 0 on success (an unknown address included), 1 when the work failed or
+ * readers' data; `npm run leads -- unsent [--stack NAME]` and `npm run leads -- resend [--yes]`:
+ * the requests still unsent 15 minutes after they were saved, and sending them again
+ * (unsent-requests.ts). Exit code 0 on success (an unknown address included), 1 when the work failed or
  * was declined, 2 for a usage error or a malformed address.
  */
 
@@ -17,10 +19,13 @@ import { countOf, eraseAddressItems, findAddressItems, type AddressItems } from 
 import { readAllRequests } from './export-leads';
 import { leadsCsv } from './leads-csv';
 import { tablesFromEnvironment, tablesFromStack, type LeadsTables } from './leads-tables';
+import { describeUnsent, isResendable, resendRequests, unsentOf } from './unsent-requests';
 
 export const usage = [
   'Usage: npm run leads -- export [--out FILE] [--stack NAME]',
   '       npm run leads -- erase <email> [--yes] [--stack NAME]   (its +tag and gmail-dot variants too)',
+  '       npm run leads -- unsent [--stack NAME]   (requests still unsent 15 minutes after they were saved)',
+  "       npm run leads -- resend [--yes]   (sends each again, through the send function's limits and claim)",
 ].join('\n');
 
 export interface LeadsClients {
@@ -42,6 +47,8 @@ export interface LeadsCommandIo {
   readonly pageSize?: number;
   /** Export reports its progress on stderr once it has read this many. @default 1000 */
   readonly progressFrom?: number;
+  /** @default new Date() */
+  readonly now?: () => Date;
 }
 
 const defaultClients = (): LeadsClients => ({
@@ -72,7 +79,14 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
   if (command === 'export' && (rest.length > 0 || yes)) return usageError('export takes no address and no --yes.');
   if (command === 'erase' && (rest.length !== 1 || out !== undefined))
     return usageError('erase takes exactly one e-mail address, and no --out.');
-  if (command !== 'export' && command !== 'erase') return usageError(command ? `Unknown command "${command}".` : '');
+  if ((command === 'unsent' || command === 'resend') && (rest.length > 0 || out !== undefined))
+    return usageError(`${command} takes no address and no --out.`);
+  if (command === 'unsent' && yes) return usageError('unsent only lists: it takes no --yes.');
+  // The resend runs the send function's code here, with the functions' variables: not a stack's outputs.
+  if (command === 'resend' && stack !== undefined)
+    return usageError("resend reads the functions' own variables (TABLE_NAME, SENDER_EMAIL…), not --stack.");
+  if (!['export', 'erase', 'unsent', 'resend'].includes(command ?? ''))
+    return usageError(command ? `Unknown command "${command}".` : '');
 
   let email = '';
   if (command === 'erase') {
@@ -88,6 +102,8 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
   try {
     const tables =
       stack === undefined ? tablesFromEnvironment(io.env) : await tablesFromStack(clients.cloudFormation, stack);
+    if (command === 'unsent') return await listUnsent(clients.dynamoDb, tables, io);
+    if (command === 'resend') return await resendUnsent(clients.dynamoDb, tables, yes, io);
     return command === 'export'
       ? await exportLeads(clients.dynamoDb, tables, out, io)
       : await eraseLeads(clients.dynamoDb, tables, email, yes, io);
@@ -122,6 +138,47 @@ async function exportLeads(
     io.stderr(`Wrote ${items.length} requests to ${out}.`);
   }
   return 0;
+}
+
+async function listUnsent(client: DynamoDBDocumentClient, tables: LeadsTables, io: LeadsCommandIo): Promise<number> {
+  const now = (io.now ?? (() => new Date()))();
+  const unsent = unsentOf(await readAllRequests(client, tables.requests, { pageSize: io.pageSize }), now);
+  if (unsent.length === 0) {
+    io.stdout('No request is unsent 15 minutes after it was saved.');
+    return 0;
+  }
+  io.stdout(
+    [`${unsent.length} request(s) unsent 15 minutes after they were saved:`, ...unsent.map(describeUnsent)].join('\n'),
+  );
+  return 0;
+}
+
+async function resendUnsent(
+  client: DynamoDBDocumentClient,
+  tables: LeadsTables,
+  yes: boolean,
+  io: LeadsCommandIo,
+): Promise<number> {
+  const now = (io.now ?? (() => new Date()))();
+  const resendable = unsentOf(await readAllRequests(client, tables.requests, { pageSize: io.pageSize }), now).filter(
+    isResendable,
+  );
+  if (resendable.length === 0) {
+    io.stdout('Sent 0 e-mails: no request is unsent 15 minutes after it was saved.');
+    return 0;
+  }
+  io.stdout([`${resendable.length} request(s) to send again:`, ...resendable.map(describeUnsent)].join('\n'));
+  if (!yes && !(await confirmed(io, `Send the cheat sheet for these ${resendable.length} request(s)? [y/N] `))) {
+    io.stderr('Nothing sent.');
+    return 1;
+  }
+  const outcomes = await resendRequests(resendable, io.env);
+  const lines = outcomes.map((result) =>
+    result.outcome === 'refused' ? `  ${result.id}: not sent (${result.code})` : `  ${result.id}: ${result.outcome}`,
+  );
+  const sent = outcomes.filter((result) => result.outcome === 'sent').length;
+  io.stdout([`Sent ${sent} e-mail(s):`, ...lines].join('\n'));
+  return outcomes.some((result) => result.outcome === 'refused') ? 1 : 0;
 }
 
 function describe(found: AddressItems): string {

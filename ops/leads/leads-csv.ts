@@ -6,8 +6,21 @@
 import { stringify } from 'csv-stringify/sync';
 import type { CheatSheetRequestItem } from '../../core/data/tables';
 
-/** The header, in this order. */
-export const leadsColumns = ['name', 'email', 'requested_at', 'cheat_sheet_sent', 'sent_at'] as const;
+/**
+ * The header, in this order: the five first columns as they always were, then the request's
+ * delivery and the reader's consent. An item written before a field existed has an empty cell.
+ */
+export const leadsColumns = [
+  'name',
+  'email',
+  'requested_at',
+  'cheat_sheet_sent',
+  'sent_at',
+  'delivery_status',
+  'status_at',
+  'consent_at',
+  'consent_statement',
+] as const;
 
 /**
  * The characters a spreadsheet reads as the start of a formula (OWASP, CSV injection): `=`, `+`,
@@ -31,6 +44,10 @@ export function leadsCsv(items: readonly CheatSheetRequestItem[]): string {
     neutraliseFormula(String(item.requested_at ?? '')),
     item.cheat_sheet_sent === true ? 'true' : 'false',
     neutraliseFormula(item.sent_at === undefined ? '' : String(item.sent_at)),
+    neutraliseFormula(String(item.delivery_status ?? '')),
+    neutraliseFormula(String(item.status_at ?? '')),
+    neutraliseFormula(String(item.consent?.at ?? '')),
+    neutraliseFormula(String(item.consent?.statement ?? '')),
   ]);
   return stringify(rows, { header: true, columns: [...leadsColumns], record_delimiter: 'windows' });
 }

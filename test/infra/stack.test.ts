@@ -36,7 +36,7 @@ function iamStatements(template: Template): Array<{ policy: string; statement: S
  */
 const allowedStarResources: ReadonlyArray<{ policy: RegExp; actions: readonly string[]; reason: string }> = [
   {
-    policy: /^(Api|SendingPause)\w+RoleDefaultPolicy/,
+    policy: /^(Api|SendingPause|DeliveryTracking)\w+RoleDefaultPolicy/,
     actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
     reason: 'Active tracing: X-Ray has no resource-level permissions for sending segments.',
   },
@@ -134,10 +134,32 @@ type Query = { MetricStat?: { Metric: { MetricName: string; Dimensions?: Dimensi
 type PolicyStatement = { Action: string | string[]; Resource: unknown };
 
 describe('the monitoring of the product', () => {
-  test('notifies the alarm topic from all 33 alarms, when they fire and when they are OK again', () => {
+  test('alarms on Errors of the pause function, the SES events function and the unsent check, on the alarm topic', () => {
+    const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
+    for (const prefix of [
+      'SendingPausePauseSendingFunction',
+      'DeliveryTrackingSesEventsFunction',
+      'DeliveryTrackingUnsentCheckFunction',
+    ]) {
+      const functionId = resourceByPrefix(template, 'AWS::Lambda::Function', prefix).logicalId;
+      const errors = alarmsOf(template).filter(
+        (alarm) =>
+          alarm.Properties.MetricName === 'Errors' &&
+          JSON.stringify(alarm.Properties.Dimensions) ===
+            JSON.stringify([{ Name: 'FunctionName', Value: { Ref: functionId } }]),
+      );
+      expect(errors.map((alarm) => [alarm.Properties.Threshold, alarm.Properties.AlarmActions])).toEqual([
+        [1, [{ Ref: topicId }]],
+      ]);
+    }
+  });
+
+  test('notifies the alarm topic from all 42 alarms, when they fire and when they are OK again', () => {
     const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
     const alarms = alarmsOf(template);
-    expect(alarms).toHaveLength(33);
+    // 33 of the API, functions, tables and SES; the unsent, not-recorded and outcome-unknown alarms;
+    // Errors and Throttles of the pause, SES events and unsent-check functions.
+    expect(alarms).toHaveLength(42);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
@@ -240,7 +262,7 @@ describe("the API's wiring in the product", () => {
     });
   });
 
-  test('lets no role but the three function roles touch the limit-counters table', () => {
+  test("lets no role but the three function roles and the SES events function's (suppressions) touch the limit-counters table", () => {
     const countersArn = JSON.stringify({
       'Fn::GetAtt': [resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId, 'Arn'],
     });
@@ -248,6 +270,7 @@ describe("the API's wiring in the product", () => {
       'ApiSaveRequestSaveRequestRole',
       'ApiSendCheatSheetSendCheatSheetRole',
       'ApiSubmitFormSubmitFormRole',
+      'DeliveryTrackingSesEventsRole',
     ].map((prefix) => resourceByPrefix(template, 'AWS::IAM::Role', prefix).logicalId);
     const policiesOnCounters = Object.values(template.findResources('AWS::IAM::Policy'))
       .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(countersArn))

@@ -4,6 +4,8 @@
  * destroys it:
  * - a save (through CloudFront) answers 201 and stores an unsent item;
  * - a send to SES's mailbox simulator answers 200 and flags that item sent;
+ * - a send to the simulator's bounce address comes back through SES's events: within minutes the
+ *   request's record says `bounced` (the configuration set, EventBridge, the SES events function);
  * - an unknown path is the not-found page, status 404;
  * - a direct call to the API's execute-api address, without CloudFront's origin secret, is refused (403).
  *
@@ -14,7 +16,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ExpectedResult, IntegTest } from '@aws-cdk/integ-tests-alpha';
-import { App, Aspects, AspectPriority, CfnResource, RemovalPolicy, type IAspect } from 'aws-cdk-lib';
+import { App, Aspects, AspectPriority, CfnResource, Duration, RemovalPolicy, type IAspect } from 'aws-cdk-lib';
 import { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
@@ -36,6 +38,8 @@ process.chdir(repoRoot);
 const verifiedSender = process.env.INTEG_SENDER_EMAIL || undefined;
 /** SES's mailbox simulator: accepts the message, delivers nothing, and costs no reputation. */
 const recipient = 'success@simulator.amazonses.com';
+/** The simulator's address that answers with a permanent bounce (no reputation cost either). */
+const bouncingRecipient = 'bounce@simulator.amazonses.com';
 
 /**
  * Throwaway means nothing stays behind: tables, key and log groups are destroyed with the stack
@@ -80,13 +84,14 @@ const jsonPost = (body: Record<string, string>) => ({
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(body),
 });
-const requestsOfRecipient = () =>
+const requestsOf = (email: string) =>
   integ.assertions.awsApiCall('DynamoDB', 'query', {
     TableName: stack.data.table.tableName,
     IndexName: stack.data.emailIndexName,
     KeyConditionExpression: 'email = :email',
-    ExpressionAttributeValues: { ':email': { S: recipient } },
+    ExpressionAttributeValues: { ':email': { S: email } },
   });
+const requestsOfRecipient = () => requestsOf(recipient);
 
 const save = integ.assertions.httpApiCall(
   `${stack.site.url}/api/cheat-sheet-requests`,
@@ -118,6 +123,19 @@ flaggedSent.expect(
 );
 
 save.next(storedUnsent).next(send).next(flaggedSent);
+
+// A permanent bounce: SES accepts the send (200), then its bounce event reaches the record.
+const bouncingSend = integ.assertions.httpApiCall(
+  `${stack.site.url}/api/send-cheat-sheet`,
+  jsonPost({ name: 'Integration Test', email: bouncingRecipient }),
+);
+bouncingSend.expect(ExpectedResult.objectLike({ status: 200, body: { success: true } }));
+const recordedBounced = requestsOf(bouncingRecipient);
+recordedBounced
+  .expect(ExpectedResult.objectLike({ Count: 1, Items: [{ delivery_status: { S: 'bounced' } }] }))
+  // The simulator bounces within seconds; SES's event and EventBridge add a few more.
+  .waitForAssertions({ totalTimeout: Duration.minutes(10), interval: Duration.seconds(20) });
+flaggedSent.next(bouncingSend).next(recordedBounced);
 
 // The handler decodes nested `$StringLike` (and `$ObjectLike`, `$ArrayWith`) objects into matchers.
 integ.assertions

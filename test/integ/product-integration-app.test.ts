@@ -46,11 +46,12 @@ const httpCalls = () =>
   ofType(assertions, 'Custom::DeployAssert@HttpCall').map((resource) => {
     const { url, fetchOptions } = resource.Properties!.parameters as {
       url: unknown;
-      fetchOptions?: { method?: string };
+      fetchOptions?: { method?: string; body?: string };
     };
     return {
       url: JSON.stringify(url),
       method: fetchOptions?.method ?? 'GET',
+      body: String(fetchOptions?.body ?? ''),
       expected: String(resource.Properties!.expected),
     };
   });
@@ -88,16 +89,28 @@ test('a send to the mailbox simulator through the site must answer 200 with succ
   expect(send?.expected).toContain('"status":200');
 });
 
-test("the recipient's request must be stored unsent, then flagged sent", () => {
-  const queries = ofType(assertions, 'Custom::DeployAssert@SdkCallDynamoDBquery').map((resource) => ({
+/** The DynamoDB queries the assertions make, each with its parameters and what it expects. */
+const dynamoDbQueries = () =>
+  ofType(assertions, 'Custom::DeployAssert@SdkCallDynamoDBquery').map((resource) => ({
     recipient: JSON.stringify(resource.Properties!.parameters),
-    expected: String(resource.Properties!.expected),
+    expected: String(resource.Properties!.expected).replaceAll('\\', ''),
   }));
-  expect(queries.map((query) => query.recipient.includes('success@simulator.amazonses.com'))).toEqual([true, true]);
-  expect(queries.map((query) => /"BOOL":(true|false)/.exec(query.expected.replaceAll('\\', ''))?.[1])).toEqual([
-    'false',
-    'true',
-  ]);
+
+test("the recipient's request must be stored unsent, then flagged sent", () => {
+  const queries = dynamoDbQueries().filter((query) => query.recipient.includes('success@simulator.amazonses.com'));
+  expect(queries.map((query) => /"BOOL":(true|false)/.exec(query.expected)?.[1])).toEqual(['false', 'true']);
+});
+
+test("a send to the bounce simulator must be waited for until its record says 'bounced'", () => {
+  const bounced = dynamoDbQueries().filter((query) => query.recipient.includes('bounce@simulator.amazonses.com'));
+  expect(bounced).toHaveLength(1);
+  expect(bounced[0]!.expected).toContain('"delivery_status":{"S":"bounced"}');
+  const bouncingSend = httpCalls().filter(
+    (call) => call.url.includes('/api/send-cheat-sheet') && call.body.includes('bounce@simulator.amazonses.com'),
+  );
+  expect(bouncingSend).toHaveLength(1);
+  // waitForAssertions polls through a Step Functions state machine until the expectation holds.
+  expect(ofType(assertions, 'AWS::StepFunctions::StateMachine').length).toBeGreaterThan(0);
 });
 
 test('an unknown path must be the not-found page, status 404', () => {

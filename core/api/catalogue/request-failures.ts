@@ -13,6 +13,7 @@ import {
   invalidEmailExampleMessage,
   methodNotAllowedMessage,
   undeliverableAddressMessage,
+  addressSuppressedMessage,
   unsupportedMediaTypeMessage,
   untrustedOriginMessage,
 } from '../messages';
@@ -133,5 +134,22 @@ export const requestFailures = {
         },
       ],
     },
+  },
+  // A mailbox that bounced for good or complained (the SES events function suppressed it):
+  // refused before anything is stored, claimed or sent, so it can never bounce or complain again.
+  addressSuppressed: {
+    code: 'address_suppressed',
+    status: 400,
+    publicMessage: fixed(addressSuppressedMessage),
+    metric: null,
+    alarm: null,
+    quietReason:
+      'The suppression working as meant: the mailbox bounced for good or complained before, and SES already counted that. Counted as a 4xx only.',
+    runbook: '#address-suppressed',
+    causes: onJsonRoutes([
+      {
+        when: 'An earlier e-mail to this mailbox (any `+tag` or Gmail-dot spelling of it) bounced for good or was reported as spam: nothing is stored, counted or sent.',
+      },
+    ]),
   },
 } as const satisfies Record<string, FailureKindSpec>;

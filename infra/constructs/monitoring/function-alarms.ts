@@ -6,8 +6,18 @@ import { fiveMinutes } from './metrics';
 import { alarmRunbook, describeAlarm } from './runbook';
 
 export interface FunctionAlarmsProps extends AlarmFamilyProps {
-  /** Each function, with what the descriptions call it (its logs' `service`). */
-  readonly functions: readonly { readonly function: IFunction; readonly name: string }[];
+  /**
+   * Each function, with what the descriptions call it (its logs' `service`) and, for a function
+   * that fails on purpose so Lambda retries it (the pause, the SES events, the unsent check), what
+   * an Error means for it.
+   *
+   * @default errorsMean: a crash, a timeout or memory running out (a handler that answers every known failure itself)
+   */
+  readonly functions: readonly {
+    readonly function: IFunction;
+    readonly name: string;
+    readonly errorsMean?: string;
+  }[];
 }
 
 /**
@@ -24,7 +34,7 @@ export class FunctionAlarms extends AlarmFamily {
     super(scope, id, props);
     const throttleAlarms = new Map<string, Alarm>();
     const errorAlarms = new Map<string, Alarm>();
-    for (const { function: fn, name: service } of props.functions) {
+    for (const { function: fn, name: service, errorsMean } of props.functions) {
       const name = fn.node.id;
       // No reserved concurrency: a throttle means the account's pool is exhausted.
       const throttles = this.addAlarm(`${name}Throttles`, {
@@ -43,7 +53,8 @@ export class FunctionAlarms extends AlarmFamily {
         threshold: 1,
         treatMissingData: TreatMissingData.NOT_BREACHING,
         description: describeAlarm(
-          `${service} crashed, timed out or ran out of memory (the handler answers every known failure itself).`,
+          errorsMean ??
+            `${service} crashed, timed out or ran out of memory (the handler answers every known failure itself).`,
           alarmRunbook.FunctionErrors,
         ),
       });

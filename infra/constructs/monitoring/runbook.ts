@@ -108,7 +108,10 @@ export type AlarmFamilyName =
   | 'ConfigurationSetComplaintRate'
   | 'TableThrottles'
   | 'TableSystemErrors'
-  | 'CloudFront5xxRate';
+  | 'CloudFront5xxRate'
+  | 'UnsentRequests'
+  | 'SendNotRecorded'
+  | 'SendOutcomeUnknown';
 
 export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
   Api5xx: {
@@ -194,6 +197,26 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     reason: 'the SDK retries once, so an isolated AWS-side 500 is absorbed; three in five minutes is a service problem',
     firstSteps: 'the AWS Health Dashboard for DynamoDB in this region.',
     anchor: 'table-system-errors',
+  },
+  UnsentRequests: {
+    reason:
+      'one request unsent 15 minutes after it was saved is one reader without the cheat sheet, and nothing sends it by itself; the page sends within seconds, so 15 minutes is no slow send',
+    firstSteps:
+      'npm run leads -- unsent (which, and in what state); the send alarms for the cause; once it is fixed, npm run leads -- resend.',
+    anchor: 'unsentrequests',
+  },
+  SendNotRecorded: {
+    reason: 'one is a reader who got the e-mail while the record says otherwise: the lead export would be wrong',
+    firstSteps:
+      "the send function's log, 'could not be recorded' (its requestId); the DynamoDB alarms. The SES events put the record right when the delivery event arrives; do not resend it.",
+    anchor: 'sendnotrecorded',
+  },
+  SendOutcomeUnknown: {
+    reason:
+      'one is a reader who may or may not have the e-mail, and nothing resends it: sending again could mail them twice',
+    firstSteps:
+      "the SES alarms and the AWS Health Dashboard; the request's record turns 'delivered' or 'bounced' if SES sent it. Still 'unknown' after an hour: SES did not send it; ask the reader to request again.",
+    anchor: 'sendoutcomeunknown',
   },
   CloudFront5xxRate: {
     reason:

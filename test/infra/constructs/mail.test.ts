@@ -169,4 +169,17 @@ describe('the SES configuration set', () => {
       },
     });
   });
+
+  test("sends the configuration set's delivery, bounce and complaint events to EventBridge's default bus", () => {
+    const { template } = mailInBareStack();
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: ['delivery', 'bounce', 'complaint'],
+        EventBridgeDestination: {
+          EventBusArn: `arn:aws:events:${region}:${account}:event-bus/default`,
+        },
+      }),
+    });
+  });
 });

@@ -27,7 +27,15 @@ describe('save-request handler', () => {
     expect(typeof id).toBe('string');
     const items = await emulators.items(visitor.email);
     expect(items).toEqual([
-      { id, name: visitor.name, email: visitor.email, cheat_sheet_sent: false, requested_at: expect.any(String) },
+      {
+        id,
+        name: visitor.name,
+        email: visitor.email,
+        cheat_sheet_sent: false,
+        requested_at: expect.any(String),
+        delivery_status: 'requested',
+        status_at: expect.any(String),
+      },
     ]);
     const requestedAt = Date.parse(items[0]!.requested_at);
     expect(items[0]!.requested_at).toBe(new Date(requestedAt).toISOString());

@@ -63,6 +63,10 @@ function expectCleanFailure(reply: APIGatewayProxyStructuredResultV2, status: nu
   return error;
 }
 
+/** A send with no saved request that SES provably did not take: on record, failed, with the failure's code. */
+const failedSend = (code: string) =>
+  expect.objectContaining({ cheat_sheet_sent: false, delivery_status: 'failed', failure_code: code });
+
 describe('send-cheat-sheet handler when a service fails', () => {
   let send: Handler;
   let save: Handler;
@@ -100,18 +104,36 @@ describe('send-cheat-sheet handler when a service fails', () => {
     const error = expectCleanFailure(reply, 503);
     expect(error).toMatch(/email service is temporarily unavailable/);
     expect(error).not.toMatch(/domain|verify/i);
-    expect(await emulators.items(visitor.email)).toEqual([]);
+    expect(await emulators.items(visitor.email)).toEqual([failedSend('email_service_unavailable')]);
   });
 
-  test('an SES internal error gives 503 and records no send', async () => {
+  test('an SES internal error gives 503 and records the send failed, so a resend may take it', async () => {
     const visitor = newVisitor();
     emulators.stack.setEmailFault('internal-error');
 
     const reply = await send(postEvent(sendRoute, visitor));
 
     expectCleanFailure(reply, 503);
-    expect(await emulators.items(visitor.email)).toEqual([]);
+    expect(await emulators.items(visitor.email)).toEqual([failedSend('email_service_unavailable')]);
   });
+
+  test('an SES that never answers gives 503 and records the send unknown: it may have gone out', async () => {
+    const visitor = newVisitor();
+    const { id } = replyJson(await save(postEvent(saveRoute, visitor)));
+    const stalled = await startHangingEndpoint();
+    try {
+      const reply = await withFreshHandler(sendHandlerPath, { AWS_ENDPOINT_URL_SESV2: stalled.url }, (handler) =>
+        handler(postEvent(sendRoute, visitor)),
+      );
+
+      expectCleanFailure(reply, 503);
+      expect(await emulators.items(visitor.email)).toEqual([
+        expect.objectContaining({ id, cheat_sheet_sent: false, delivery_status: 'unknown' }),
+      ]);
+    } finally {
+      await stalled.close();
+    }
+  }, 20_000);
 
   test("a send SES failed does not use up one of the address's three daily sends", async () => {
     const visitor = newVisitor();
@@ -142,7 +164,7 @@ describe('send-cheat-sheet handler when a service fails', () => {
     expect(await totalCounted()).toBe(before);
   });
 
-  test('an unreachable SES gives 503 and records no send', async () => {
+  test('an unreachable SES gives 503 and records the send failed: the connection was refused, nothing went out', async () => {
     const visitor = newVisitor();
 
     const reply = await withFreshHandler(
@@ -153,7 +175,7 @@ describe('send-cheat-sheet handler when a service fails', () => {
 
     const error = expectCleanFailure(reply, 503);
     expect(error).toMatch(/email service is temporarily unavailable/);
-    expect(await emulators.items(visitor.email)).toEqual([]);
+    expect(await emulators.items(visitor.email)).toEqual([failedSend('email_service_unavailable')]);
   });
 
   test('an unreachable DynamoDB gives 503 and sends nothing, since the daily cap cannot be checked', async () => {

@@ -119,6 +119,11 @@ describe('send-cheat-sheet handler', () => {
         cheat_sheet_sent: true,
         requested_at: expect.any(String),
         sent_at: expect.any(String),
+        delivery_status: 'sent',
+        status_at: items[0]!.sent_at,
+        sending_at: expect.any(String),
+        ses_message_id: expect.any(String),
+        send_token: expect.any(String),
       },
     ]);
     const quotaId = createHash('sha256').update(visitor.email).digest('hex');
@@ -151,14 +156,16 @@ describe('send-cheat-sheet handler', () => {
     expect(reply.statusCode).toBe(200);
     const items = await emulators.items(visitor.email);
     expect(items).toEqual([
-      {
+      expect.objectContaining({
         id: expect.any(String),
         name: visitor.name,
         email: visitor.email,
         cheat_sheet_sent: true,
-        requested_at: expect.any(String),
-        sent_at: items[0]!.requested_at,
-      },
+        requested_at: items[0]!.sending_at,
+        sent_at: expect.any(String),
+        delivery_status: 'sent',
+        ses_message_id: expect.any(String),
+      }),
     ]);
   });
 

@@ -77,6 +77,7 @@ describe('the reply of each typed error', () => {
     limitReached('clientHourlySaveCapReached', 20),
     limitReached('networkHourlySaveCapReached', 60),
     new ProductError('undeliverableAddress', 'No mail host.'),
+    new ProductError('addressSuppressed', 'Bounced before.'),
     new ProductError('sendingPaused', 'Paused.'),
     limitReached('dailySendBudgetSpent', 500),
     new ProductError('untrustedOrigin', 'No secret.'),

@@ -5,6 +5,7 @@ import { ProductError } from '../../../lambdas/shared/errors';
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
 import type { OutgoingEmail } from '../../../lambdas/shared/email-sender';
 import {
+  RequestNotClaimableError,
   sendCheatSheet,
   unsentRequestLookupIntervalMs,
   type SendCheatSheetDependencies,
@@ -16,33 +17,57 @@ const now = new Date('2025-06-01T12:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
 const visitor = { name: 'Ada', email: 'ada@example.com' };
 
+type StoredItem = CheatSheetRequestItem & { send_token?: string };
+
+/** The requests table's rules (claimable states, tokens) over an array: the real table's are tested against dynalite. */
 function inMemoryTable(initial: CheatSheetRequestItem[]) {
-  const items = [...initial];
+  const items: StoredItem[] = [...initial];
+  const claimable = (item: StoredItem) =>
+    item.delivery_status === 'requested' ||
+    item.delivery_status === 'failed' ||
+    (item.delivery_status === undefined && !item.cheat_sheet_sent);
+  const settle = (id: string, token: string, changes: Partial<StoredItem>) => {
+    const index = items.findIndex((item) => item.id === id && item.send_token === token);
+    if (index === -1) return false;
+    items[index] = { ...items[index]!, ...changes };
+    return true;
+  };
   const requests: CheatSheetRequests = {
     create: async () => {
       throw new Error('not used');
     },
-    findNewestUnsent: async (email) =>
+    findNewestClaimable: async (email) =>
       items
-        .filter((item) => item.email === email && !item.cheat_sheet_sent)
+        .filter((item) => item.email === email && claimable(item))
         .sort((a, b) => b.requested_at.localeCompare(a.requested_at))[0],
-    markSent: async (id, sentAt) => {
-      const index = items.findIndex((item) => item.id === id && !item.cheat_sheet_sent);
+    claim: async (id, token, at) => {
+      const index = items.findIndex((item) => item.id === id && (claimable(item) || item.send_token === token));
       if (index === -1) return false;
-      items[index] = { ...items[index]!, cheat_sheet_sent: true, sent_at: sentAt.toISOString() };
+      items[index] = { ...items[index]!, delivery_status: 'sending', send_token: token, sending_at: at.toISOString() };
       return true;
     },
-    createSent: async (request, sentAt) => {
-      const item = {
+    createSending: async (request, token, at) => {
+      const item: StoredItem = {
         id: `new-${items.length}`,
         ...request,
-        cheat_sheet_sent: true,
-        requested_at: sentAt.toISOString(),
-        sent_at: sentAt.toISOString(),
+        cheat_sheet_sent: false,
+        requested_at: at.toISOString(),
+        delivery_status: 'sending',
+        send_token: token,
       };
       items.push(item);
       return item;
     },
+    markSent: async (id, token, messageId, at) =>
+      settle(id, token, {
+        delivery_status: 'sent',
+        cheat_sheet_sent: true,
+        sent_at: at.toISOString(),
+        ses_message_id: messageId,
+      }),
+    markFailed: async (id, token, failureCode) =>
+      settle(id, token, { delivery_status: 'failed', failure_code: failureCode }),
+    markUnknown: async (id, token) => settle(id, token, { delivery_status: 'unknown' }),
   };
   return { items, requests };
 }
@@ -92,6 +117,7 @@ const request = (id: string, requestedHoursAgo: number, sentHoursAgo?: number): 
   ...visitor,
   cheat_sheet_sent: sentHoursAgo !== undefined,
   requested_at: hoursAgo(requestedHoursAgo),
+  delivery_status: sentHoursAgo !== undefined ? 'sent' : 'requested',
   ...(sentHoursAgo !== undefined ? { sent_at: hoursAgo(sentHoursAgo) } : {}),
 });
 
@@ -99,8 +125,11 @@ function dependencies(overrides: Partial<SendCheatSheetDependencies> = {}) {
   const sent: OutgoingEmail[] = [];
   const logged: string[] = [];
   const pauses: number[] = [];
+  let tokens = 0;
   const deps: SendCheatSheetDependencies = {
     requests: inMemoryTable([]).requests,
+    suppressions: { isSuppressed: async () => false },
+    newToken: () => `token-${++tokens}`,
     addressDailyCapCounter: inMemoryAddressDailyCap(3).quota,
     hourlySendCapCounter: inMemoryCounter(10).counter,
     dailySendBudgetCounter: inMemoryCounter(500).counter,
@@ -133,13 +162,14 @@ const sesDown = async (): Promise<never> => {
 };
 
 describe('sendCheatSheet', () => {
-  test('e-mails the PDF to the visitor and flags their newest unsent request', async () => {
+  test('e-mails the PDF to the visitor and records it on their newest unsent request, with the message id', async () => {
     const table = inMemoryTable([request('older', 2), request('newer', 0.01)]);
     const { deps, sent } = dependencies({ requests: table.requests });
 
     const result = await sendCheatSheet(visitor, deps);
 
-    expect(result).toEqual({ messageId: 'message-1', recordedAs: 'flagged-request' });
+    expect(result).toEqual({ messageId: 'message-1', requestId: 'newer', recordedAs: 'claimed-request' });
+    expect(sent[0]!.requestId).toBe('newer');
     expect(sent[0]).toMatchObject({ from: 'cheatsheet@example.com', to: 'ada@example.com' });
     expect(sent[0]!.attachment).toEqual({
       fileName: 'mpc-100-day-cheat-sheet.pdf',
@@ -149,17 +179,22 @@ describe('sendCheatSheet', () => {
     expect(table.items.find((item) => item.id === 'newer')).toMatchObject({
       cheat_sheet_sent: true,
       sent_at: now.toISOString(),
+      delivery_status: 'sent',
+      ses_message_id: 'message-1',
     });
-    expect(table.items.find((item) => item.id === 'older')).toMatchObject({ cheat_sheet_sent: false });
+    expect(table.items.find((item) => item.id === 'older')).toMatchObject({
+      cheat_sheet_sent: false,
+      delivery_status: 'requested',
+    });
   });
 
-  test('flags the newest unsent request however old it is, as the contract says', async () => {
+  test('claims the newest unsent request however old it is, as the contract says', async () => {
     const table = inMemoryTable([request('last-week', 24 * 7), request('sent', 1, 1)]);
     const { deps } = dependencies({ requests: table.requests });
 
     const result = await sendCheatSheet(visitor, deps);
 
-    expect(result.recordedAs).toBe('flagged-request');
+    expect(result.recordedAs).toBe('claimed-request');
     expect(table.items.find((item) => item.id === 'last-week')).toMatchObject({
       cheat_sheet_sent: true,
       sent_at: now.toISOString(),
@@ -171,18 +206,18 @@ describe('sendCheatSheet', () => {
     let looks = 0;
     const laggingIndex: CheatSheetRequests = {
       ...table.requests,
-      findNewestUnsent: async (email) => (++looks === 1 ? undefined : table.requests.findNewestUnsent(email)),
+      findNewestClaimable: async (email) => (++looks === 1 ? undefined : table.requests.findNewestClaimable(email)),
     };
     const { deps, pauses } = dependencies({ requests: laggingIndex });
 
     const result = await sendCheatSheet(visitor, deps);
 
-    expect(result.recordedAs).toBe('flagged-request');
+    expect(result.recordedAs).toBe('claimed-request');
     expect(pauses).toEqual([unsentRequestLookupIntervalMs]);
     expect(table.items).toHaveLength(1);
   });
 
-  test('records the send as a new sent item after three looks find no unsent request', async () => {
+  test('records the send as a new item after three looks find no unsent request', async () => {
     const table = inMemoryTable([request('sent', 1, 1)]);
     const { deps, pauses } = dependencies({ requests: table.requests });
 
@@ -195,29 +230,28 @@ describe('sendCheatSheet', () => {
       cheat_sheet_sent: true,
       requested_at: now.toISOString(),
       sent_at: now.toISOString(),
+      delivery_status: 'sent',
     });
   });
 
-  test('looks again at once when a parallel send flagged the request first', async () => {
+  test('looks again at once when a parallel send claimed the request first', async () => {
     const table = inMemoryTable([request('older', 3), request('newer', 0)]);
-    let marks = 0;
+    let claims = 0;
     const raced: CheatSheetRequests = {
       ...table.requests,
-      markSent: async (id, sentAt) => {
-        if (++marks === 1) {
-          await table.requests.markSent(id, sentAt); // the parallel send wins this one
+      claim: async (id, token, at) => {
+        if (++claims === 1) {
+          await table.requests.claim(id, 'the-parallel-send', at); // the parallel send wins this one
           return false;
         }
-        return table.requests.markSent(id, sentAt);
+        return table.requests.claim(id, token, at);
       },
     };
     const { deps, pauses } = dependencies({ requests: raced });
 
     const result = await sendCheatSheet(visitor, deps);
 
-    expect(result.recordedAs).toBe('flagged-request');
-    expect(pauses).toEqual([]);
-    expect(table.items.every((item) => item.cheat_sheet_sent)).toBe(true);
+    expect([result.requestId, result.recordedAs, pauses]).toEqual(['older', 'claimed-request', []]);
   });
 
   test('refuses with the per-address cap, sending nothing, when its counter has no slot left', async () => {
@@ -236,7 +270,7 @@ describe('sendCheatSheet', () => {
     expect(quota.claims).toEqual([{ email: 'ada@example.com', limit: 7 }]);
   });
 
-  test('gives the slot back and records nothing when SES fails', async () => {
+  test('gives the slot back and records the request failed, with its code, when SES provably took nothing', async () => {
     const table = inMemoryTable([request('new', 0)]);
     const quota = inMemoryAddressDailyCap(3);
     const { deps } = dependencies({
@@ -248,7 +282,58 @@ describe('sendCheatSheet', () => {
     await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'emailServiceUnavailable' });
     expect(quota.released).toEqual([{ id: 'quota-id', sentAt: now.toISOString() }]);
     expect(quota.slotsLeft()).toBe(3);
-    expect(table.items[0]).toMatchObject({ cheat_sheet_sent: false });
+    expect(table.items[0]).toMatchObject({
+      cheat_sheet_sent: false,
+      delivery_status: 'failed',
+      failure_code: 'email_service_unavailable',
+    });
+  });
+
+  test('records the request unknown, keeps its slots and reports it when SES gave no answer after the call left', async () => {
+    const table = inMemoryTable([request('new', 0)]);
+    const quota = inMemoryAddressDailyCap(3);
+    const reported: string[] = [];
+    const { deps } = dependencies({
+      requests: table.requests,
+      addressDailyCapCounter: quota.quota,
+      sendEmail: async () =>
+        Promise.reject(
+          new ProductError('emailServiceUnavailable', 'no answer', {
+            cause: Object.assign(new Error('a request has exceeded the requestTimeout'), { name: 'TimeoutError' }),
+          }),
+        ),
+      onOutcomeUnknown: () => reported.push('unknown'),
+    });
+
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'emailServiceUnavailable' });
+    expect([table.items[0]!.delivery_status, quota.slotsLeft(), reported]).toEqual(['unknown', 2, ['unknown']]);
+    expect(await table.requests.findNewestClaimable(visitor.email)).toBeUndefined();
+  });
+
+  test('refuses a suppressed mailbox before any slot, and records its request failed with the code', async () => {
+    const table = inMemoryTable([request('new', 0)]);
+    const client = inMemoryCounter(10);
+    const { deps, sent } = dependencies({
+      requests: table.requests,
+      hourlySendCapCounter: client.counter,
+      suppressions: { isSuppressed: async () => true },
+    });
+
+    await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'addressSuppressed' });
+    expect([sent, client.claims]).toEqual([[], []]);
+    expect(table.items[0]).toMatchObject({ delivery_status: 'failed', failure_code: 'address_suppressed' });
+  });
+
+  test('a resend sends for its one request, and refuses when that request is claimed already', async () => {
+    const table = inMemoryTable([request('older', 3), request('newer', 0)]);
+    const { deps, sent } = dependencies({ requests: table.requests });
+
+    const result = await sendCheatSheet(visitor, deps, { requestId: 'older' });
+    await expect(sendCheatSheet(visitor, deps, { requestId: 'older' })).rejects.toBeInstanceOf(
+      RequestNotClaimableError,
+    );
+
+    expect([result.requestId, sent.length, table.items[1]!.delivery_status]).toEqual(['older', 1, 'requested']);
   });
 
   test("still reports SES's failure, and warns, when the slot cannot be given back", async () => {
@@ -276,7 +361,7 @@ describe('sendCheatSheet', () => {
     expect(quota.claims).toEqual([]);
   });
 
-  test('still succeeds, and logs, when the e-mail went out but the send cannot be recorded', async () => {
+  test('still succeeds, logs and reports it, when the e-mail went out but the send cannot be recorded', async () => {
     const table = inMemoryTable([request('new', 0)]);
     const failingMark: CheatSheetRequests = {
       ...table.requests,
@@ -284,13 +369,18 @@ describe('sendCheatSheet', () => {
         throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem failed');
       },
     };
-    const { deps, sent, logged } = dependencies({ requests: failingMark });
+    const reported: string[] = [];
+    const { deps, sent, logged } = dependencies({
+      requests: failingMark,
+      onNotRecorded: () => reported.push('not recorded'),
+    });
 
     const result = await sendCheatSheet(visitor, deps);
 
     expect(result.recordedAs).toBe('not-recorded');
     expect(sent).toHaveLength(1);
     expect(logged).toEqual(['error: Cheat sheet sent but the send could not be recorded']);
+    expect(reported).toEqual(['not recorded']);
   });
 
   test("claims the client's and the network's slots under their keyed hashes with their hourly limits, and the budget's", async () => {

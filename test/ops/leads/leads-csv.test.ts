@@ -26,7 +26,7 @@ test('a cell with a formula character later on is left as it is', () => {
 test('the header comes first and every line ends with CRLF', () => {
   const csv = leadsCsv([request('Ada')]);
   expect(csv).toBe(
-    'name,email,requested_at,cheat_sheet_sent,sent_at\r\nAda,reader@example.com,2025-03-01T10:00:00.000Z,false,\r\n',
+    `${'name,email,requested_at,cheat_sheet_sent,sent_at,delivery_status,status_at,consent_at,consent_statement'}\r\nAda,reader@example.com,2025-03-01T10:00:00.000Z,false,,,,,\r\n`,
   );
 });
 
@@ -42,5 +42,27 @@ test('double quotes in a name are doubled inside a quoted cell', () => {
 
 test('a sent request carries true and its sent_at', () => {
   const csv = leadsCsv([request('Ada', { cheat_sheet_sent: true, sent_at: '2025-03-01T10:00:02.000Z' })]);
-  expect(csv.split('\r\n')[1]).toBe('Ada,reader@example.com,2025-03-01T10:00:00.000Z,true,2025-03-01T10:00:02.000Z');
+  expect(csv.split('\r\n')[1]).toBe(
+    'Ada,reader@example.com,2025-03-01T10:00:00.000Z,true,2025-03-01T10:00:02.000Z,,,,',
+  );
+});
+
+test('after the five first columns: the delivery status and its time, then when and to what the reader consented', () => {
+  const csv = leadsCsv([
+    request('Ada', {
+      cheat_sheet_sent: true,
+      sent_at: '2025-03-01T10:00:02.000Z',
+      delivery_status: 'delivered',
+      status_at: '2025-03-01T10:00:05.000Z',
+      consent: { at: '2025-03-01T09:59:58.000Z', statement: 'I confirm that I have purchased the book' },
+    }),
+  ]);
+  expect(csv.split('\r\n')[1]).toBe(
+    'Ada,reader@example.com,2025-03-01T10:00:00.000Z,true,2025-03-01T10:00:02.000Z,delivered,2025-03-01T10:00:05.000Z,2025-03-01T09:59:58.000Z,I confirm that I have purchased the book',
+  );
+});
+
+test('a consent statement that starts like a formula is neutralised like any cell', () => {
+  const csv = leadsCsv([request('Ada', { consent: { at: '2025-03-01T09:59:58.000Z', statement: '=1+1' } })]);
+  expect(csv.split('\r\n')[1]!.endsWith(",'=1+1")).toBe(true);
 });

@@ -1,0 +1,90 @@
+/**
+ * The functions that answer no route, once: what invokes each, its entry, size, timeout and the
+ * table grants it needs. The CDK `DeliveryTracking` construct builds one function per entry
+ * (infra/constructs/delivery-tracking.ts) and the monitoring gives each its Errors and Throttles
+ * alarms. (The pause function, invoked by the alarm topic, has its own construct: sending-pause.ts.)
+ */
+
+import { worstCaseSdkCallMs } from '../../config/sdk-timeouts';
+import { deliveryServices } from '../../observability/product-metrics';
+import type { ProductTable } from './routes';
+
+/** The DynamoDB actions these functions call. */
+export type EventFunctionTableAction = 'dynamodb:UpdateItem' | 'dynamodb:Scan';
+
+export interface EventFunction {
+  /** Its name: the CDK id prefix of its function, role and log group. */
+  readonly id: 'SesEvents' | 'UnsentCheck';
+  /** What invokes it. */
+  readonly trigger: 'sesEvents' | 'schedule';
+  readonly entry: string;
+  readonly description: string;
+  readonly memoryMb: number;
+  readonly memoryReason: string;
+  readonly timeoutSeconds: number;
+  readonly timeoutReason: string;
+  /** Its logs' `service`, and what alarm descriptions call it. */
+  readonly logService: string;
+  readonly tableAccess: readonly {
+    readonly table: ProductTable;
+    readonly actions: readonly EventFunctionTableAction[];
+    readonly why: string;
+  }[];
+}
+
+const worstCaseSeconds = worstCaseSdkCallMs / 1000;
+
+export const eventFunctions = {
+  sesEvents: {
+    id: 'SesEvents',
+    trigger: 'sesEvents',
+    entry: 'lambdas/ses-events/handler.ts',
+    description: "Records SES's delivery, bounce and complaint events on their requests; suppresses bounced mailboxes.",
+    memoryMb: 128,
+    memoryReason: 'Two small UpdateItem calls per event: the smallest size is plenty.',
+    timeoutSeconds: 15,
+    timeoutReason: `At most one suppression and one record update per recipient, each at most ${worstCaseSeconds} s when DynamoDB stalls.`,
+    logService: deliveryServices.sesEvents,
+    tableAccess: [
+      {
+        table: 'requests',
+        actions: ['dynamodb:UpdateItem'],
+        why: "One conditional UpdateItem by the request's id (the request_id message tag): no index, no read.",
+      },
+      {
+        table: 'limitCounters',
+        actions: ['dynamodb:UpdateItem'],
+        why: 'Suppresses a mailbox: one UpdateItem of its suppressed#<hash> item (if_not_exists keeps the first).',
+      },
+    ],
+  },
+  unsentCheck: {
+    id: 'UnsentCheck',
+    trigger: 'schedule',
+    entry: 'lambdas/unsent-check/handler.ts',
+    description:
+      'Every 15 minutes: counts the requests still unsent 15 minutes after they were saved (UnsentRequests).',
+    memoryMb: 256,
+    memoryReason: "Rather than 128: Lambda's CPU share grows with memory, and a Scan decodes every page it reads.",
+    timeoutSeconds: 60,
+    timeoutReason:
+      'A paginated Scan of the requests table: about 10 ms per 1 MB page at this size; a minute is room for a table a hundred times larger.',
+    logService: deliveryServices.unsentCheck,
+    tableAccess: [
+      {
+        table: 'requests',
+        actions: ['dynamodb:Scan'],
+        why: 'Reads every request (its status, times and failure code only) to count those still unsent.',
+      },
+    ],
+  },
+} as const satisfies Record<string, EventFunction>;
+
+export type EventFunctionName = keyof typeof eventFunctions;
+
+export const eventFunctionList: readonly (EventFunction & { readonly name: EventFunctionName })[] = (
+  Object.keys(eventFunctions) as EventFunctionName[]
+).map((name) => ({ name, ...eventFunctions[name] }));
+
+/** How often the unsent check runs, in minutes: the unsent alarm's period too. */
+export const unsentCheckIntervalMinutes = 15;

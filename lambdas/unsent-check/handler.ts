@@ -1,0 +1,29 @@
+/**
+ * The unsent check, invoked every 15 minutes by an EventBridge schedule: counts the requests
+ * still unsent 15 minutes after they were saved (unsent-check.ts) and reports the count as the
+ * `UnsentRequests` metric (Powertools Metrics, embedded metric format: no API call), which the
+ * unsent alarm watches. A failed Scan fails the invocation: the function's Errors alarm pages.
+ */
+
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import type { Context } from 'aws-lambda';
+import { sendCheatSheetVariables } from '../../core/config/function-environment';
+import { tableName } from '../../core/data/tables';
+import { deliveryServices, metricsNamespace, unsentRequestsMetric } from '../../core/observability/product-metrics';
+import { dynamoDb } from '../shared/aws-clients';
+import { createLogger } from '../shared/logger';
+import { countUnnoticedUnsent } from './unsent-check';
+
+const logger = createLogger(deliveryServices.unsentCheck);
+const metrics = new Metrics({ namespace: metricsNamespace, serviceName: deliveryServices.unsentCheck });
+
+export async function handler(_event?: unknown, context?: Context): Promise<{ unsent: number }> {
+  if (context) logger.addContext(context);
+  // The contract's variable, defaulting to the table's fixed name (the local twin's).
+  const table = process.env[sendCheatSheetVariables.tableName]?.trim() || tableName;
+  const unsent = await countUnnoticedUnsent(dynamoDb, table, new Date());
+  metrics.addMetric(unsentRequestsMetric, MetricUnit.Count, unsent);
+  metrics.publishStoredMetrics();
+  if (unsent > 0) logger.warn('Requests still unsent 15 minutes after they were saved', { unsent });
+  return { unsent };
+}
