@@ -1,5 +1,5 @@
 /**
- * The one test that bundles for real: the four functions through esbuild, as `cdk synth` does
+ * The one test that bundles for real: the six functions through esbuild, as `cdk synth` does
  * (infra/function-bundle.ts).
  */
 import { spawnSync } from 'node:child_process';
@@ -31,6 +31,8 @@ const functions = [
   { name: 'send-cheat-sheet', logicalIdPrefix: 'ApiSendCheatSheetSendCheatSheetFunction' },
   { name: 'submit-form', logicalIdPrefix: 'ApiSubmitFormSubmitFormFunction' },
   { name: 'pause-sending', logicalIdPrefix: 'SendingPausePauseSendingFunction' },
+  { name: 'ses-events', logicalIdPrefix: 'DeliveryTrackingSesEventsFunction' },
+  { name: 'unsent-check', logicalIdPrefix: 'DeliveryTrackingUnsentCheckFunction' },
 ] as const;
 
 interface Bundle {
