@@ -11,6 +11,7 @@ import { Mail, sesEventDimensionName } from './constructs/mail';
 import { DeliveryAlarms } from './constructs/monitoring/delivery-alarms';
 import { FunctionAlarms } from './constructs/monitoring/function-alarms';
 import { Monitoring } from './constructs/monitoring/monitoring';
+import { runbookBaseUrl } from './constructs/monitoring/runbook';
 import { OriginSecret } from './constructs/origin-secret';
 import { SendingPause } from './constructs/sending-pause';
 import { Site } from './constructs/site';
@@ -135,6 +136,7 @@ export class CheatSheetSiteStack extends Stack {
       dailySendBudget: config.dailySendBudget,
       accountConcurrencyLimit: config.accountConcurrencyLimit,
       alarmEmail: config.alarmEmail,
+      runbookBaseUrl: runbookBaseUrl(config.githubRepository),
       encryptionKey,
       sesConfigurationSet: { name: this.mail.configurationSetName, dimensionName: sesEventDimensionName },
     });
@@ -204,6 +206,16 @@ export class CheatSheetSiteStack extends Stack {
       description: 'The SES identity the cheat sheet is sent from: the sender address, or its domain.',
       value: this.mail.identityName,
     });
+    new CfnOutput(this, 'ConfigurationSetName', {
+      description:
+        'The SES configuration set the cheat sheet is sent through: `aws sesv2 put-configuration-set-sending-options` pauses or resumes it (docs/operate.md).',
+      value: this.mail.configurationSetName,
+    });
+    new CfnOutput(this, 'ApiAccessLogGroupName', {
+      description: "The HTTP API's access log (status, route, source IP of every request).",
+      value: this.api.accessLogGroup.logGroupName,
+    });
+    // Each function's log group is an output of its own (<Function>LogGroupName, infra/constructs/bundled-function.ts).
     new CfnOutput(this, 'DashboardUrl', {
       description: 'The CloudWatch dashboard: alarms, funnel, refusals, failures, latency, SES, throttles.',
       value: this.monitoring.dashboardUrl,

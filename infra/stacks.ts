@@ -1,6 +1,8 @@
 /**
  * The app's stacks for a configuration: the product stack and, with `waf` outside us-east-1, the
- * web ACL's companion stack there; with `githubRepository`, the DeployAccess stack. Used by the
+ * web ACL's companion stack there; when the product stack's region is known and is not us-east-1,
+ * the edge-monitoring stack there (the CloudFront 5xx alarm); with `githubRepository`, the
+ * DeployAccess stack. Used by the
  * app entry and by the tests, so both build the same thing.
  *
  * A named stage (`-c stage=staging`) deploys `First100DaysSite-staging` (and
@@ -14,9 +16,11 @@
  * need an explicit region on both stacks anyway.
  */
 
-import { Tags, type App, type Environment } from 'aws-cdk-lib';
+import { Tags, Token, type App, type Environment } from 'aws-cdk-lib';
 import { ConfigError, contextKeys, type DeploymentConfig } from './config';
 import { DeployAccessStack, deployAccessStackName } from './deploy-access-stack';
+import { EdgeMonitoringStack } from './edge-monitoring-stack';
+import { runbookBaseUrl } from './constructs/monitoring/runbook';
 import { CheatSheetSiteStack, type CheatSheetSiteStackProps } from './stack';
 import { WebFirewallStack } from './web-firewall-stack';
 
@@ -27,6 +31,8 @@ export interface ProductStacks {
   readonly site: CheatSheetSiteStack;
   /** Only with `waf` when the product stack is not in us-east-1. */
   readonly webFirewall?: WebFirewallStack;
+  /** The CloudFront 5xx alarm, in us-east-1, when the product stack is known to be elsewhere. */
+  readonly edgeMonitoring?: EdgeMonitoringStack;
 }
 
 /** The stack-less names, kept by the `production` stage. */
@@ -39,15 +45,25 @@ export const tagKeys = { project: 'project', stage: 'stage' } as const;
 export const projectName = 'first-100-days-site';
 
 /** The stacks' names for a stage (none: today's names). */
-export function stackNamesOf(stage?: string): { readonly site: string; readonly webFirewall: string } {
+export function stackNamesOf(stage?: string): {
+  readonly site: string;
+  readonly webFirewall: string;
+  readonly edgeMonitoring: string;
+} {
   const suffix = stage === undefined || stage === unsuffixedStage ? '' : `-${stage}`;
-  return { site: `${productStackName}${suffix}`, webFirewall: `${productStackName}WebFirewall${suffix}` };
+  return {
+    site: `${productStackName}${suffix}`,
+    webFirewall: `${productStackName}WebFirewall${suffix}`,
+    edgeMonitoring: `${productStackName}EdgeMonitoring${suffix}`,
+  };
 }
 
 export interface ProductStacksOptions extends Omit<CheatSheetSiteStackProps, 'config' | 'webAclArn'> {
   readonly stackName: string;
   /** @default `<stackName>WebFirewall` */
   readonly webFirewallStackName?: string;
+  /** @default `<stackName>EdgeMonitoring` */
+  readonly edgeMonitoringStackName?: string;
   readonly config: DeploymentConfig;
   /**
    * Where the CLI would deploy (CDK_DEFAULT_ACCOUNT, CDK_DEFAULT_REGION); read only with `waf`
@@ -57,6 +73,27 @@ export interface ProductStacksOptions extends Omit<CheatSheetSiteStackProps, 'co
 }
 
 export function createProductStacks(app: App, options: ProductStacksOptions): ProductStacks {
+  const { edgeMonitoringStackName, ...siteOptions } = options;
+  const product = createSiteStacks(app, siteOptions);
+  const region = product.site.region;
+  // CloudFront's metrics live in us-east-1 only: a stack known to be elsewhere gets its 5xx alarm
+  // there. An environment-agnostic stack keeps the alarm in itself, existing only in us-east-1.
+  if (Token.isUnresolved(region) || region === cloudFrontRegion) return product;
+  const { stackName, config } = options;
+  const edgeMonitoring = new EdgeMonitoringStack(app, edgeMonitoringStackName ?? `${stackName}EdgeMonitoring`, {
+    env: { account: product.site.account, region: cloudFrontRegion },
+    crossRegionReferences: true,
+    description: `First 100 Days: the CloudFront 5xx alarm of ${stackName}'s distribution (us-east-1, where CloudFront's metrics are).`,
+    distribution: product.site.site.distribution,
+    alarmNamePrefix: stackName,
+    alarmEmail: config.alarmEmail,
+    runbookBaseUrl: runbookBaseUrl(config.githubRepository),
+  });
+  return { ...product, edgeMonitoring };
+}
+
+/** The product stack and, with `waf` outside us-east-1, the web ACL's stack. */
+function createSiteStacks(app: App, options: Omit<ProductStacksOptions, 'edgeMonitoringStackName'>): ProductStacks {
   const { stackName, webFirewallStackName, config, deploymentTarget, env: explicitEnv, ...stackProps } = options;
   if (!config.waf)
     return { site: new CheatSheetSiteStack(app, stackName, { ...stackProps, env: explicitEnv, config }) };
@@ -95,7 +132,10 @@ export interface AppStacks extends ProductStacks {
   readonly deployAccess?: DeployAccessStack;
 }
 
-export type AppStacksOptions = Omit<ProductStacksOptions, 'stackName' | 'webFirewallStackName' | 'env'>;
+export type AppStacksOptions = Omit<
+  ProductStacksOptions,
+  'stackName' | 'webFirewallStackName' | 'edgeMonitoringStackName' | 'env'
+>;
 
 /**
  * Everything the app entry builds for a configuration: the stage's (or today's) product stacks in
@@ -110,6 +150,7 @@ export function createAppStacks(app: App, options: AppStacksOptions): AppStacks 
     ...options,
     stackName: names.site,
     webFirewallStackName: names.webFirewall,
+    edgeMonitoringStackName: names.edgeMonitoring,
     ...(env && { env }),
   });
 
@@ -120,8 +161,8 @@ export function createAppStacks(app: App, options: AppStacksOptions): AppStacks 
       description: `First 100 Days: GitHub's OIDC provider and the deploy role of stage ${stage.name} (once per account).`,
       repository: config.githubRepository,
       environment: stage.name,
-      // The firewall stack of a stage outside us-east-1 is deployed through that region's bootstrap.
-      regions: product.webFirewall ? [stage.region, cloudFrontRegion] : [stage.region],
+      // The firewall and edge-monitoring stacks of a stage outside us-east-1 are deployed through that region's bootstrap.
+      regions: product.webFirewall || product.edgeMonitoring ? [stage.region, cloudFrontRegion] : [stage.region],
     });
   }
 

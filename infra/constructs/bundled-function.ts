@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { AssetHashType, DockerImage, Validations, type Duration } from 'aws-cdk-lib';
+import { AssetHashType, CfnOutput, DockerImage, Validations, type Duration } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Code, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -101,6 +101,12 @@ export function addBundledFunction(
     // the bundle: it would cost more cold start than it tells.
     tracing: Tracing.ACTIVE,
   });
+  // The name to open at 3 a.m. (docs/operate.md): an output per function, named after it.
+  const output = new CfnOutput(scope, `${idPrefix}LogGroupName`, {
+    description: `The log group of the ${idPrefix} function: ${options.description}`,
+    value: logGroup.logGroupName,
+  });
+  output.overrideLogicalId(`${idPrefix}LogGroupName`);
   return { function: fn, role, logGroup };
 }
 

@@ -9,6 +9,7 @@ import {
   EmailSendingEvent,
   EventDestination,
   Identity,
+  ConfigurationSetTlsPolicy,
   MailFromBehaviorOnMxFailure,
   SuppressionReasons,
   type DkimRecord,
@@ -188,7 +189,11 @@ export class Mail extends Construct {
     this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', {
       reputationMetrics: true,
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
-      sendingEnabled: true,
+      // The message carries a reader's name and address: SES delivers it only over TLS, and
+      // returns it (a bounce) to a receiving server that offers none, rather than send it in clear.
+      tlsPolicy: ConfigurationSetTlsPolicy.REQUIRE,
+      // No `sendingEnabled`: the template leaves the sending state alone, so a deploy never
+      // resumes what the pause function or `npm run sending -- pause` stopped (docs/operate.md).
     });
     this.configurationSetName = this.configurationSet.configurationSetName;
     this.configurationSetArn = Stack.of(this).formatArn({

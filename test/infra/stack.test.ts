@@ -349,16 +349,44 @@ describe('the stack outputs', () => {
   test('has no DKIM or MAIL FROM outputs for an address identity', () => {
     expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
       'AlarmTopicArn',
+      'ApiAccessLogGroupName',
       'ApiUrl',
       'CheatSheetBucketName',
+      'ConfigurationSetName',
       'DashboardUrl',
       'DistributionDomainName',
       'EncryptionKeyArn',
+      'PauseSendingLogGroupName',
+      'SaveRequestLogGroupName',
+      'SendCheatSheetLogGroupName',
       'SendQuotaTableName',
       'SenderIdentityName',
       'SiteUrl',
+      'SubmitFormLogGroupName',
       'TableName',
     ]);
+  });
+
+  test("gives the log group of every product function, and the API's access log, by name", () => {
+    const functions = Object.values(template.findResources('AWS::Lambda::Function')) as {
+      Properties: { Environment?: { Variables?: Record<string, unknown> }; LoggingConfig?: { LogGroup?: unknown } };
+    }[];
+    // The product's own functions (infra/constructs/bundled-function.ts), not CDK's deployment handlers.
+    const productLogGroups = functions
+      .filter((fn) => fn.Properties.Environment?.Variables?.NODE_OPTIONS === '--enable-source-maps')
+      .map((fn) => fn.Properties.LoggingConfig?.LogGroup);
+    expect(productLogGroups.length).toBeGreaterThanOrEqual(4);
+    const outputValues = Object.entries(template.findOutputs('*'))
+      .filter(([name]) => name.endsWith('LogGroupName'))
+      .map(([, output]) => (output as { Value: unknown }).Value);
+    expect(outputValues).toEqual(expect.arrayContaining(productLogGroups));
+    const accessLogId = resourceByPrefix(template, 'AWS::Logs::LogGroup', 'ApiAccessLogs').logicalId;
+    template.hasOutput('ApiAccessLogGroupName', { Value: { Ref: accessLogId } });
+  });
+
+  test('gives the configuration set whose sending `aws sesv2` pauses and resumes', () => {
+    const setId = resourceByPrefix(template, 'AWS::SES::ConfigurationSet', 'MailConfigurationSet').logicalId;
+    template.hasOutput('ConfigurationSetName', { Value: { Ref: setId } });
   });
 
   test('names the SES identity the smoke test checks', () => {

@@ -39,14 +39,18 @@ describe('without a stage, as before stages existed', () => {
 
   test('with waf, still places the firewall stack under its old name, in us-east-1', () => {
     const withWaf = appStacks({ senderEmail: 'cheatsheet@example.com', waf: 'true' }, { region: 'eu-west-1' });
-    expect(stackNames(withWaf.app)).toEqual(['First100DaysSiteWebFirewall', 'First100DaysSite']);
+    expect(stackNames(withWaf.app)).toEqual([
+      'First100DaysSiteWebFirewall',
+      'First100DaysSite',
+      'First100DaysSiteEdgeMonitoring',
+    ]);
   });
 });
 
 describe('-c stage=production', () => {
   test("keeps the stack name First100DaysSite, in production's account and region", () => {
     const { app, site } = appStacks({ stage: 'production' });
-    expect(stackNames(app)).toEqual(['First100DaysSite']);
+    expect(stackNames(app)).toEqual(['First100DaysSite', 'First100DaysSiteEdgeMonitoring']);
     expect([site.account, site.region]).toEqual(['222222222222', 'eu-west-1']);
   });
 
@@ -73,7 +77,7 @@ describe('-c stage=staging', () => {
   test('leaves DeployAccess out without githubRepository', () => {
     const { app, deployAccess } = appStacks({ stage: 'staging' });
     expect(deployAccess).toBeUndefined();
-    expect(stackNames(app)).toEqual(['First100DaysSite-staging']);
+    expect(stackNames(app)).toEqual(['First100DaysSite-staging', 'First100DaysSiteEdgeMonitoring-staging']);
   });
 
   describe('synthesized, with githubRepository and an alarmEmail given by -c', () => {
@@ -88,7 +92,11 @@ describe('-c stage=staging', () => {
     });
 
     test("builds First100DaysSite-staging and DeployAccess, both in staging's account and region", () => {
-      expect(stackNames(app)).toEqual(['First100DaysSite-staging', 'DeployAccess']);
+      expect(stackNames(app)).toEqual([
+        'First100DaysSite-staging',
+        'First100DaysSiteEdgeMonitoring-staging',
+        'DeployAccess',
+      ]);
       for (const stack of [site, deployAccess!])
         expect([stack.account, stack.region]).toEqual(['111111111111', 'eu-west-1']);
     });

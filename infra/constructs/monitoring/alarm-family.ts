@@ -7,6 +7,7 @@ import {
   type TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { Construct } from 'constructs';
+import { runbookDescription, runbookDocPath, type AlarmDescription } from './runbook';
 import { logicalIdBeside } from './stable-logical-id';
 
 /** What every family of alarms needs: where to notify, and how to name its alarms. */
@@ -19,12 +20,20 @@ export interface AlarmFamilyProps {
    * @default - the stack's name (`First100DaysSite`)
    */
   readonly alarmNamePrefix?: string;
+  /**
+   * Each alarm's description ends with a link to its runbook section: this page, then `#anchor`
+   * (runbookBaseUrl in runbook.ts).
+   *
+   * @default `docs/operate.md`, the page's path in the repository
+   */
+  readonly runbookBaseUrl?: string;
 }
 
 export interface AlarmSpec {
   readonly metric: IMetric;
   readonly threshold: number;
-  readonly description: string;
+  /** What is happening and its runbook entry (describeAlarm): written out with severity and link. */
+  readonly description: AlarmDescription;
   readonly treatMissingData: TreatMissingData;
   /** @default GREATER_THAN_OR_EQUAL_TO_THRESHOLD */
   readonly comparisonOperator?: ComparisonOperator;
@@ -44,18 +53,20 @@ export abstract class AlarmFamily extends Construct {
 
   private readonly alarmAction: IAlarmAction;
   private readonly alarmNamePrefix: string;
+  private readonly runbookBaseUrl: string;
 
   protected constructor(scope: Construct, id: string, props: AlarmFamilyProps) {
     super(scope, id);
     this.alarmAction = props.alarmAction;
     this.alarmNamePrefix = props.alarmNamePrefix ?? Stack.of(this).stackName;
+    this.runbookBaseUrl = props.runbookBaseUrl ?? runbookDocPath;
   }
 
   protected addAlarm(id: string, spec: AlarmSpec): Alarm {
     const evaluationPeriods = spec.evaluationPeriods ?? 1;
     const alarm = new Alarm(this, id, {
       alarmName: `${this.alarmNamePrefix}-${id}`,
-      alarmDescription: spec.description,
+      alarmDescription: runbookDescription(spec.description, this.runbookBaseUrl),
       metric: spec.metric,
       threshold: spec.threshold,
       comparisonOperator: spec.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,

@@ -43,6 +43,8 @@ export interface MonitoringProps {
    * @default 1000 (threshold 800)
    */
   readonly accountConcurrencyLimit?: number;
+  /** @default `docs/operate.md` (AlarmFamilyProps.runbookBaseUrl) */
+  readonly runbookBaseUrl?: string;
   /** @default 0.8 (ProductAlarmsProps.budgetWarningRatio) */
   readonly budgetWarningRatio?: number;
 }
@@ -80,29 +82,31 @@ export class Monitoring extends Construct {
       alarmEmail: props.alarmEmail,
       encryptionKey: props.encryptionKey,
     });
+    // Every family notifies the topic and links each alarm to its runbook section.
     const alarmAction = this.topic.alarmAction;
-    this.apiAlarms = new ApiAlarms(this, 'ApiAlarms', { alarmAction, stage: props.stage, routes: props.functions });
-    this.functionAlarms = new FunctionAlarms(this, 'FunctionAlarms', { alarmAction, functions: props.functions });
+    const family = { alarmAction, runbookBaseUrl: props.runbookBaseUrl };
+    this.apiAlarms = new ApiAlarms(this, 'ApiAlarms', { ...family, stage: props.stage, routes: props.functions });
+    this.functionAlarms = new FunctionAlarms(this, 'FunctionAlarms', { ...family, functions: props.functions });
     this.accountConcurrencyAlarm = new AccountConcurrencyAlarm(this, 'AccountConcurrencyAlarm', {
-      alarmAction,
+      ...family,
       accountConcurrencyLimit: props.accountConcurrencyLimit,
     });
     this.productAlarms = new ProductAlarms(this, 'ProductAlarms', {
-      alarmAction,
+      ...family,
       services: uniqueServices(props.functions),
       dailySendBudget: props.dailySendBudget,
       budgetWarningRatio: props.budgetWarningRatio,
     });
-    this.sesAlarms = new SesAlarms(this, 'SesAlarms', { alarmAction });
+    this.sesAlarms = new SesAlarms(this, 'SesAlarms', family);
     if (props.sesConfigurationSet) {
       this.configurationSetAlarms = new ConfigurationSetAlarms(this, 'ConfigurationSetAlarms', {
-        alarmAction,
+        ...family,
         configurationSetName: props.sesConfigurationSet.name,
       });
     }
-    this.tableAlarms = new TableAlarms(this, 'TableAlarms', { alarmAction, tables: props.tables });
+    this.tableAlarms = new TableAlarms(this, 'TableAlarms', { ...family, tables: props.tables });
     this.cloudFrontAlarm = new CloudFrontAlarm(this, 'CloudFrontAlarm', {
-      alarmAction,
+      ...family,
       distribution: props.distribution,
     });
 

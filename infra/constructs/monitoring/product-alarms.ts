@@ -16,9 +16,10 @@ export function pagingRefusals(): {
   readonly refusal: RefusalKind;
   readonly threshold: number;
   readonly reason: string;
+  readonly runbook: string;
 }[] {
-  const refusals = failureKindList.flatMap(({ metric, alarm }) =>
-    alarm !== null && metric !== null && 'refusal' in metric ? [{ refusal: metric.refusal, ...alarm }] : [],
+  const refusals = failureKindList.flatMap(({ metric, alarm, runbook }) =>
+    alarm !== null && metric !== null && 'refusal' in metric ? [{ refusal: metric.refusal, runbook, ...alarm }] : [],
   );
   return refusals.filter((entry, index) => refusals.findIndex(({ refusal }) => refusal === entry.refusal) === index);
 }
@@ -69,7 +70,7 @@ export class ProductAlarms extends AlarmFamily {
     this.failureAlarms = failureAlarms;
 
     // A refusal the catalogue pages on: summed over the services that report it.
-    for (const { refusal, threshold, reason } of pagingRefusals()) {
+    for (const { refusal, threshold, reason, runbook } of pagingRefusals()) {
       const reporting = services.filter((service) => serviceMetrics(service).refusals.includes(refusal));
       if (reporting.length === 0) continue;
       this.addAlarm(refusal, {
@@ -79,7 +80,12 @@ export class ProductAlarms extends AlarmFamily {
         ),
         threshold,
         treatMissingData: TreatMissingData.NOT_BREACHING,
-        description: `${threshold} or more ${refusal} in 5 minutes: ${reason}`,
+        description: describeAlarm(`${threshold} or more ${refusal} in 5 minutes: ${reason}`, {
+          severity: 'page',
+          reason,
+          firstSteps: `the dashboard's refusals graph, ${refusal}.`,
+          anchor: runbook.replace(/^#/, ''),
+        }),
       });
     }
 

@@ -7,6 +7,11 @@ import type { FailureMetricKind } from '../../../core/observability/product-metr
  * failure kinds' thresholds, reasons and headings are the catalogue's (failureRunbookOf).
  */
 export interface RunbookEntry {
+  /**
+   * `page`: someone acts now, whatever the hour (readers are failing, or the sender's reputation
+   * is at stake); `ticket`: someone looks within a working day (a warning, a trend, a limit near).
+   */
+  readonly severity: AlarmSeverity;
   /** Why the threshold (and period) is what it is. */
   readonly reason: string;
   /** What to look at first: the alarm description ends `First: <firstSteps>`. */
@@ -22,9 +27,41 @@ export interface FailureRunbookEntry extends RunbookEntry {
   readonly impact: string;
 }
 
-/** An alarm description: what is happening, then where to look first. */
-export function describeAlarm(situation: string, entry: RunbookEntry): string {
-  return `${situation} First: ${entry.firstSteps}`;
+export type AlarmSeverity = 'page' | 'ticket';
+
+/** An alarm's description before it is written out: what is happening, and its runbook entry. */
+export interface AlarmDescription {
+  readonly situation: string;
+  readonly entry: RunbookEntry;
+}
+
+/** What is happening, with its runbook entry (AlarmFamily writes it out with runbookDescription). */
+export function describeAlarm(situation: string, entry: RunbookEntry): AlarmDescription {
+  return { situation, entry };
+}
+
+/** The runbook page in the repository, when no repository is known: a path from its root. */
+export const runbookDocPath = 'docs/operate.md';
+
+/**
+ * Where the alarms link to: docs/operate.md on GitHub's `main` branch when the repository is known
+ * (`githubRepository`; the pipeline deploys main, so that page describes what runs), else the
+ * page's path in the repository. Not a commit: the link would change every alarm on every deploy.
+ */
+export function runbookBaseUrl(repository?: { readonly owner: string; readonly name: string }): string {
+  return repository
+    ? `https://github.com/${repository.owner}/${repository.name}/blob/main/${runbookDocPath}`
+    : runbookDocPath;
+}
+
+/**
+ * The alarm's description as the e-mail shows it: the severity first (so the reader of a
+ * notification knows at once whether to get up), what is happening, what to look at first, and
+ * the link to its runbook section.
+ */
+export function runbookDescription(description: AlarmDescription, baseUrl: string): string {
+  const { situation, entry } = description;
+  return `Severity: ${entry.severity}. ${situation} First: ${entry.firstSteps} Runbook: ${baseUrl}#${entry.anchor}`;
 }
 
 /**
@@ -78,7 +115,8 @@ export function failureRunbookOf(kind: FailureMetricKind): FailureRunbookEntry {
     impact: `Requests fail as ${kind}.`,
     firstSteps: `the function's log group, kind ${kind}.`,
   };
-  return { threshold, reason, anchor: runbook.replace(/^#/, ''), ...guidance };
+  // A failure kind's alarm means readers are failing now (the catalogue's thresholds say when).
+  return { severity: 'page', threshold, reason, anchor: runbook.replace(/^#/, ''), ...guidance };
 }
 
 /**
@@ -115,11 +153,13 @@ export type AlarmFamilyName =
 
 export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
   Api5xx: {
+    severity: 'page',
     reason: 'one 5xx can be a blip the reader retries; three in five minutes is a pattern',
     firstSteps: 'the failure-kind alarms and the dashboard say which; then the function log groups.',
     anchor: 'api5xx',
   },
   Api4xx: {
+    severity: 'ticket',
     reason:
       'real readers make few 4xx (the page checks the form first, a cap refuses the 11th send of an hour): 100 in five minutes, one every 3 s, is a spray or a flood the throttles answer with 429',
     firstSteps:
@@ -127,29 +167,34 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     anchor: 'api4xx',
   },
   RouteLatency: {
+    severity: 'ticket',
     reason:
       'half the timeout: a normal call takes milliseconds and a cold start about 130 ms, so past it an SDK call is retrying or timing out; 2 of 3 periods is no single cold start',
     firstSteps: 'X-Ray traces of the function for the slow call; the DynamoDB and SES alarms.',
     anchor: 'latency-per-route',
   },
   FunctionThrottles: {
+    severity: 'page',
     reason: "no function reserves concurrency, so one throttle means the account's pool is used up",
     firstSteps:
       "the dashboard's concurrency graph; Service Quotas, Lambda concurrent executions (new accounts start low).",
     anchor: 'function-throttles',
   },
   FunctionErrors: {
+    severity: 'page',
     reason: 'the handlers answer every failure they know, so one Error is a crash, a timeout or memory running out',
     firstSteps: "its log group, 'Task timed out' or the error; X-Ray for the slow call.",
     anchor: 'function-errors',
   },
   AccountConcurrency: {
+    severity: 'ticket',
     reason:
       "80% of the account's quota (accountConcurrencyLimit) leaves time to act before every function is throttled",
     firstSteps: 'which functions (CloudWatch, Lambda, by function); raise the quota in Service Quotas.',
     anchor: 'accountconcurrency',
   },
   SendBudgetNearlySpent: {
+    severity: 'ticket',
     reason:
       'a warning at 80% of the daily send budget, over the same 24 hours the budget counts, while sends still go out',
     firstSteps:
@@ -157,23 +202,27 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     anchor: 'sendbudgetnearlyspent',
   },
   SendBudgetSpent: {
+    severity: 'page',
     reason: 'one refusal means readers are turned away (503)',
     firstSteps: 'as for SendBudgetNearlySpent; follow up the saved requests once sending resumes.',
     anchor: 'sendbudgetspent',
   },
   SesBounceRate: {
+    severity: 'page',
     reason: 'SES reviews an account at about a 5% bounce rate and may pause it at about twice that',
     firstSteps:
       "SES console, Reputation metrics; the dashboard's bounce events: a spray of made-up addresses? Bounced addresses are suppressed already.",
     anchor: 'sesbouncerate',
   },
   SesComplaintRate: {
+    severity: 'page',
     reason: 'SES reviews an account at about a 0.1% complaint rate and may pause it at about twice that',
     firstSteps:
       'SES console, Reputation metrics; strangers are being sent the cheat sheet: check the refusals graph, lower the caps or turn on WAF.',
     anchor: 'sescomplaintrate',
   },
   ConfigurationSetBounceRate: {
+    severity: 'page',
     reason:
       "four fifths of SES's review rate (5%): the product pauses its own sending before SES reviews the account, and long before SES pauses it",
     firstSteps:
@@ -181,6 +230,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     anchor: 'configurationsetbouncerate',
   },
   ConfigurationSetComplaintRate: {
+    severity: 'page',
     reason:
       "four fifths of SES's review rate (0.1%): the product pauses its own sending before SES reviews the account, and long before SES pauses it",
     firstSteps:
@@ -188,12 +238,14 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     anchor: 'configurationsetcomplaintrate',
   },
   TableThrottles: {
+    severity: 'page',
     reason: "on demand, one throttle means a hot key or the table's account limit: a reader's request failed",
     firstSteps:
       "CloudWatch, the table's consumed capacity by operation; a spray of requests shows on the dashboard's funnel and refusals.",
     anchor: 'table-throttles',
   },
   TableSystemErrors: {
+    severity: 'page',
     reason: 'the SDK retries once, so an isolated AWS-side 500 is absorbed; three in five minutes is a service problem',
     firstSteps: 'the AWS Health Dashboard for DynamoDB in this region.',
     anchor: 'table-system-errors',
@@ -219,6 +271,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     anchor: 'sendoutcomeunknown',
   },
   CloudFront5xxRate: {
+    severity: 'page',
     reason:
       'the static site rarely fails: 5% of responses in 2 of 3 periods is an origin problem, not one unlucky request',
     firstSteps:

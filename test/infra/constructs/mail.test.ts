@@ -145,8 +145,15 @@ describe('the SES configuration set', () => {
     template.hasResourceProperties('AWS::SES::ConfigurationSet', {
       ReputationOptions: { ReputationMetricsEnabled: true },
       SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
-      SendingOptions: { SendingEnabled: true },
     });
+  });
+
+  test('delivers only over TLS (TlsPolicy REQUIRE)', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', { DeliveryOptions: { TlsPolicy: 'REQUIRE' } });
+  });
+
+  test('leaves the sending state alone, so a deploy never resumes a paused configuration set', () => {
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', { SendingOptions: Match.absent() });
   });
 
   test('publishes bounces, complaints, rejects and deliveries to CloudWatch by configuration set', () => {

@@ -12,6 +12,7 @@ import { addComplianceChecks, type ComplianceChecks } from '../../../infra/tools
 import { parseDeploymentConfig } from '../../../infra/config';
 import type { CheatSheetSiteStack } from '../../../infra/stack';
 import { createProductStacks } from '../../../infra/stacks';
+import type { EdgeMonitoringStack } from '../../../infra/edge-monitoring-stack';
 import type { WebFirewallStack } from '../../../infra/web-firewall-stack';
 
 /** jest and the cdk CLI both run from the repository root. */
@@ -121,6 +122,7 @@ export function createTestApp(options: SynthOptions = {}): {
   app: App;
   stack: CheatSheetSiteStack;
   webFirewallStack?: WebFirewallStack;
+  edgeMonitoringStack?: EdgeMonitoringStack;
   checks?: ComplianceChecks;
 } {
   const app = testApp({
@@ -133,7 +135,7 @@ export function createTestApp(options: SynthOptions = {}): {
     },
   });
   const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
-  const { site, webFirewall } = createProductStacks(app, {
+  const { site, webFirewall, edgeMonitoring } = createProductStacks(app, {
     stackName: 'First100DaysSite',
     config,
     env: options.env,
@@ -141,7 +143,7 @@ export function createTestApp(options: SynthOptions = {}): {
     buildOutput: { ...fixtures, ...options.buildOutput },
   });
   const checks = options.complianceChecks ? addComplianceChecks(app) : undefined;
-  return { app, stack: site, webFirewallStack: webFirewall, checks };
+  return { app, stack: site, webFirewallStack: webFirewall, edgeMonitoringStack: edgeMonitoring, checks };
 }
 
 /**

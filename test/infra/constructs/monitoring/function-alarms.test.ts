@@ -37,7 +37,9 @@ describe('the function alarms', () => {
     const { template } = functionAlarms();
     const alarm = alarmNamed(template, 'First100DaysSite-SaveRequestFunctionErrors');
     expect(alarm.Properties).toMatchObject({ MetricName: 'Errors', Threshold: 1, Period: 300 });
-    expect(alarm.Properties.AlarmDescription).toMatch(/^save-request crashed, timed out or ran out of memory/);
+    expect(alarm.Properties.AlarmDescription).toMatch(
+      /^Severity: page\. save-request crashed, timed out or ran out of memory/,
+    );
   });
 
   test('notify the alarm topic when they fire and when they are OK again', () => {

@@ -73,7 +73,9 @@ describe('the product alarms', () => {
 
   test("describe a failure alarm with the catalogue's runbook and the operator's first steps", () => {
     const alarm = alarmNamed(productAlarms(['send-cheat-sheet']), 'First100DaysSite-SendFailedSenderNotVerified');
-    expect(alarm.Properties.AlarmDescription).toMatch(/^send-cheat-sheet: 1 or more SendFailed \(SenderNotVerified\)/);
+    expect(alarm.Properties.AlarmDescription).toMatch(
+      /^Severity: page\. send-cheat-sheet: 1 or more SendFailed \(SenderNotVerified\)/,
+    );
     expect(alarm.Properties.AlarmDescription).toContain('First: SES console, Identities');
   });
 
