@@ -27,6 +27,9 @@ import {
   accountPattern,
   regionPattern,
   githubRepositoryPattern,
+  githubOidcProviderArnPattern,
+  roleArnPattern,
+  siteUrlPattern,
   stageNamePattern,
   contextText,
   isRecord,
@@ -37,6 +40,7 @@ import {
   positive,
   flag,
 } from './context-schema-parts';
+import type { DeploymentConfig } from './deployment-config';
 
 /** The context keys an operator may pass with `-c key=value`, set in cdk.json or in a stage. */
 export const contextKeys = {
@@ -80,72 +84,29 @@ export const contextKeys = {
   stage: 'stage',
   /** Optional, with stage. `owner/name` on GitHub: adds the DeployAccess stack its workflows deploy with. */
   githubRepository: 'githubRepository',
+  /** Optional, with githubRepository. The account's GitHub OIDC provider: reused instead of created. */
+  githubOidcProviderArn: 'githubOidcProviderArn',
+  /** Optional. The one role besides the functions that may decrypt (read) the leads' tables. */
+  leadsReaderRoleArn: 'leadsReaderRoleArn',
+  /** Optional. Where the weekly digest of new leads is mailed; without it there is no digest. */
+  authorEmail: 'authorEmail',
+  /** Required in a stage. The site's root address (https://…): the pipeline builds with it as SITE_URL. */
+  siteUrl: 'siteUrl',
 } as const;
 
 /** cdk.json's map of named stages (`stages.staging.senderEmail`, …). */
 export const stagesKey = 'stages';
 
 /** What a named stage must define (or get from `-c`): where it goes, who sends, who hears the alarms. */
-export const requiredStageValues = ['account', 'region', contextKeys.senderEmail, contextKeys.alarmEmail] as const;
+export const requiredStageValues = [
+  'account',
+  'region',
+  contextKeys.senderEmail,
+  contextKeys.alarmEmail,
+  contextKeys.siteUrl,
+] as const;
 
-export interface ApiThrottle {
-  /** Requests per second, averaged. */
-  readonly rateLimit: number;
-  /** Requests accepted at once above the rate. */
-  readonly burstLimit: number;
-}
-
-export interface CustomDomain {
-  /** The host name CloudFront answers for, e.g. `www.example.com`. */
-  readonly domainName: string;
-  /** ARN of an ACM certificate in us-east-1 that covers domainName. */
-  readonly certificateArn: string;
-}
-
-/** A named stage of cdk.json: where its stacks are deployed. */
-export interface Stage {
-  readonly name: string;
-  readonly account: string;
-  readonly region: string;
-}
-
-/** A GitHub repository, `owner/name`. */
-export interface GitHubRepository {
-  readonly owner: string;
-  readonly name: string;
-}
-
-/** Everything the stack needs from the operator, validated and typed. */
-export interface DeploymentConfig {
-  readonly senderEmail: string;
-  /** When set, senderEmail is at this domain and the domain is the SES identity. */
-  readonly senderDomain?: string;
-  /** When set (only with senderDomain), mail leaves with MAIL FROM `<mailFromSubdomain>.<senderDomain>`. */
-  readonly mailFromSubdomain?: string;
-  /** Whether the sender's SES identity exists already (the stack then uses it instead of creating it). */
-  readonly senderIdentityExists: boolean;
-  /** When set, CloudFront serves the site under this name with this certificate. */
-  readonly customDomain?: CustomDomain;
-  readonly apiThrottle: ApiThrottle;
-  /** The per-address cap (the context's `dailySendCap`). */
-  readonly addressDailyCap: number;
-  readonly clientHourlySendCap: number;
-  readonly networkHourlySendCap: number;
-  readonly dailySendBudget: number;
-  readonly clientHourlySaveCap: number;
-  readonly networkHourlySaveCap: number;
-  readonly accountConcurrencyLimit: number;
-  /** When set, the alarm topic e-mails this address (after it confirms the subscription). */
-  readonly alarmEmail?: string;
-  /** Whether an AWS WAF web ACL protects the distribution. */
-  readonly waf: boolean;
-  /** When set, requests expire this many days after they were made (DynamoDB TTL). */
-  readonly requestRetentionDays?: number;
-  /** The named stage, when `-c stage=…` is given; without it the stack goes where the CLI's credentials point. */
-  readonly stage?: Stage;
-  /** When set, the app adds the DeployAccess stack for this repository's workflows. */
-  readonly githubRepository?: GitHubRepository;
-}
+export type { ApiThrottle, CustomDomain, DeploymentConfig, GitHubRepository, Stage } from './deployment-config';
 
 /** A problem with the context values: one line per problem, each naming the value, for the person running `cdk`. */
 export class ConfigError extends Error {
@@ -222,6 +183,28 @@ export const deploymentContextSchema = z
         (input) =>
           `${contextKeys.githubRepository} "${input}" must be owner/name on GitHub, e.g. -c ${contextKeys.githubRepository}=your-org/first-100-days-site.`,
       ),
+      githubOidcProviderArn: matching(
+        githubOidcProviderArnPattern,
+        (input) =>
+          `${contextKeys.githubOidcProviderArn} "${input}" is not the ARN of GitHub's OIDC provider, e.g. -c ${contextKeys.githubOidcProviderArn}=arn:aws:iam::123456789012:oidc-provider/token.actions.githubusercontent.com (aws iam list-open-id-connect-providers).`,
+      ),
+      leadsReaderRoleArn: matching(
+        roleArnPattern,
+        (input) =>
+          `${contextKeys.leadsReaderRoleArn} "${input}" is not an IAM role ARN, e.g. -c ${contextKeys.leadsReaderRoleArn}=arn:aws:iam::123456789012:role/leads-reader.`,
+      ),
+      authorEmail: text(
+        emailAddress(
+          (input) =>
+            `${contextKeys.authorEmail} "${input}" is not an e-mail address: pass where the weekly digest of new leads goes, e.g. -c ${contextKeys.authorEmail}=author@yourdomain.com, or leave it out (no digest).`,
+        ).optional(),
+      ),
+      siteUrl: matching(
+        siteUrlPattern,
+        (input) =>
+          `${contextKeys.siteUrl} "${input}" must be the site's root address, https with a host and nothing after it, e.g. https://www.yourdomain.com.`,
+        { lowerCase: true },
+      ),
     },
     // Only a stage's entry can bring a key the app does not read: most likely a typo.
     { error: (issue) => (issue.code === 'unrecognized_keys' ? unknownStageValues(issue.keys) : undefined) },
@@ -254,6 +237,21 @@ export const deploymentContextSchema = z
       if (mailFromSubdomain !== undefined && value.senderIdentityExists === true) {
         problem(
           `${contextKeys.mailFromSubdomain} needs the identity the stack creates: drop ${contextKeys.senderIdentityExists}=true, or set MAIL FROM on the existing identity in the SES console.`,
+        );
+      }
+      if (value.githubOidcProviderArn !== undefined && value.githubRepository === undefined) {
+        problem(
+          `${contextKeys.githubOidcProviderArn} is used only by the DeployAccess stack: pass it with ${contextKeys.githubRepository}, or leave it out.`,
+        );
+      }
+      // With a custom domain, the pages' canonical address must be the one CloudFront answers for.
+      if (
+        typeof value.siteUrl === 'string' &&
+        typeof domainName === 'string' &&
+        value.siteUrl !== `https://${domainName}`
+      ) {
+        problem(
+          `${contextKeys.siteUrl} "${value.siteUrl}" is not the custom domain ${domainName}: set it to https://${domainName}.`,
         );
       }
       // The deploy role trusts one GitHub environment, named after the stage.
@@ -341,5 +339,9 @@ function toDeploymentConfig(context: DeploymentContext): DeploymentConfig {
     // contextInput made sure a named stage has both.
     ...(stage !== undefined && { stage: { name: stage, account: account!, region: region! } }),
     ...(repository && { githubRepository: { owner: repository[1], name: repository[2] } }),
+    ...(context.githubOidcProviderArn !== undefined && { githubOidcProviderArn: context.githubOidcProviderArn }),
+    ...(context.leadsReaderRoleArn !== undefined && { leadsReaderRoleArn: context.leadsReaderRoleArn }),
+    ...(context.authorEmail !== undefined && { authorEmail: context.authorEmail }),
+    ...(context.siteUrl !== undefined && { siteUrl: context.siteUrl }),
   };
 }

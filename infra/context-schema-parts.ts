@@ -16,6 +16,12 @@ export const accountPattern = /^\d{12}$/;
 export const regionPattern = /^[a-z]{2}(-[a-z]+)+-\d$/;
 // GitHub's rules: owners are alphanumerics and single hyphens (39 at most); names letters, digits, `.`, `-`, `_`.
 export const githubRepositoryPattern = /^([a-z0-9](?:[a-z0-9]|-(?=[a-z0-9])){0,38})\/((?!\.\.?$)[\w.-]{1,100})$/i;
+// IAM's own forms: GitHub's OIDC provider in an account, and a role (with its path, if any).
+export const githubOidcProviderArnPattern =
+  /^arn:aws[a-z-]*:iam::\d{12}:oidc-provider\/token\.actions\.githubusercontent\.com$/;
+export const roleArnPattern = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
+// The site's root address, as the build's SITE_URL takes it: https, a host, nothing after it.
+export const siteUrlPattern = /^https:\/\/([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 // A stage becomes part of stack names and a GitHub environment's name.
 export const stageNamePattern = /^[a-z][a-z0-9-]{0,30}$/i;
 

@@ -1,12 +1,20 @@
 /**
- * Deploy access without stored keys: GitHub's OIDC provider and one role that only a workflow of
+ * Deploy access without stored keys: GitHub's OIDC provider (or, with `githubOidcProviderArn`, the
+ * account's existing one) and one role that only a workflow of
  * one repository, running in the GitHub environment named after the stage, can assume; and that
  * role may do nothing but assume CDK's bootstrap roles (which do the deploying, as they do for
  * an operator's `cdk deploy`). An administrator deploys it once per account:
  * `npx cdk deploy DeployAccess -c githubRepository=OWNER/NAME -c stage=NAME`.
  */
 import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { OidcProviderNative, PolicyDocument, PolicyStatement, Role, WebIdentityPrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  OidcProviderNative,
+  PolicyDocument,
+  PolicyStatement,
+  Role,
+  WebIdentityPrincipal,
+  type IOidcProvider,
+} from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { GitHubRepository } from './config';
 
@@ -25,6 +33,13 @@ export interface GitHubDeployAccessProps {
   readonly repository: GitHubRepository;
   /** The GitHub environment (the stage's name) a workflow job must run in. */
   readonly environment: string;
+  /**
+   * The account's existing GitHub OIDC provider (IAM allows one per issuer URL): trusted as it is,
+   * neither changed nor deleted with this stack, so other teams' roles that trust it keep working.
+   *
+   * @default - the stack creates the provider
+   */
+  readonly existingProviderArn?: string;
   /**
    * Regions whose bootstrap roles the role may assume.
    *
@@ -48,7 +63,8 @@ export interface GitHubDeployAccessProps {
 
 /** The OIDC provider and the deploy role. */
 export class GitHubDeployAccess extends Construct {
-  public readonly provider: OidcProviderNative;
+  /** The provider the role trusts: created here, or the account's existing one. */
+  public readonly provider: IOidcProvider;
   public readonly role: Role;
 
   constructor(scope: Construct, id: string, props: GitHubDeployAccessProps) {
@@ -59,10 +75,12 @@ export class GitHubDeployAccess extends Construct {
 
     // The native resource (AWS::IAM::OIDCProvider): no custom-resource function to run or audit.
     // No thumbprint: IAM trusts GitHub's certificate through its own root CAs.
-    this.provider = new OidcProviderNative(this, 'GitHubOidcProvider', {
-      url: `https://${githubTokenIssuer}`,
-      clientIds: [githubTokenAudience],
-    });
+    this.provider = props.existingProviderArn
+      ? OidcProviderNative.fromOidcProviderArn(this, 'GitHubOidcProvider', props.existingProviderArn)
+      : new OidcProviderNative(this, 'GitHubOidcProvider', {
+          url: `https://${githubTokenIssuer}`,
+          clientIds: [githubTokenAudience],
+        });
 
     const bootstrapRoleArns = (props.regions ?? [stack.region]).flatMap((region) =>
       bootstrapRoleKinds.map(
@@ -70,6 +88,7 @@ export class GitHubDeployAccess extends Construct {
           `arn:${stack.partition}:iam::${stack.account}:role/cdk-${qualifier}-${kind}-role-${stack.account}-${region}`,
       ),
     );
+    // An existing provider must list the audience sts.amazonaws.com (docs/deploy.md): IAM checks it.
     this.role = new Role(this, 'DeployRole', {
       description: `Assumed by ${owner}/${name}'s GitHub workflows in environment ${props.environment}, to run cdk deploy through CDK's bootstrap roles.`,
       // Exact matches: this repository, this environment (so its protection rules apply), this audience.

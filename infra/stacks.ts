@@ -161,6 +161,7 @@ export function createAppStacks(app: App, options: AppStacksOptions): AppStacks 
       description: `First 100 Days: GitHub's OIDC provider and the deploy role of stage ${stage.name} (once per account).`,
       repository: config.githubRepository,
       environment: stage.name,
+      existingProviderArn: config.githubOidcProviderArn,
       // The firewall and edge-monitoring stacks of a stage outside us-east-1 are deployed through that region's bootstrap.
       regions: product.webFirewall || product.edgeMonitoring ? [stage.region, cloudFrontRegion] : [stage.region],
     });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { ConfigError, parseDeploymentConfig } from '../../infra/config';
 
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
@@ -254,9 +255,15 @@ describe('named stages from cdk.json', () => {
       region: 'eu-west-1',
       senderEmail: 'cheatsheet@staging.example.com',
       alarmEmail: 'ops@example.com',
+      siteUrl: 'https://staging.example.com',
       dailySendBudget: 50,
     },
-    production: { account: '222222222222', region: 'us-east-1', senderEmail: 'a@example.com' },
+    production: {
+      account: '222222222222',
+      region: 'us-east-1',
+      senderEmail: 'a@example.com',
+      siteUrl: 'https://www.example.com',
+    },
   };
 
   test('takes the stage, its account and region, and its values', () => {
@@ -264,8 +271,46 @@ describe('named stages from cdk.json', () => {
       stage: { name: 'staging', account: '111111111111', region: 'eu-west-1' },
       senderEmail: 'cheatsheet@staging.example.com',
       alarmEmail: 'ops@example.com',
+      siteUrl: 'https://staging.example.com',
       dailySendBudget: 50,
     });
+  });
+
+  test("refuses a stage without its siteUrl, which the pipeline builds the pages' addresses with", () => {
+    const withoutSiteUrl = { ...stages.staging, siteUrl: undefined };
+    expect(problemsOf({ stages: { staging: withoutSiteUrl }, stage: 'staging' })).toBe(
+      'Stage "staging" has no siteUrl: set stages.staging.siteUrl in cdk.json.',
+    );
+  });
+
+  test.each(['http://www.example.com', 'https://www.example.com/', 'https://www.example.com/book', 'www.example.com'])(
+    'refuses the siteUrl %p, which is not an https root address',
+    (siteUrl) => {
+      expect(problemsOf({ stages: { staging: { ...stages.staging, siteUrl } }, stage: 'staging' })).toBe(
+        `siteUrl "${siteUrl}" must be the site's root address, https with a host and nothing after it, e.g. https://www.yourdomain.com.`,
+      );
+    },
+  );
+
+  test("refuses a siteUrl that is not the custom domain's", () => {
+    expect(
+      problemsOf({
+        stages,
+        stage: 'staging',
+        domainName: 'www.example.org',
+        certificateArn,
+      }),
+    ).toBe(
+      'siteUrl "https://staging.example.com" is not the custom domain www.example.org: set it to https://www.example.org.',
+    );
+  });
+
+  test("each stage of the repository's cdk.json carries its siteUrl", () => {
+    const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as { context: Record<string, unknown> };
+    const lookup = (name: string) => (key: string) => ({ ...cdkJson.context, stage: name })[key];
+    for (const name of Object.keys(cdkJson.context.stages as object)) {
+      expect(parseDeploymentConfig(lookup(name)).siteUrl).toMatch(/^https:\/\/[a-z0-9.-]+$/);
+    }
   });
 
   test('lets -c values override the stage’s', () => {
@@ -327,6 +372,7 @@ describe('githubRepository', () => {
       region: 'eu-west-1',
       senderEmail: 'a@example.com',
       alarmEmail: 'o@example.com',
+      siteUrl: 'https://www.example.com',
     },
   };
 
@@ -352,6 +398,57 @@ describe('githubRepository', () => {
   test('needs a stage, whose GitHub environment the role trusts', () => {
     expect(problemsOf({ senderEmail: 'a@example.com', githubRepository: 'org/name' })).toBe(
       'githubRepository "org/name" needs a stage: the deploy role trusts only that stage\'s GitHub environment, e.g. -c stage=staging.',
+    );
+  });
+});
+
+describe('githubOidcProviderArn, leadsReaderRoleArn and authorEmail', () => {
+  const providerArn = 'arn:aws:iam::111111111111:oidc-provider/token.actions.githubusercontent.com';
+  const stages = {
+    staging: {
+      account: '111111111111',
+      region: 'eu-west-1',
+      senderEmail: 'a@example.com',
+      alarmEmail: 'o@example.com',
+      siteUrl: 'https://www.example.com',
+    },
+  };
+
+  test('takes the existing GitHub OIDC provider with githubRepository', () => {
+    expect(
+      parse({ stages, stage: 'staging', githubRepository: 'org/name', githubOidcProviderArn: providerArn })
+        .githubOidcProviderArn,
+    ).toBe(providerArn);
+  });
+
+  test("refuses a provider ARN that is not GitHub's", () => {
+    const arn = 'arn:aws:iam::111111111111:oidc-provider/accounts.google.com';
+    expect(
+      problemsOf({ stages, stage: 'staging', githubRepository: 'org/name', githubOidcProviderArn: arn }),
+    ).toContain(`githubOidcProviderArn "${arn}" is not the ARN of GitHub's OIDC provider`);
+  });
+
+  test('refuses the provider without githubRepository, where nothing would use it', () => {
+    expect(problemsOf({ senderEmail: 'a@example.com', githubOidcProviderArn: providerArn })).toBe(
+      'githubOidcProviderArn is used only by the DeployAccess stack: pass it with githubRepository, or leave it out.',
+    );
+  });
+
+  test('takes a leads reader role, and refuses what is not a role ARN', () => {
+    const role = 'arn:aws:iam::111111111111:role/team/leads-reader';
+    expect(parse({ senderEmail: 'a@example.com', leadsReaderRoleArn: role }).leadsReaderRoleArn).toBe(role);
+    expect(problemsOf({ senderEmail: 'a@example.com', leadsReaderRoleArn: 'arn:aws:iam::111111111111:user/me' })).toBe(
+      'leadsReaderRoleArn "arn:aws:iam::111111111111:user/me" is not an IAM role ARN, e.g. -c leadsReaderRoleArn=arn:aws:iam::123456789012:role/leads-reader.',
+    );
+  });
+
+  test("takes the author's address, and has none unless given", () => {
+    expect(parse({ senderEmail: 'a@example.com', authorEmail: ' author@example.com ' }).authorEmail).toBe(
+      'author@example.com',
+    );
+    expect(parse({ senderEmail: 'a@example.com' })).not.toHaveProperty('authorEmail');
+    expect(problemsOf({ senderEmail: 'a@example.com', authorEmail: 'author' })).toContain(
+      'authorEmail "author" is not an e-mail address',
     );
   });
 });

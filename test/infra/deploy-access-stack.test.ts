@@ -11,7 +11,9 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildAuditReport } from '../../infra/tools/audit-report';
 import { addComplianceChecks } from '../../infra/tools/compliance-checks';
 import { DeployAccessStack, type DeployAccessStackProps } from '../../infra/deploy-access-stack';
-import { testApp } from './support/synth';
+import { parseDeploymentConfig } from '../../infra/config';
+import { createAppStacks } from '../../infra/stacks';
+import { fixtures, testApp } from './support/synth';
 
 const env = { account: '111111111111', region: 'eu-west-1' };
 const repository = { owner: 'some-org', name: 'first-100-days-site' };
@@ -85,6 +87,53 @@ describe('the DeployAccess stack', () => {
 
   test("outputs the role's ARN, for the GitHub environment", () => {
     template.hasOutput('DeployRoleArn', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('DeployRole'), 'Arn'] } });
+  });
+});
+
+describe("with githubOidcProviderArn, the account already having GitHub's provider", () => {
+  const providerArn = 'arn:aws:iam::111111111111:oidc-provider/token.actions.githubusercontent.com';
+  const { template } = deployAccess({ existingProviderArn: providerArn });
+
+  test('creates no provider, so the existing one is neither replaced nor deleted with the stack', () => {
+    template.resourceCountIs('AWS::IAM::OIDCProvider', 0);
+  });
+
+  test('the role trusts the existing provider, with the same repository and environment conditions', () => {
+    template.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: {
+        Statement: [
+          {
+            Action: 'sts:AssumeRoleWithWebIdentity',
+            Effect: 'Allow',
+            Principal: { Federated: providerArn },
+            Condition: {
+              StringEquals: {
+                'token.actions.githubusercontent.com:sub': 'repo:some-org/first-100-days-site:environment:staging',
+                'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+              },
+            },
+          },
+        ],
+      },
+    });
+  });
+});
+
+test('the app passes githubOidcProviderArn from the context to the DeployAccess stack', () => {
+  const providerArn = 'arn:aws:iam::111111111111:oidc-provider/token.actions.githubusercontent.com';
+  const app = testApp({
+    context: { stage: 'staging', githubRepository: 'some-org/first-100-days-site', githubOidcProviderArn: providerArn },
+  });
+  const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
+  const { deployAccess: stack } = createAppStacks(app, {
+    config,
+    deploymentTarget: {},
+    buildOutput: fixtures,
+  });
+  const template = Template.fromStack(stack!);
+  template.resourceCountIs('AWS::IAM::OIDCProvider', 0);
+  template.hasResourceProperties('AWS::IAM::Role', {
+    AssumeRolePolicyDocument: { Statement: [Match.objectLike({ Principal: { Federated: providerArn } })] },
   });
 });
 
