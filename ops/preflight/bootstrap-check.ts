@@ -1,7 +1,8 @@
 /**
  * The CDK bootstrap of every environment the app deploys to: the stack's region, and us-east-1
- * too when `waf` is on (the web ACL's stack lives there). Read from the bootstrap's SSM parameter,
- * the same one `cdk deploy` reads first.
+ * too when the stack's region is fixed (a stage, or `waf`) and is another: the web ACL's stack
+ * and the edge-monitoring stack (the CloudFront 5xx alarm) live there. Read from the bootstrap's
+ * SSM parameter, the same one `cdk deploy` reads first.
  */
 
 import { GetParameterCommand, type SSMClient } from '@aws-sdk/client-ssm';
@@ -12,8 +13,9 @@ import type { CheckResult } from './check-result';
 /** The oldest bootstrap the app's default synthesizer deploys with (aws-cdk-lib's DefaultStackSynthesizer). */
 export const minimumBootstrapVersion = 6;
 
-export function bootstrapRegions(stackRegion: string, waf: boolean): string[] {
-  return waf && stackRegion !== cloudFrontRegion ? [stackRegion, cloudFrontRegion] : [stackRegion];
+/** `regionFixed`: the product stack is environment-specific (a stage, or waf), so its us-east-1 stacks exist. */
+export function bootstrapRegions(stackRegion: string, regionFixed: boolean): string[] {
+  return regionFixed && stackRegion !== cloudFrontRegion ? [stackRegion, cloudFrontRegion] : [stackRegion];
 }
 
 export async function checkBootstrap(

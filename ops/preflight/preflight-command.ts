@@ -110,7 +110,7 @@ async function runChecks(
   // Independent reads: at once, printed in a fixed order.
   const [bootstraps, senderIdentity, sesAccount, concurrency, certificate, tables] = await Promise.all([
     Promise.all(
-      bootstrapRegions(region, settings.waf).map((bootstrapRegion) =>
+      bootstrapRegions(region, settings.waf || settings.stage !== undefined).map((bootstrapRegion) =>
         checkBootstrap(clients.ssm(bootstrapRegion), {
           account,
           region: bootstrapRegion,

@@ -1,7 +1,8 @@
 /**
  * The SES account in the stack's region (SESv2 GetAccount): out of the sandbox, sending not
  * paused, and a 24-hour quota above the stack's daily send budget, so the budget, not SES, is
- * what stops a flood.
+ * what stops a flood. The sandbox warns and does not fail (docs/deploy.md): a first deploy is
+ * possible, and its quota of 200 is the sandbox's, which production access lifts; the fix names it.
  */
 
 import { GetAccountCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
@@ -50,12 +51,19 @@ export async function checkSesAccount(
   const quota = account.SendQuota?.Max24HourSend;
   if (quota === undefined) {
     results.push({ name: 'SES quota', status: 'WARN', detail: `SES reported no 24-hour quota in ${region}` });
+  } else if (quota >= 0 && dailySendBudget >= quota && account.ProductionAccessEnabled !== true) {
+    results.push({
+      name: 'SES quota',
+      status: 'WARN',
+      detail: `the sandbox's 24-hour quota ${quota} is at or below the daily send budget ${dailySendBudget}; production access lifts it`,
+      fix: `${leaveSandbox}.`,
+    });
   } else if (quota >= 0 && dailySendBudget >= quota) {
     results.push({
       name: 'SES quota',
       status: 'FAIL',
       detail: `the daily send budget ${dailySendBudget} is at or above SES's 24-hour quota ${quota}: SES, not the budget, would stop sending`,
-      fix: `${account.ProductionAccessEnabled === true ? 'request a higher sending quota in the SES console' : leaveSandbox}, or pass -c dailySendBudget=<a number below ${quota}>.`,
+      fix: `request a higher sending quota in the SES console, or pass -c dailySendBudget=<a number below ${quota}>.`,
     });
   } else {
     results.push({

@@ -1,6 +1,7 @@
 /**
  * With AWS credentials and `--stack NAME`: what the stack's outputs say, and whether SES will
- * actually deliver to readers: the account out of the sandbox, the sender identity verified.
+ * actually deliver to readers: the account sending (the sandbox is a warning naming its fix), the
+ * sender identity verified.
  * Read-only calls: CloudFormation DescribeStacks, SESv2 GetAccount and GetEmailIdentity.
  */
 
@@ -21,6 +22,10 @@ export interface DeploymentReport {
 
 /** The stack's outputs this tool reads (infra/stack.ts). */
 export const stackOutputs = { siteUrl: 'SiteUrl', senderIdentity: 'SenderIdentityName' } as const;
+
+/** What lifts the sandbox: a request to AWS, once per account and region (docs/deploy.md). */
+export const requestProductionAccess =
+  'request production access (SES console > Account dashboard > Request production access; docs/deploy.md, leaving the SES sandbox)';
 
 function describeError(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -49,11 +54,14 @@ export async function runDeploymentChecks(stackName: string, clients: Deployment
     const sending = account.SendingEnabled !== false;
     results.push({
       name: 'SES account',
-      ok: inProduction && sending,
+      // The sandbox warns, as in the preflight and docs/deploy.md: the deploy works, and the fix is
+      // a request to AWS, not a change to the product; a paused account fails.
+      ok: sending,
+      ...(!inProduction && { warning: true }),
       detail: [
         inProduction
           ? 'out of the sandbox'
-          : 'still in the sandbox: it delivers only to verified addresses, 200 a day (docs/deploy.md: leaving the SES sandbox)',
+          : `still in the sandbox: it delivers only to verified addresses, 200 a day. Fix: ${requestProductionAccess}`,
         sending ? 'sending enabled' : `sending PAUSED (${account.EnforcementStatus ?? 'unknown status'})`,
         account.SendQuota
           ? `quota ${account.SendQuota.Max24HourSend} a day, ${account.SendQuota.SentLast24Hours} sent in 24 h`

@@ -12,7 +12,10 @@ import { notFound } from '../../core/content/site';
 
 export interface CheckResult {
   readonly name: string;
+  /** False fails the smoke test (exit 1). */
   readonly ok: boolean;
+  /** Holds but needs attention (printed WARN, exit 0): e.g. the SES sandbox, with its fix. */
+  readonly warning?: boolean;
   /** What the check saw, in a few words. */
   readonly detail: string;
 }
@@ -199,11 +202,15 @@ export async function runSiteChecks(siteUrl: string, options: SiteCheckOptions =
 
 /** One line per check, then the summary; failures named. */
 export function formatReport(results: readonly CheckResult[]): string {
-  const lines = results.map(({ name, ok, detail }) => `${ok ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
+  const status = ({ ok, warning }: CheckResult) => (ok ? (warning ? 'WARN' : 'PASS') : 'FAIL');
+  const lines = results.map((result) => `${status(result)}  ${result.name}: ${result.detail}`);
   const failed = results.filter(({ ok }) => !ok);
+  const warned = results.filter(({ ok, warning }) => ok && warning);
+  const warnings =
+    warned.length === 0 ? '' : ` ${warned.length} with a warning: ${warned.map(({ name }) => name).join('; ')}.`;
   lines.push(
     failed.length === 0
-      ? `All ${results.length} checks passed.`
+      ? `All ${results.length} checks passed.${warnings}`
       : `${failed.length} of ${results.length} checks failed: ${failed.map(({ name }) => name).join('; ')}.`,
   );
   return lines.join('\n');

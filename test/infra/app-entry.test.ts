@@ -108,7 +108,14 @@ describe('the app entry (infra/app.ts)', () => {
   });
 
   test('stops on a stage missing a value it needs with one line naming the stage and the value', () => {
-    const stages = { qa: { account: '111111111111', region: 'eu-west-1', senderEmail: 'cheatsheet@example.com' } };
+    const stages = {
+      qa: {
+        account: '111111111111',
+        region: 'eu-west-1',
+        senderEmail: 'cheatsheet@example.com',
+        siteUrl: 'https://qa.example.com',
+      },
+    };
     const result = runApp({ stages, stage: 'qa' });
     expect(result.status).toBe(1);
     expect(result.stderr.trim()).toBe('Stage "qa" has no alarmEmail: set stages.qa.alarmEmail in cdk.json.');

@@ -1,6 +1,6 @@
 import { Aws, RemovalPolicy, Validations, type CfnElement } from 'aws-cdk-lib';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -85,6 +85,18 @@ export class AlarmTopic extends Construct {
       removalPolicy: RemovalPolicy.DESTROY,
     });
     (key.node.defaultChild as CfnElement).overrideLogicalId(logicalIdBeside(this, [`${this.node.id}Key`, 'Resource']));
+    // As the stack's own key (encryption-key.ts, Control Tower's CT.KMS.PR.3): no grant but for AWS services.
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        principals: [new AnyPrincipal()],
+        actions: ['kms:CreateGrant'],
+        resources: ['*'],
+        conditions: {
+          BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' },
+        },
+      }),
+    );
     return key;
   }
 }

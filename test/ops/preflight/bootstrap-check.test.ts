@@ -9,11 +9,11 @@ const input = { account: '123456789012', region: 'eu-west-1', qualifier: 'hnb659
 beforeEach(() => ssmMock.reset());
 
 describe('the environments to bootstrap', () => {
-  test("are the stack's region alone without waf", () => {
+  test("are the stack's region alone when it is not fixed (no stage, no waf)", () => {
     expect(bootstrapRegions('eu-west-1', false)).toEqual(['eu-west-1']);
   });
 
-  test('add us-east-1 with waf outside it', () => {
+  test('add us-east-1 when the region is fixed (a stage, or waf) and is another: its edge stacks are there', () => {
     expect(bootstrapRegions('eu-west-1', true)).toEqual(['eu-west-1', 'us-east-1']);
   });
 

@@ -15,10 +15,16 @@ const cdkJson = {
         senderEmail: 'cheatsheet@staging.example.com',
         senderDomain: 'staging.example.com',
         alarmEmail: 'ops@example.com',
+        siteUrl: 'https://staging.example.com',
         dailySendBudget: 50,
         waf: true,
       },
-      production: { account: '222222222222', region: 'us-east-1', senderEmail: 'prod@example.com' },
+      production: {
+        account: '222222222222',
+        region: 'us-east-1',
+        senderEmail: 'prod@example.com',
+        siteUrl: 'https://www.example.com',
+      },
     },
   },
 };

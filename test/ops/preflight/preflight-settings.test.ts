@@ -9,7 +9,14 @@ const settingsOf = (values: Record<string, unknown>) => {
 const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0f6d2a8e-1b2c-4d3e-8f90-a1b2c3d4e5f6';
 const staging = {
   stage: 'staging',
-  stages: { staging: { account: '111111111111', region: 'eu-west-1', alarmEmail: 'ops@example.com' } },
+  stages: {
+    staging: {
+      account: '111111111111',
+      region: 'eu-west-1',
+      alarmEmail: 'ops@example.com',
+      siteUrl: 'https://www.example.com',
+    },
+  },
 };
 
 describe('the preflight settings', () => {

@@ -47,6 +47,17 @@ describe('the SES account check', () => {
     expect(quota.detail).toContain('quota 200');
   });
 
+  test('in the sandbox, only warns that its quota is below the budget, naming production access as the fix', async () => {
+    const { 'SES quota': quota } = await check({
+      ...production,
+      ProductionAccessEnabled: false,
+      SendQuota: { Max24HourSend: 200 },
+    });
+    expect(quota.status).toBe('WARN');
+    expect(quota.detail).toContain("the sandbox's 24-hour quota 200");
+    expect(quota.fix).toContain('request production access');
+  });
+
   test('fails when the budget equals the quota', async () => {
     expect((await check({ ...production, SendQuota: { Max24HourSend: 500 } }))['SES quota'].status).toBe('FAIL');
   });

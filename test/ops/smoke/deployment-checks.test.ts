@@ -70,15 +70,16 @@ describe('the deployment checks', () => {
     expect(siteUrl).toBe('https://d111111abcdef8.cloudfront.net');
   });
 
-  test('fail, saying so, while the account is in the SES sandbox', async () => {
+  test('warn, naming the fix, while the account is in the SES sandbox', async () => {
     stackWithOutputs();
     sesAccount({ production: false, verified: true });
 
     const { results } = await runDeploymentChecks('First100DaysSite', clients);
 
     const account = results.find(({ name }) => name === 'SES account')!;
-    expect(account.ok).toBe(false);
+    expect(account).toMatchObject({ ok: true, warning: true });
     expect(account.detail).toMatch(/^still in the sandbox: it delivers only to verified addresses, 200 a day/);
+    expect(account.detail).toContain('Fix: request production access');
   });
 
   test('fail while the sender identity is not verified, with its status', async () => {
@@ -136,14 +137,26 @@ describe('npm run smoke', () => {
     expect(code).toBe(0);
   });
 
-  test('exits 1 naming the failed check when the account is in the sandbox', async () => {
+  test('exits 0 with a warning naming the fix when the account is in the sandbox, as the docs say', async () => {
     stackWithOutputs(stack.urls.site);
     sesAccount({ production: false, verified: true });
 
     const { code, output } = await run([stack.urls.site, '--stack', 'First100DaysSite']);
 
-    expect(output).toContain('FAIL  SES account: still in the sandbox');
-    expect(output.split('\n').at(-1)).toBe('1 of 12 checks failed: SES account.');
+    expect(output).toContain('WARN  SES account: still in the sandbox');
+    expect(output).toContain('Fix: request production access');
+    expect(output.split('\n').at(-1)).toBe('All 12 checks passed. 1 with a warning: SES account.');
+    expect(code).toBe(0);
+  });
+
+  test('exits 1 naming the failed check when the sender identity is not verified', async () => {
+    stackWithOutputs(stack.urls.site);
+    sesAccount({ production: true, verified: false });
+
+    const { code, output } = await run([stack.urls.site, '--stack', 'First100DaysSite']);
+
+    expect(output).toContain('FAIL  sender identity');
+    expect(output.split('\n').at(-1)).toBe('1 of 12 checks failed: sender identity.');
     expect(code).toBe(1);
   });
 
