@@ -7,6 +7,7 @@ import { tableOperationsOf } from './constructs/table-operations';
 import { Data } from './constructs/data';
 import { DeliveryTracking, type DeliveryTrackingProps } from './constructs/delivery-tracking';
 import { EncryptionKey } from './constructs/encryption-key';
+import { LeadsKey } from './constructs/leads-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
 import { DeliveryAlarms } from './constructs/monitoring/delivery-alarms';
 import { FunctionAlarms } from './constructs/monitoring/function-alarms';
@@ -49,6 +50,8 @@ export class CheatSheetSiteStack extends Stack {
   public readonly config: DeploymentConfig;
   /** The one customer managed KMS key: log groups, site and PDF buckets, alarm topic. */
   public readonly encryptionKey: EncryptionKey;
+  /** The leads' own key: both tables; its policy names who may read them. */
+  public readonly leadsKey: LeadsKey;
   public readonly mail: Mail;
   public readonly data: Data;
   public readonly originSecret: OriginSecret;
@@ -79,8 +82,10 @@ export class CheatSheetSiteStack extends Stack {
       senderIdentityExists: config.senderIdentityExists,
       mailFromSubdomain: config.mailFromSubdomain,
     });
+    this.leadsKey = new LeadsKey(this, 'LeadsKey', { readerRoleArn: config.leadsReaderRoleArn });
     this.data = new Data(this, 'Data', {
       encryptionKey,
+      tableEncryptionKey: this.leadsKey.key,
       cheatSheetDirectory: props.buildOutput?.cheatSheetDirectory,
       requestRetentionDays: config.requestRetentionDays,
     });
@@ -108,6 +113,8 @@ export class CheatSheetSiteStack extends Stack {
       requestRetentionDays: config.requestRetentionDays,
       handlerEntries: props.handlerEntries,
     });
+    // Every route function reads or writes a table (the route catalogue's tableAccess).
+    for (const fn of Object.values(this.api.productFunctions)) this.leadsKey.allowTableUse(fn.role);
     // A new PDF is in the bucket before the send function's fresh containers first read it.
     for (const route of productRouteList.filter(({ grants }) => grants.includes('cheatSheetRead'))) {
       this.api.productFunctions[route.name].function.node.addDependency(this.data.cheatSheetDeployment);
@@ -223,6 +230,11 @@ export class CheatSheetSiteStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', {
       description: 'The SNS topic every alarm notifies (on alarm and when OK again): subscribe to it here.',
       value: this.monitoring.alarmTopic.topicArn,
+    });
+    new CfnOutput(this, 'LeadsKeyArn', {
+      description:
+        "The leads' own KMS key (both tables): its policy lists who can read a lead (kept when the stack is deleted).",
+      value: this.leadsKey.key.keyArn,
     });
     new CfnOutput(this, 'EncryptionKeyArn', {
       description:

@@ -50,6 +50,11 @@ export interface DataProps {
   /** The stack's customer managed key (infra/constructs/encryption-key.ts): the PDF bucket's SSE-KMS. */
   readonly encryptionKey: IKey;
   /**
+   * The leads' own key (infra/constructs/leads-key.ts): both tables are encrypted with it, so its
+   * policy decides who can read them.
+   */
+  readonly tableEncryptionKey: IKey;
+  /**
    * The folder holding the generated cheat sheet (`npm run build:pdf` writes it).
    *
    * @default `dist/cheat-sheet` under the repository root (process.cwd())
@@ -129,10 +134,11 @@ export class Data extends Construct {
       ...(props.requestRetentionDays !== undefined && { timeToLiveAttribute: requestExpiryAttribute }),
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // KMS encryption with the AWS managed key (aws/dynamodb): key use is logged in CloudTrail,
-      // and no key policy or kms:* grants are needed. A customer managed key would add cost and
-      // grants to both functions without a need for cross-account use or key revocation.
-      encryption: TableEncryption.AWS_MANAGED,
+      // The leads' own key, not aws/dynamodb (whose policy lets every principal of the account that
+      // may call DynamoDB decrypt): its policy names who can read a lead (leads-key.ts). Changing
+      // the key of an existing table is an in-place update (SSESpecification: no interruption).
+      encryption: TableEncryption.CUSTOMER_MANAGED,
+      encryptionKey: props.tableEncryptionKey,
       deletionProtection: true,
       // The table holds readers' names and addresses: deleting the stack never deletes it.
       removalPolicy: RemovalPolicy.RETAIN,
@@ -148,7 +154,9 @@ export class Data extends Construct {
       ...tableShape(limitCountersTable),
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      encryption: TableEncryption.AWS_MANAGED, // as the requests table, for the same reasons
+      // As the requests table: the counters are keyed by hashes of readers' addresses.
+      encryption: TableEncryption.CUSTOMER_MANAGED,
+      encryptionKey: props.tableEncryptionKey,
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -40,9 +40,10 @@ beforeAll(() => {
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-test('the app synthesizes the product template and the web firewall template', () => {
+test('the app synthesizes the product template, the web firewall template and the edge-monitoring template', () => {
   expect(templates.map((file) => path.basename(file)).sort()).toEqual([
     'First100DaysSite.template.json',
+    'First100DaysSiteEdgeMonitoring.template.json',
     'First100DaysSiteWebFirewall.template.json',
   ]);
 });

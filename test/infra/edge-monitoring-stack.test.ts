@@ -12,7 +12,7 @@ const account = '111111111111';
 describe('with the product stack in eu-west-1', () => {
   const { stack, edgeMonitoringStack } = createTestApp({
     env: { account, region: 'eu-west-1' },
-    context: { alarmEmail: 'ops@example.com' },
+    context: { alarmEmail: 'ops@example.com', senderDomain: 'example.com' },
   });
   const edge = Template.fromStack(edgeMonitoringStack!);
   const product = Template.fromStack(stack);
@@ -53,7 +53,10 @@ describe('with the product stack in eu-west-1', () => {
 });
 
 test('with the product stack in us-east-1, the alarm is in the product stack and there is no edge-monitoring stack', () => {
-  const { stack, edgeMonitoringStack } = createTestApp({ env: { account, region: 'us-east-1' } });
+  const { stack, edgeMonitoringStack } = createTestApp({
+    env: { account, region: 'us-east-1' },
+    context: { senderDomain: 'example.com' },
+  });
   expect(edgeMonitoringStack).toBeUndefined();
   const alarms = alarmsOf(Template.fromStack(stack)).filter((alarm) =>
     alarm.Properties.AlarmName.endsWith('CloudFront5xxRate'),

@@ -283,8 +283,11 @@ describe("the product's encryption key", () => {
   type KeyStatement = { Effect: string; Principal?: unknown; Action: string | string[]; Condition?: unknown };
   const key = () => resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey');
 
-  test('is the only KMS key: the alarm topic, the log groups and the buckets share it', () => {
-    template.resourceCountIs('AWS::KMS::Key', 1);
+  test("is the only KMS key besides the leads' own: the alarm topic, the log groups and the buckets share it", () => {
+    template.resourceCountIs('AWS::KMS::Key', 2);
+    expect(Object.keys(template.findResources('AWS::KMS::Key')).filter((id) => id.startsWith('LeadsKey'))).toHaveLength(
+      1,
+    );
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key().logicalId, 'Arn'] } });
   });
 
@@ -356,6 +359,7 @@ describe('the stack outputs', () => {
       'DashboardUrl',
       'DistributionDomainName',
       'EncryptionKeyArn',
+      'LeadsKeyArn',
       'PauseSendingLogGroupName',
       'SaveRequestLogGroupName',
       'SendCheatSheetLogGroupName',

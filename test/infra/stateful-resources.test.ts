@@ -37,10 +37,22 @@ describe('stateful resources of the whole product', () => {
     template = synthTemplate();
   });
 
-  test('the KMS key is kept on delete and replacement, and removed when its create rolls back', () => {
-    const keys = policiesOf(template, 'AWS::KMS::Key');
+  test("the stack's KMS key is kept on delete and replacement, and removed when its create rolls back", () => {
+    const keys = policiesOf(template, 'AWS::KMS::Key').filter(({ logicalId }) => logicalId.startsWith('EncryptionKey'));
     expect(keys).toHaveLength(1);
     for (const key of keys) expect(key).toEqual({ logicalId: key.logicalId, ...removedOnRolledBackCreate });
+  });
+
+  test("the leads' key is always kept, as the tables it encrypts are, whatever rolls back", () => {
+    const keys = policiesOf(template, 'AWS::KMS::Key').filter(({ logicalId }) => logicalId.startsWith('LeadsKey'));
+    expect(keys).toEqual([{ logicalId: keys[0]?.logicalId, DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' }]);
+    expect(policiesOf(template, 'AWS::KMS::Key')).toHaveLength(2);
+  });
+
+  test('the tables keep the logical ids deployed stacks have, so their new key is an in-place update', () => {
+    // SSESpecification changes with "no interruption" (CloudFormation's reference): same table, same items.
+    const ids = Object.keys(template.findResources('AWS::DynamoDB::Table')).sort();
+    expect(ids).toEqual(['DataRequestsTable777D4D37', 'DataSendQuotaTableD0DC22A0']);
   });
 
   test('every bucket is kept on delete and replacement, and removed when its create rolls back', () => {

@@ -10,6 +10,7 @@ function dataInBareStack(props: Partial<DataProps> = {}): Template {
   const stack = bareStack();
   new Data(stack, 'Data', {
     encryptionKey: new Key(stack, 'EncryptionKey'),
+    tableEncryptionKey: new Key(stack, 'LeadsKey'),
     cheatSheetDirectory: fixtures.cheatSheetDirectory,
     ...props,
   });
@@ -50,15 +51,22 @@ describe('the data construct', () => {
   test.each([
     ['requests', 'DataRequestsTable'],
     ['limit counters', 'DataSendQuotaTable'],
-  ])('protects the %s table: point-in-time recovery, KMS encryption, deletion protection', (_, prefix) => {
-    const table = resourceByPrefix(template, 'AWS::DynamoDB::Table', prefix).resource.Properties;
-    expect(table).toMatchObject({
-      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-      DeletionProtectionEnabled: true,
-    });
-    // SSEEnabled without a key: KMS with the AWS managed key aws/dynamodb.
-    expect(table.SSESpecification).toEqual({ SSEEnabled: true });
-  });
+  ])(
+    'protects the %s table: point-in-time recovery, encryption with the leads key, deletion protection',
+    (_, prefix) => {
+      const table = resourceByPrefix(template, 'AWS::DynamoDB::Table', prefix).resource.Properties;
+      expect(table).toMatchObject({
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        DeletionProtectionEnabled: true,
+      });
+      // KMS with the leads' own key, not the AWS managed aws/dynamodb.
+      expect(table.SSESpecification).toEqual({
+        SSEEnabled: true,
+        SSEType: 'KMS',
+        KMSMasterKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^LeadsKey/), 'Arn'] },
+      });
+    },
+  );
 
   test.each([
     ['requests', 'DataRequestsTable'],

@@ -1,0 +1,123 @@
+/**
+ * Who can read the leads, answered by the key: both tables are encrypted with the leads' own key,
+ * and its policy lets only the functions' roles, the leads reader (if given) and CloudFormation's
+ * execution role use it, through DynamoDB; the account administers it but cannot decrypt with it.
+ */
+import { Template } from 'aws-cdk-lib/assertions';
+import { keyAdministrationActions } from '../../../infra/constructs/leads-key';
+import { synthTemplate } from '../support/synth';
+
+interface Statement {
+  readonly Sid?: string;
+  readonly Effect: string;
+  readonly Principal: { AWS?: unknown; Service?: unknown } | string;
+  readonly Action: string | string[];
+  readonly Condition?: Record<string, Record<string, unknown>>;
+}
+
+const dataActions = [
+  'kms:Decrypt',
+  'kms:Encrypt',
+  'kms:GenerateDataKey*',
+  'kms:ReEncrypt*',
+  'kms:CreateGrant',
+  'kms:*',
+];
+const actionsOf = (statement: Statement) => [statement.Action].flat();
+const principalsOf = (statement: Statement) =>
+  typeof statement.Principal === 'string' ? [statement.Principal] : [statement.Principal.AWS].flat();
+
+function leadsKeyOf(template: Template): { logicalId: string; statements: Statement[] } {
+  const [[logicalId, key]] = Object.entries(template.findResources('AWS::KMS::Key')).filter(([id]) =>
+    id.startsWith('LeadsKey'),
+  );
+  return { logicalId, statements: (key.Properties.KeyPolicy as { Statement: Statement[] }).Statement };
+}
+
+const readerRoleArn = 'arn:aws:iam::111111111111:role/leads-reader';
+/** A sender domain keeps the synth free of the no-domain warning, which is not what this file checks. */
+const quiet = { senderDomain: 'example.com' };
+
+describe("the leads' key", () => {
+  const template = synthTemplate({ context: { ...quiet, leadsReaderRoleArn: readerRoleArn } });
+  const { logicalId, statements } = leadsKeyOf(template);
+
+  test('encrypts both tables', () => {
+    const tables = Object.values(template.findResources('AWS::DynamoDB::Table'));
+    expect(tables).toHaveLength(2);
+    for (const table of tables) {
+      expect(table.Properties.SSESpecification).toEqual({
+        SSEEnabled: true,
+        SSEType: 'KMS',
+        KMSMasterKeyId: { 'Fn::GetAtt': [logicalId, 'Arn'] },
+      });
+    }
+  });
+
+  test('lets the account administer it, and not decrypt, encrypt or grant with it', () => {
+    const accountStatements = statements.filter(
+      (statement) => statement.Effect === 'Allow' && JSON.stringify(principalsOf(statement)).includes(':root'),
+    );
+    expect(accountStatements).toHaveLength(1);
+    expect(actionsOf(accountStatements[0]).sort()).toEqual([...keyAdministrationActions].sort());
+    expect(actionsOf(accountStatements[0]).filter((action) => dataActions.includes(action))).toEqual([]);
+  });
+
+  test('allows no one and no service at large: every other Allow names roles, through DynamoDB in its region', () => {
+    const uses = statements.filter(
+      (statement) => statement.Effect === 'Allow' && actionsOf(statement).includes('kms:Decrypt'),
+    );
+    expect(uses.length).toBeGreaterThanOrEqual(3);
+    for (const statement of uses) {
+      expect(statement.Principal).not.toBe('*');
+      expect(JSON.stringify(principalsOf(statement))).not.toContain(':root');
+      expect(statement.Condition?.StringEquals).toEqual({
+        'kms:ViaService': { 'Fn::Join': ['', ['dynamodb.', { Ref: 'AWS::Region' }, '.amazonaws.com']] },
+        'kms:CallerAccount': { Ref: 'AWS::AccountId' },
+      });
+    }
+  });
+
+  test("lets exactly the route functions' roles read and write the tables", () => {
+    const functions = statements.find((statement) => statement.Sid === 'FunctionsReadAndWriteTheTables')!;
+    const roleIds = principalsOf(functions).map(
+      (principal) => (principal as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0],
+    );
+    const routeRoles = Object.keys(template.findResources('AWS::IAM::Role')).filter((id) =>
+      /^Api(SaveRequest|SendCheatSheet|SubmitForm)/.test(id),
+    );
+    expect(roleIds.sort()).toEqual(routeRoles.sort());
+  });
+
+  test('lets the leads reader role decrypt through DynamoDB, and nothing else', () => {
+    const reader = statements.find((statement) => statement.Sid === 'LeadsReader')!;
+    expect(principalsOf(reader)).toEqual([readerRoleArn]);
+    expect(actionsOf(reader)).not.toContain('kms:CreateGrant');
+  });
+
+  test("lets CloudFormation's execution role create and re-key the tables (DynamoDB's grant included)", () => {
+    const deployer = statements.find((statement) => statement.Sid === 'TablesCreatedByCloudFormation')!;
+    expect(JSON.stringify(principalsOf(deployer))).toContain('cfn-exec-role');
+    expect(actionsOf(deployer)).toContain('kms:CreateGrant');
+  });
+
+  test('refuses every grant but those AWS services make for a resource (Control Tower CT.KMS.PR.3)', () => {
+    expect(statements).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Deny',
+        Action: 'kms:CreateGrant',
+        Condition: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
+      }),
+    );
+  });
+});
+
+test('without leadsReaderRoleArn, only the functions and CloudFormation may use the key', () => {
+  const { statements } = leadsKeyOf(synthTemplate({ context: quiet }));
+  expect(statements.map((statement) => statement.Sid)).toEqual([
+    'AccountAdministersTheKeyButCannotUseIt',
+    'TablesCreatedByCloudFormation',
+    'GrantsOnlyForAwsResources',
+    'FunctionsReadAndWriteTheTables',
+  ]);
+});
