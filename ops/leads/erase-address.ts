@@ -1,9 +1,9 @@
 /**
  * Everything stored about one mailbox: its requests under every spelling that reaches it (the
  * address itself, its `+tag` variants and, at Gmail, its dotted variants: core/data/
- * address-normalization.ts) and their send counters in the limit counters table (keyed by an address's
- * SHA-256). `findAddressItems` only reads, so the tool can show what it will remove before it
- * removes anything.
+ * address-normalization.ts), their send counters in the limit counters table (keyed by an address's
+ * SHA-256), and those spellings on the SES account's suppression list. `findAddressItems` only
+ * reads, so the tool can show what it will remove before it removes anything.
  *
  * The requests are found by a consistent Scan compared in code, not through the e-mail index:
  * the index is keyed on the address as typed, so it cannot find `v+1@…` from `v@…`, and no
@@ -12,6 +12,7 @@
  * fraction of read units; the author erases an address rarely.
  */
 
+import { DeleteSuppressedDestinationCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { DeleteCommand, GetCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { addressDailyCapItemId } from '../../core/data/address-hash';
 import { normalizedAddress } from '../../core/data/address-normalization';
@@ -82,4 +83,44 @@ export async function eraseAddressItems(
     await client.send(new DeleteCommand({ TableName: tables.limitCounters, Key: { [limitCountersPartitionKey]: id } }));
   }
   return countOf(found);
+}
+
+/**
+ * Every spelling of the mailbox SES may hold on the account's suppression list (a bounce or a
+ * complaint puts the address there as SES received it): the address given, its normalized form,
+ * and each variant the requests stored. Lower-case, once each.
+ */
+export function suppressionCandidates(found: AddressItems): string[] {
+  const spellings = [found.email, normalizedAddress(found.email), ...found.requests.map((request) => request.email)];
+  return [...new Set(spellings.filter((spelling) => typeof spelling === 'string').map((s) => s.toLowerCase()))];
+}
+
+export interface SuppressionRemoval {
+  /** Spellings SES had on the list and removed. */
+  readonly removed: readonly string[];
+  /** Spellings SES could not remove, with its reason: the operator removes them by hand. */
+  readonly failed: readonly { readonly email: string; readonly reason: string }[];
+}
+
+/**
+ * Removes each spelling from the account's SES suppression list (DeleteSuppressedDestination).
+ * Not on the list (NotFoundException, HTTP 404) is what most addresses are, and is no failure.
+ */
+export async function removeFromSuppressionList(
+  ses: SESv2Client,
+  emails: readonly string[],
+): Promise<SuppressionRemoval> {
+  const removed: string[] = [];
+  const failed: { email: string; reason: string }[] = [];
+  for (const email of emails) {
+    try {
+      await ses.send(new DeleteSuppressedDestinationCommand({ EmailAddress: email }));
+      removed.push(email);
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if ((error as Error).name === 'NotFoundException' || status === 404) continue;
+      failed.push({ email, reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    }
+  }
+  return { removed, failed };
 }

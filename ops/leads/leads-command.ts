@@ -13,9 +13,17 @@ import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { parseEmailAddress } from '../../core/api/request-schema';
-import { countOf, eraseAddressItems, findAddressItems, type AddressItems } from './erase-address';
+import {
+  countOf,
+  eraseAddressItems,
+  findAddressItems,
+  removeFromSuppressionList,
+  suppressionCandidates,
+  type AddressItems,
+} from './erase-address';
 import { readAllRequests } from './export-leads';
 import { leadsCsv } from './leads-csv';
 import { tablesFromEnvironment, tablesFromStack, type LeadsTables } from './leads-tables';
@@ -26,11 +34,19 @@ export const usage = [
   '       npm run leads -- erase <email> [--yes] [--stack NAME]   (its +tag and gmail-dot variants too)',
   '       npm run leads -- unsent [--stack NAME]   (requests still unsent 15 minutes after they were saved)',
   "       npm run leads -- resend [--yes]   (sends each again, through the send function's limits and claim)",
+  "Deployed, run as the leads reader role (the stack's leadsReaderRoleArn, e.g. AWS_PROFILE=leads-reader):",
+  "the tables' key lets no other role read them (docs/author.md).",
 ].join('\n');
+
+/** What an AccessDenied from KMS means here, and what to do. */
+export const readerRoleHint =
+  "Only the functions and the leads reader role may read the leads: run as the role the stack's leadsReaderRoleArn names (docs/author.md, getting the leads).";
 
 export interface LeadsClients {
   readonly dynamoDb: DynamoDBDocumentClient;
   readonly cloudFormation: CloudFormationClient;
+  /** erase removes the address from the account's SES suppression list. */
+  readonly ses: SESv2Client;
 }
 
 export interface LeadsCommandIo {
@@ -54,6 +70,7 @@ export interface LeadsCommandIo {
 const defaultClients = (): LeadsClients => ({
   dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
   cloudFormation: new CloudFormationClient({}),
+  ses: new SESv2Client({}),
 });
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -106,13 +123,15 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     if (command === 'resend') return await resendUnsent(clients.dynamoDb, tables, yes, io);
     return command === 'export'
       ? await exportLeads(clients.dynamoDb, tables, out, io)
-      : await eraseLeads(clients.dynamoDb, tables, email, yes, io);
+      : await eraseLeads(clients, tables, email, yes, io);
   } catch (error) {
-    io.stderr(`Failed: ${messageOf(error)}`);
+    const kmsDenied = /KMS|kms:/.test(messageOf(error)) && /AccessDenied|not authorized/i.test(messageOf(error));
+    io.stderr(`Failed: ${messageOf(error)}${kmsDenied ? `\n${readerRoleHint}` : ''}`);
     return 1;
   } finally {
     clients.dynamoDb.destroy();
     clients.cloudFormation.destroy();
+    clients.ses.destroy();
   }
 }
 
@@ -216,17 +235,19 @@ async function confirmed(io: LeadsCommandIo, question: string): Promise<boolean>
 }
 
 async function eraseLeads(
-  client: DynamoDBDocumentClient,
+  clients: LeadsClients,
   tables: LeadsTables,
   email: string,
   yes: boolean,
   io: LeadsCommandIo,
 ): Promise<number> {
+  const client = clients.dynamoDb;
   const found = await findAddressItems(client, tables, email, { pageSize: io.pageSize });
   const count = countOf(found);
   if (count === 0) {
     io.stdout(`Removed 0 items: nothing is stored for ${email}.`);
-    return 0;
+    // Its requests may have expired (requestRetentionDays) while SES still suppresses it.
+    return reportSuppression(await removeFromSuppressionList(clients.ses, suppressionCandidates(found)), io);
   }
   io.stdout(describe(found));
   if (!yes && !(await confirmed(io, `Remove these ${count} item(s) for good? [y/N] `))) {
@@ -235,5 +256,23 @@ async function eraseLeads(
   }
   const removed = await eraseAddressItems(client, tables, found);
   io.stdout(`Removed ${removed} item(s) for ${email}: ${found.requests.length} request(s)${countersOf(found)}.`);
-  return 0;
+  return reportSuppression(await removeFromSuppressionList(clients.ses, suppressionCandidates(found)), io);
+}
+
+/** What SES's suppression list held of the address; exit 1 when a spelling could not be removed. */
+function reportSuppression(
+  { removed, failed }: Awaited<ReturnType<typeof removeFromSuppressionList>>,
+  io: LeadsCommandIo,
+): number {
+  io.stdout(
+    removed.length === 0
+      ? '\nSES suppression list: the address was not on it.'
+      : `\nSES suppression list: removed ${removed.join(', ')}.`,
+  );
+  for (const { email, reason } of failed) {
+    io.stderr(
+      `Could not remove ${email} from the SES suppression list (${reason}): aws sesv2 delete-suppressed-destination --email-address ${email}`,
+    );
+  }
+  return failed.length === 0 ? 0 : 1;
 }

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { addressDailyCapItemId } from '../../../core/data/address-hash';
@@ -16,6 +17,7 @@ import type { CheatSheetRequestItem } from '../../../core/data/tables';
 import { startLocalStack, type LocalStack } from '../../../local/local-stack';
 import { runLeadsCommand, type LeadsCommandIo } from '../../../ops/leads/leads-command';
 import { spawnScript } from '../../support/spawned-script';
+import { startStandInSes } from './stand-in-ses';
 
 let stack: LocalStack;
 let dynamoDb: DynamoDBDocumentClient;
@@ -265,7 +267,9 @@ test('erase of an unknown address answers 0 removed and exits 0', async () => {
   const { code, stdout } = await run(['erase', 'nobody@example.com']);
 
   expect(code).toBe(0);
-  expect(stdout).toBe('Removed 0 items: nothing is stored for nobody@example.com.');
+  expect(stdout).toBe(
+    'Removed 0 items: nothing is stored for nobody@example.com.\nSES suppression list: the address was not on it.',
+  );
   expect(await remainingEmails()).toEqual(['grace@example.com']);
 });
 
@@ -279,6 +283,88 @@ test('erase refuses a malformed address with a clear message, a non-zero exit, a
     '"grace@" is not an e-mail address the site would have stored: Please enter a valid email address.',
   );
   expect(await remainingEmails()).toEqual(['grace@example.com']);
+});
+
+describe('erase and the SES suppression list (a stand-in SES endpoint)', () => {
+  /** The local twin's DynamoDB, and SES at the stand-in, through the real SDK clients. */
+  async function runWithSes(args: string[], onList: string[], failing: string[] = []) {
+    const ses = await startStandInSes(onList, { failing });
+    try {
+      const clients = () => ({
+        dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+        cloudFormation: new CloudFormationClient({}),
+        ses: new SESv2Client({ endpoint: ses.url }),
+      });
+      return { ...(await run(args, { clients })), ses };
+    } finally {
+      await ses.close();
+    }
+  }
+
+  test('removes every variant it erased from the suppression list, and says which', async () => {
+    await putRequest('Ada', 'ada+book@example.com', '2025-03-01T09:00:00.000Z');
+    await putRequest('Ada', 'ada@example.com', '2025-03-02T09:00:00.000Z');
+
+    const { code, stdout, ses } = await runWithSes(
+      ['erase', 'ada@example.com', '--yes'],
+      ['ada+book@example.com', 'ada@example.com', 'grace@example.com'],
+    );
+
+    expect(code).toBe(0);
+    expect(ses.deleteCalls.sort()).toEqual(['ada+book@example.com', 'ada@example.com']);
+    expect([...ses.suppressed]).toEqual(['grace@example.com']);
+    expect(stdout).toContain('SES suppression list: removed ada@example.com, ada+book@example.com.');
+  });
+
+  test('an address not on the list (NotFoundException) is no failure', async () => {
+    await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+
+    const { code, stdout, ses } = await runWithSes(['erase', 'ada@example.com', '--yes'], []);
+
+    expect(code).toBe(0);
+    expect(ses.deleteCalls).toEqual(['ada@example.com']);
+    expect(stdout).toContain('SES suppression list: the address was not on it.');
+  });
+
+  test('removes the address from the list even when no request of it is stored any more', async () => {
+    const { code, stdout, ses } = await runWithSes(['erase', 'ada@example.com', '--yes'], ['ada@example.com']);
+
+    expect(code).toBe(0);
+    expect(stdout).toContain('Removed 0 items: nothing is stored for ada@example.com.');
+    expect(ses.suppressed.size).toBe(0);
+  });
+
+  test('a spelling SES cannot remove fails the command with the command that removes it by hand', async () => {
+    await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+
+    const { code, stderr } = await runWithSes(
+      ['erase', 'ada@example.com', '--yes'],
+      ['ada@example.com'],
+      ['ada@example.com'],
+    );
+
+    expect(code).toBe(1);
+    expect(stderr).toContain('aws sesv2 delete-suppressed-destination --email-address ada@example.com');
+    // The requests are erased all the same.
+    expect(await remainingEmails()).toEqual([]);
+  });
+
+  test('nothing leaves the list when the author answers no', async () => {
+    await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+    const ses = await startStandInSes(['ada@example.com']);
+    try {
+      const clients = () => ({
+        dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+        cloudFormation: new CloudFormationClient({}),
+        ses: new SESv2Client({ endpoint: ses.url }),
+      });
+      const { code } = await run(['erase', 'ada@example.com'], { clients, answer: 'n\n' });
+      expect(code).toBe(1);
+      expect(ses.deleteCalls).toEqual([]);
+    } finally {
+      await ses.close();
+    }
+  });
 });
 
 test("--stack exports the table named by the stack's outputs", async () => {
@@ -299,7 +385,11 @@ test("--stack exports the table named by the stack's outputs", async () => {
         },
       ],
     });
-  const clients = () => ({ dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})), cloudFormation });
+  const clients = () => ({
+    dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+    cloudFormation,
+    ses: new SESv2Client({}),
+  });
 
   // A TABLE_NAME that does not exist: only the stack's output can lead to the data.
   const { code, stdout } = await run(['export', '--stack', 'First100DaysSite'], {
