@@ -7,6 +7,7 @@ import { tableOperationsOf } from './constructs/table-operations';
 import { Data } from './constructs/data';
 import { DeliveryTracking, type DeliveryTrackingProps } from './constructs/delivery-tracking';
 import { EncryptionKey } from './constructs/encryption-key';
+import { LeadDigest } from './constructs/lead-digest';
 import { LeadsKey } from './constructs/leads-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
 import { DeliveryAlarms } from './constructs/monitoring/delivery-alarms';
@@ -66,6 +67,8 @@ export class CheatSheetSiteStack extends Stack {
   public readonly deliveryAlarms: DeliveryAlarms;
   /** Errors and Throttles of the functions no route invokes: the pause, the SES events, the unsent check. */
   public readonly eventFunctionAlarms: FunctionAlarms;
+  /** Only with `config.authorEmail`: the weekly digest of new leads. */
+  public readonly leadDigest?: LeadDigest;
   /** Only with `config.waf` in us-east-1 (elsewhere it lives in the companion stack). */
   public readonly webFirewall?: WebFirewall;
 
@@ -165,6 +168,8 @@ export class CheatSheetSiteStack extends Stack {
       encryptionKey,
       entries: props.eventFunctionEntries,
     });
+    // The SES events function and the unsent check read and write the requests: the leads' key lets them.
+    for (const { role } of this.deliveryTracking.functions) this.leadsKey.allowTableUse(role);
     const alarmAction = this.monitoring.topic.alarmAction;
     this.deliveryAlarms = new DeliveryAlarms(this.monitoring, 'DeliveryAlarms', { alarmAction });
     this.eventFunctionAlarms = new FunctionAlarms(this.monitoring, 'EventFunctionAlarms', {
@@ -183,6 +188,20 @@ export class CheatSheetSiteStack extends Stack {
         })),
       ],
     });
+    if (config.authorEmail) {
+      this.leadDigest = new LeadDigest(this, 'LeadDigest', {
+        authorEmail: config.authorEmail,
+        table: this.data.table,
+        senderEmail: this.mail.senderEmail,
+        senderIdentityArn: this.mail.identityArn,
+        configurationSetName: this.mail.configurationSetName,
+        configurationSetArn: this.mail.configurationSetArn,
+        encryptionKey,
+        alarmAction: this.monitoring.topic.alarmAction,
+        runbookBaseUrl: runbookBaseUrl(config.githubRepository),
+      });
+      this.leadsKey.allowTableUse(this.leadDigest.role);
+    }
 
     new CfnOutput(this, 'SiteUrl', {
       description: 'The site: the custom domain when one is given, else the CloudFront address.',

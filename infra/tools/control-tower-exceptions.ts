@@ -17,6 +17,8 @@ export interface ExceptionFacts {
   readonly customDomain: boolean;
   /** The stack has a literal account (an explicit environment, e.g. with `-c waf=true`). */
   readonly accountKnown: boolean;
+  /** The weekly digest exists (`authorEmail`). */
+  readonly leadDigest: boolean;
 }
 
 export interface ControlTowerException {
@@ -60,6 +62,13 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
     resources: 'DeliveryTracking/*Function/Resource',
     reason:
       "The SES events function and the unsent check call only DynamoDB's public endpoint over TLS with IAM-signed requests; a VPC would need a DynamoDB gateway endpoint plus a NAT gateway or endpoints for X-Ray and CloudWatch Logs delivery (about 7 USD a month each per zone), for functions that run a few times an hour.",
+  },
+  {
+    control: 'CT.LAMBDA.PR.3',
+    resources: 'LeadDigest/LeadDigestFunction/Resource',
+    reason:
+      "The weekly digest makes one DynamoDB Scan and one SES SendEmail a week, through their public endpoints over TLS with IAM-signed requests; a VPC would need a NAT gateway or DynamoDB and SES endpoints (about 7 USD a month per zone for SES's) for four invocations a month.",
+    appliesWhen: (facts) => facts.leadDigest,
   },
   {
     control: 'CT.LAMBDA.PR.3',

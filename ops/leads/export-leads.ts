@@ -5,7 +5,7 @@
 
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { CheatSheetRequestItem } from '../../core/data/tables';
-import { newestFirst } from './leads-csv';
+import { newestFirst } from '../../core/data/leads-csv';
 
 export interface ScanOptions {
   /** Items per Scan call. @default DynamoDB's own page (up to 1 MB) */

@@ -25,7 +25,7 @@ import {
   type AddressItems,
 } from './erase-address';
 import { readAllRequests } from './export-leads';
-import { leadsCsv } from './leads-csv';
+import { leadsCsv } from '../../core/data/leads-csv';
 import { tablesFromEnvironment, tablesFromStack, type LeadsTables } from './leads-tables';
 import { describeUnsent, isResendable, resendRequests, unsentOf } from './unsent-requests';
 

@@ -149,7 +149,8 @@ export type AlarmFamilyName =
   | 'CloudFront5xxRate'
   | 'UnsentRequests'
   | 'SendNotRecorded'
-  | 'SendOutcomeUnknown';
+  | 'SendOutcomeUnknown'
+  | 'LeadDigestErrors';
 
 export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
   Api5xx: {
@@ -277,5 +278,13 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     firstSteps:
       "the API 5xx alarm; if quiet, the distribution's standard logs (access-log bucket, cloudfront/) for the failing paths.",
     anchor: 'cloudfront5xxrate',
+  },
+  LeadDigestErrors: {
+    severity: 'ticket',
+    reason:
+      'the digest runs once a week, so one failed invocation (after two retries) is a missed e-mail; the leads stay in the table',
+    firstSteps:
+      "the LeadDigestLogGroupName log group, 'Weekly digest not sent'; meanwhile the author can run npm run leads -- export.",
+    anchor: 'leaddigesterrors',
   },
 };

@@ -7,7 +7,14 @@ import { readDoc, section } from '../../support/docs';
 
 export const certificateArn = 'arn:aws:acm:us-east-1:123456789012:certificate/0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d';
 export const everyOption = {
-  context: { domainName: 'www.example.com', certificateArn, alarmEmail: 'ops@example.com', waf: 'true' },
+  context: {
+    domainName: 'www.example.com',
+    certificateArn,
+    alarmEmail: 'ops@example.com',
+    waf: 'true',
+    authorEmail: 'author@example.com',
+    leadsReaderRoleArn: 'arn:aws:iam::123456789012:role/leads-reader',
+  },
   deploymentTarget: { account: '123456789012', region: 'eu-west-1' },
 };
 

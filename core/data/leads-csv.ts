@@ -1,10 +1,12 @@
 /**
  * The leads as CSV: RFC 4180 (comma, double quotes, CRLF line ends) in UTF-8, written by
- * csv-stringify, with every cell a spreadsheet would run as a formula neutralised first.
+ * csv-stringify, with every cell a spreadsheet would run as a formula neutralised first. One
+ * builder for `npm run leads -- export` (ops/) and the weekly digest's attachment (lambdas/), so
+ * both hand the author the same file.
  */
 
 import { stringify } from 'csv-stringify/sync';
-import type { CheatSheetRequestItem } from '../../core/data/tables';
+import type { CheatSheetRequestItem } from './tables';
 
 /**
  * The header, in this order: the five first columns as they always were, then the request's

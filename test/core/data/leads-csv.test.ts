@@ -1,6 +1,6 @@
 /** The CSV itself: RFC 4180 quoting and OWASP's formula neutralisation, on items built in the test. */
 
-import { leadsCsv, neutraliseFormula } from '../../../ops/leads/leads-csv';
+import { leadsCsv, neutraliseFormula } from '../../../core/data/leads-csv';
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
 
 const request = (name: string, overrides: Partial<CheatSheetRequestItem> = {}): CheatSheetRequestItem => ({

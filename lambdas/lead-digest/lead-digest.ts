@@ -1,0 +1,142 @@
+/**
+ * The weekly digest of new leads: every request saved in the last seven days, as the export's CSV
+ * (core/data/leads-csv.ts: formula-safe), attached to one e-mail to the author with the counts by
+ * delivery status. The e-mail's own text holds numbers and dates only: no name or address a visitor
+ * typed reaches its HTML.
+ */
+
+import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { leadsCsv, newestFirst } from '../../core/data/leads-csv';
+import type { CheatSheetRequestItem } from '../../core/data/tables';
+import type { OutgoingEmail } from '../shared/email-sender';
+
+/** The digest function's variables (set by infra/constructs/lead-digest.ts). */
+export const leadDigestVariables = {
+  tableName: 'TABLE_NAME',
+  senderEmail: 'SENDER_EMAIL',
+  authorEmail: 'AUTHOR_EMAIL',
+  configurationSetName: 'SES_CONFIGURATION_SET_NAME',
+} as const;
+
+export interface LeadDigestConfig {
+  readonly tableName: string;
+  readonly senderEmail: string;
+  readonly authorEmail: string;
+  readonly configurationSetName?: string;
+}
+
+export function readLeadDigestConfig(env: NodeJS.ProcessEnv): LeadDigestConfig {
+  const value = (name: string) => env[name]?.trim() || undefined;
+  const missing = [
+    leadDigestVariables.tableName,
+    leadDigestVariables.senderEmail,
+    leadDigestVariables.authorEmail,
+  ].filter((name) => value(name) === undefined);
+  if (missing.length > 0) throw new Error(`The digest is not configured: ${missing.join(', ')} missing.`);
+  const configurationSetName = value(leadDigestVariables.configurationSetName);
+  return {
+    tableName: value(leadDigestVariables.tableName)!,
+    senderEmail: value(leadDigestVariables.senderEmail)!,
+    authorEmail: value(leadDigestVariables.authorEmail)!,
+    ...(configurationSetName !== undefined && { configurationSetName }),
+  };
+}
+
+/** The delivery states of a request, in the order the digest lists them. */
+export const deliveryStatuses = [
+  'requested',
+  'sending',
+  'sent',
+  'delivered',
+  'bounced',
+  'complained',
+  'failed',
+  'unknown',
+] as const;
+export type DeliveryStatus = (typeof deliveryStatuses)[number];
+
+/**
+ * A request's delivery status. Items written before `delivery_status` existed have none: they
+ * count as `unknown` (their delivery was never tracked), as does a value the digest does not know.
+ */
+export function deliveryStatusOf(item: CheatSheetRequestItem): DeliveryStatus {
+  const status = (item as { delivery_status?: unknown }).delivery_status;
+  return deliveryStatuses.find((known) => known === status) ?? 'unknown';
+}
+
+/** How many requests are in each status; statuses with none are left out. */
+export function countByDeliveryStatus(items: readonly CheatSheetRequestItem[]): [DeliveryStatus, number][] {
+  const counts = new Map<DeliveryStatus, number>();
+  for (const item of items) counts.set(deliveryStatusOf(item), (counts.get(deliveryStatusOf(item)) ?? 0) + 1);
+  return deliveryStatuses.filter((status) => counts.has(status)).map((status) => [status, counts.get(status)!]);
+}
+
+/** The week the digest covers: the seven days before `now`. */
+export function weekBefore(now: Date): { readonly since: string; readonly until: string } {
+  return { since: new Date(now.getTime() - 7 * 24 * 3600 * 1000).toISOString(), until: now.toISOString() };
+}
+
+/**
+ * The requests saved in [since, until), newest first. A Scan with a filter: the table holds one
+ * small item per request and no index orders all of them by time; once a week this reads it whole.
+ */
+export async function requestsBetween(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  { since, until }: { readonly since: string; readonly until: string },
+  { pageSize }: { readonly pageSize?: number } = {},
+): Promise<CheatSheetRequestItem[]> {
+  const items: CheatSheetRequestItem[] = [];
+  const pages = paginateScan(
+    { client, pageSize },
+    {
+      TableName: tableName,
+      FilterExpression: 'requested_at >= :since AND requested_at < :until',
+      ExpressionAttributeValues: { ':since': since, ':until': until },
+    },
+  );
+  for await (const page of pages) items.push(...((page.Items ?? []) as CheatSheetRequestItem[]));
+  return newestFirst(items);
+}
+
+const day = (iso: string) => iso.slice(0, 10);
+
+/** The e-mail: counts in the text, the requests in the attachment. */
+export function digestEmail(
+  items: readonly CheatSheetRequestItem[],
+  week: { readonly since: string; readonly until: string },
+  config: LeadDigestConfig,
+): OutgoingEmail {
+  const counts = countByDeliveryStatus(items);
+  const period = `${day(week.since)} to ${day(week.until)}`;
+  const summary =
+    items.length === 0
+      ? [`No new cheat-sheet requests from ${period}.`]
+      : [
+          `${items.length} new cheat-sheet request${items.length === 1 ? '' : 's'} from ${period}, attached as CSV.`,
+          '',
+          'By delivery status:',
+          ...counts.map(([status, count]) => `  ${status}: ${count}`),
+        ];
+  const html = [
+    '<!doctype html><html><body>',
+    `<p>${summary[0]}</p>`,
+    counts.length === 0
+      ? ''
+      : `<p>By delivery status:</p><ul>${counts.map(([status, count]) => `<li>${status}: ${count}</li>`).join('')}</ul>`,
+    '</body></html>',
+  ].join('');
+  return {
+    from: config.senderEmail,
+    to: config.authorEmail,
+    subject: `Cheat-sheet requests, week to ${day(week.until)}: ${items.length} new`,
+    text: `${summary.join('\n')}\n`,
+    html,
+    attachment: {
+      fileName: `cheat-sheet-requests-${day(week.until)}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      content: new TextEncoder().encode(leadsCsv(items)),
+    },
+    ...(config.configurationSetName !== undefined && { configurationSetName: config.configurationSetName }),
+  };
+}

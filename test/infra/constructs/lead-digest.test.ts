@@ -1,0 +1,82 @@
+/**
+ * The weekly digest in the template: with `authorEmail`, a Monday schedule invoking a small
+ * function that may Scan the requests table and send as the sender, its errors alarm, and the
+ * leads' key letting its role read; without it, none of that exists.
+ */
+import type { Template } from 'aws-cdk-lib/assertions';
+import { alarmsOf } from '../support/alarms';
+import { resourceByPrefix, synthTemplate } from '../support/synth';
+
+/** A sender domain keeps the synth free of the no-domain warning, which is not what this file checks. */
+const context = { senderDomain: 'example.com' };
+
+const digestFunctions = (template: Template) =>
+  Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith('LeadDigest'));
+
+describe('with authorEmail', () => {
+  const template = synthTemplate({ context: { ...context, authorEmail: 'author@example.com' } });
+  const [[functionId, fn]] = digestFunctions(template);
+
+  test('a rule invokes the digest function every Monday at 07:00 UTC, retrying twice', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 7 ? * MON *)',
+      State: 'ENABLED',
+      Targets: [
+        {
+          Arn: { 'Fn::GetAtt': [functionId, 'Arn'] },
+          Id: 'Target0',
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 21600 },
+        },
+      ],
+    });
+  });
+
+  test("the function mails the author, from the sender, through the product's configuration set", () => {
+    const variables = (fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables;
+    expect(variables).toMatchObject({ AUTHOR_EMAIL: 'author@example.com', SENDER_EMAIL: 'cheatsheet@example.com' });
+    const requestsTable = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId;
+    expect(variables.TABLE_NAME).toEqual({ Ref: requestsTable });
+    expect(variables.SES_CONFIGURATION_SET_NAME).toEqual({
+      Ref: resourceByPrefix(template, 'AWS::SES::ConfigurationSet', 'MailConfigurationSet').logicalId,
+    });
+  });
+
+  test('its role may Scan the requests table and send as the sender identity, and nothing else of the data', () => {
+    const role = (fn.Properties as { Role: { 'Fn::GetAtt': [string, string] } }).Role['Fn::GetAtt'][0];
+    const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+      JSON.stringify(policy.Properties.Roles).includes(role),
+    );
+    const actions = policies.flatMap((policy) =>
+      (policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => [s.Action].flat()),
+    );
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:Scan', 'ses:SendEmail']));
+    expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual(['dynamodb:Scan']);
+  });
+
+  test("the leads' key lets the digest's role decrypt the table through DynamoDB", () => {
+    const role = (fn.Properties as { Role: { 'Fn::GetAtt': [string, string] } }).Role['Fn::GetAtt'][0];
+    const key = resourceByPrefix(template, 'AWS::KMS::Key', 'LeadsKey').resource;
+    const statements = (key.Properties.KeyPolicy as { Statement: { Sid?: string; Principal: unknown }[] }).Statement;
+    const functions = statements.find((statement) => statement.Sid === 'FunctionsReadAndWriteTheTables');
+    expect(JSON.stringify(functions?.Principal)).toContain(role);
+  });
+
+  test('its errors alarm is a ticket that links its runbook section', () => {
+    const [alarm] = alarmsOf(template).filter((a) => a.Properties.AlarmName.endsWith('-LeadDigestErrors'));
+    expect(alarm.Properties.AlarmDescription).toMatch(/^Severity: ticket\. /);
+    expect(alarm.Properties.AlarmDescription).toMatch(/ Runbook: docs\/operate\.md#leaddigesterrors$/);
+  });
+
+  test("its log group is an output, as every function's is", () => {
+    expect(Object.keys(template.findOutputs('LeadDigestLogGroupName'))).toEqual(['LeadDigestLogGroupName']);
+  });
+});
+
+test('without authorEmail, there is no schedule, no digest function and no digest alarm', () => {
+  const template = synthTemplate({ context });
+  expect(digestFunctions(template)).toEqual([]);
+  expect(
+    template.findResources('AWS::Events::Rule', { Properties: { ScheduleExpression: 'cron(0 7 ? * MON *)' } }),
+  ).toEqual({});
+  expect(alarmsOf(template).filter((a) => a.Properties.AlarmName.includes('LeadDigest'))).toEqual([]);
+});
