@@ -7,9 +7,12 @@ import { App } from 'aws-cdk-lib';
 import { ConfigError, parseDeploymentConfig } from './config';
 
 const app = new App();
+/** The stage synthesized, for the audit report's stamp. */
+let stage: string | undefined;
 
 try {
   const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
+  stage = config.stage?.name;
   // Loaded once the context is valid: a refused one is answered in about a second, not two.
   const { createAppStacks } = await import('./stacks');
   createAppStacks(app, {
@@ -30,7 +33,7 @@ const { auditReportFileName, writeAuditReport } = await import('./tools/audit-re
 const checks = addComplianceChecks(app);
 
 const assembly = app.synth();
-const { stale } = writeAuditReport({ assembly, nagPacks: checks.nagPacks, skippedPacks: checks.skipped });
+const { stale } = writeAuditReport({ assembly, nagPacks: checks.nagPacks, skippedPacks: checks.skipped, stage });
 if (stale.length > 0) {
   // A reason nobody needs any more is a reason nobody checks: remove it, or find why its finding went.
   console.error(

@@ -13,6 +13,13 @@ import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { dataSection } from './audit-data-section';
 import { iamSection } from './audit-iam-section';
 import {
+  auditStamp,
+  deployRoleSection,
+  personalDataSection,
+  readersSection,
+  stampSection,
+} from './audit-personal-data';
+import {
   controlTowerSection,
   nagPackSection,
   readValidationReport,
@@ -40,6 +47,8 @@ export interface AuditInput {
   readonly nagPacks?: readonly EvaluatedNagPack[];
   /** Packs that did not run on this machine (ComplianceChecks.skipped). @default none */
   readonly skippedPacks?: readonly SkippedPack[];
+  /** The stage synthesized (`-c stage=NAME`), for the stamp. @default none */
+  readonly stage?: string;
 }
 
 /** An acknowledgement in the construct tree that matched no finding. */
@@ -127,7 +136,7 @@ function staleAcknowledgements(assembly: CloudAssembly, validation: ValidationRe
   return stale;
 }
 
-export function buildAuditReport({ assembly, nagPacks = [], skippedPacks = [] }: AuditInput): AuditReport {
+export function buildAuditReport({ assembly, nagPacks = [], skippedPacks = [], stage }: AuditInput): AuditReport {
   const views = assembly.stacks.map(stackView);
   const validation = readValidationReport(assembly.directory);
   const { accepted, open, advice } = findings(validation);
@@ -151,6 +160,10 @@ export function buildAuditReport({ assembly, nagPacks = [], skippedPacks = [] }:
       .map((view) => `\`${view.name}\` (${view.environment})`)
       .join(', ')}.`,
     '',
+    stampSection(auditStamp(stage)),
+    personalDataSection(views),
+    readersSection(views),
+    deployRoleSection(views),
     dataSection(views),
     iamSection(views),
     '## Rule packs',

@@ -1,0 +1,217 @@
+/**
+ * The audit report's data-protection case, read from the templates: the personal data the
+ * product holds (field, store, retention, how it is erased), who can read each store holding it
+ * (the leads' key policy, for the tables), the deploy role's trust conditions, and the stamp of
+ * what the report describes (commit, date, tool versions, stage).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  asList,
+  propertiesOf,
+  renderCondition,
+  renderPrincipal,
+  resourcesOfType,
+  type Json,
+  type PolicyDocument,
+  type StackView,
+  type TemplateResource,
+} from './cloudformation-template';
+import { table } from './markdown-table';
+
+/** DynamoDB's point-in-time recovery keeps every version of an item, deleted ones too, this long. */
+export const pointInTimeRecoveryDays = 35;
+
+const findResource = (views: readonly StackView[], type: string, predicate: (r: TemplateResource) => boolean) =>
+  views
+    .flatMap((view) => resourcesOfType(view, type).map(([id, resource]) => ({ view, id, resource })))
+    .find(({ resource }) => predicate(resource));
+
+const tableNamed = (views: readonly StackView[], name: string) =>
+  findResource(views, 'AWS::DynamoDB::Table', (r) => propertiesOf<{ TableName: string }>(r).TableName === name);
+
+/** The log groups' retention, as the template sets it (the same for every log group of the stack). */
+function logRetentionDays(views: readonly StackView[]): string {
+  const days = new Set(
+    views.flatMap((view) =>
+      resourcesOfType(view, 'AWS::Logs::LogGroup').map(
+        ([, r]) => propertiesOf<{ RetentionInDays: number }>(r).RetentionInDays ?? 'never expires',
+      ),
+    ),
+  );
+  return [...days].map((value) => (typeof value === 'number' ? `${value} days` : value)).join(', ');
+}
+
+/** The requests' retention: the functions' REQUEST_RETENTION_DAYS with the table's TTL, else none. */
+function requestRetention(views: readonly StackView[]): string {
+  const requests = tableNamed(views, 'cheat_sheet_requests');
+  const ttl =
+    requests &&
+    propertiesOf<{ TimeToLiveSpecification: { Enabled: boolean } }>(requests.resource).TimeToLiveSpecification;
+  const days = findResource(views, 'AWS::Lambda::Function', (r) =>
+    JSON.stringify(r.Properties ?? {}).includes('REQUEST_RETENTION_DAYS'),
+  );
+  const value =
+    days &&
+    propertiesOf<{ Environment: { Variables: Record<string, Json> } }>(days.resource).Environment?.Variables
+      ?.REQUEST_RETENTION_DAYS;
+  const live =
+    ttl?.Enabled && typeof value === 'string' ? `${value} days (DynamoDB TTL)` : 'no expiry: kept until erased';
+  return `${live}; deleted items stay ${pointInTimeRecoveryDays} days in point-in-time recovery`;
+}
+
+function accessLogRetention(views: readonly StackView[]): string {
+  const logs = findResource(views, 'AWS::S3::Bucket', (r) =>
+    JSON.stringify(r.Properties ?? {}).includes('"ExpirationInDays"'),
+  );
+  const rules =
+    logs &&
+    propertiesOf<{ LifecycleConfiguration: { Rules: { ExpirationInDays?: number }[] } }>(logs.resource)
+      .LifecycleConfiguration?.Rules;
+  const days = rules?.find((rule) => rule.ExpirationInDays !== undefined)?.ExpirationInDays;
+  return days === undefined ? 'no expiry' : `${days} days (then 30 days as an old version)`;
+}
+
+export function personalDataSection(views: readonly StackView[]): string {
+  const logs = logRetentionDays(views);
+  const erase = '`npm run leads -- erase <email>`: the address and its `+tag` and Gmail-dot variants';
+  return [
+    '## Personal data',
+    '',
+    'What the product holds about a reader, where, for how long, and how it is erased. Retention is read from the templates.',
+    '',
+    table(
+      ['field', 'store', 'retention', 'how it is erased'],
+      [
+        [
+          'name, e-mail address, request and send times, delivery status, consent (time and words)',
+          '`cheat_sheet_requests`',
+          requestRetention(views),
+          erase,
+        ],
+        [
+          'SHA-256 of the address (daily cap)',
+          '`cheat_sheet_send_quotas`',
+          'a day after the newest send (DynamoDB TTL)',
+          `${erase} (its counters)`,
+        ],
+        [
+          'keyed hashes of the client network (hourly limits)',
+          '`cheat_sheet_send_quotas`',
+          'hours (DynamoDB TTL)',
+          'expire; no address in them',
+        ],
+        [
+          'client IP address, user agent, path',
+          "the API's access log group",
+          logs,
+          'expire with the log group; not per reader',
+        ],
+        [
+          'client IP address, user agent, path',
+          'the access-log bucket (`cloudfront/`, `s3/`)',
+          accessLogRetention(views),
+          'expire with the lifecycle rule; not per reader',
+        ],
+        [
+          "recipient's domain (never the address), errors with addresses masked",
+          "the functions' log groups",
+          logs,
+          'expire with the log group',
+        ],
+        [
+          'an address that bounced or complained',
+          "the SES account's suppression list (outside the stack)",
+          'until removed',
+          `${erase}, removed with DeleteSuppressedDestination`,
+        ],
+      ],
+    ),
+  ].join('\n');
+}
+
+/** Who may decrypt each table: the principals of its key's Allow statements that grant kms:Decrypt. */
+export function readersSection(views: readonly StackView[]): string {
+  const rows = views.flatMap((view) =>
+    resourcesOfType(view, 'AWS::DynamoDB::Table').map(([, tableResource]) => {
+      const { TableName, SSESpecification } = propertiesOf<{
+        TableName: string;
+        SSESpecification: { KMSMasterKeyId?: Json };
+      }>(tableResource);
+      const keyRef = JSON.stringify(SSESpecification?.KMSMasterKeyId ?? null).match(/"Fn::GetAtt":\["([^"]+)"/)?.[1];
+      const key = keyRef === undefined ? undefined : view.resources[keyRef];
+      if (!key)
+        return [
+          `\`${TableName}\``,
+          'the AWS managed key aws/dynamodb: every principal of the account that may call DynamoDB',
+        ];
+      const statements = asList(propertiesOf<{ KeyPolicy: PolicyDocument }>(key).KeyPolicy?.Statement);
+      const readers = statements
+        .filter((s) => s.Effect === 'Allow' && asList(s.Action).includes('kms:Decrypt'))
+        .map((s) => `${renderPrincipal(s.Principal)} (${renderCondition(s.Condition)})`);
+      return [
+        `\`${TableName}\``,
+        `its key \`${keyRef}\` lets decrypt: ${readers.join('; ')}; the account administers the key, and cannot decrypt with it`,
+      ];
+    }),
+  );
+  return ['## Who can read the leads', '', table(['store', 'who can read it'], rows)].join('\n');
+}
+
+/** The trust policy of every role a web identity (GitHub's OIDC provider) may assume. */
+export function deployRoleSection(views: readonly StackView[]): string {
+  const rows = views.flatMap((view) =>
+    resourcesOfType(view, 'AWS::IAM::Role').flatMap(([id, role]) =>
+      asList(propertiesOf<{ AssumeRolePolicyDocument: PolicyDocument }>(role).AssumeRolePolicyDocument?.Statement)
+        .filter((s) => asList(s.Action).includes('sts:AssumeRoleWithWebIdentity'))
+        .map((s) => [`\`${view.name}\` \`${id}\``, renderPrincipal(s.Principal), renderCondition(s.Condition)]),
+    ),
+  );
+  return [
+    "## The deploy role's trust",
+    '',
+    rows.length === 0
+      ? 'No deploy role in this synth: it is in the `DeployAccess` stack, synthesized with `-c githubRepository=OWNER/NAME -c stage=NAME`.'
+      : table(['role', 'trusted provider', 'conditions'], rows),
+  ].join('\n');
+}
+
+export interface AuditStamp {
+  readonly commit: string;
+  readonly date: string;
+  readonly awsCdkLib: string;
+  readonly node: string;
+  readonly stage: string;
+}
+
+/** What this report describes: the checkout, the time, the tools and the stage it was synthesized from. */
+export function auditStamp(stage: string | undefined, now = new Date()): AuditStamp {
+  const git = (args: string[]) =>
+    execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  let commit: string;
+  try {
+    commit = git(['rev-parse', 'HEAD']) + (git(['status', '--porcelain']) === '' ? '' : ' (with uncommitted changes)');
+  } catch {
+    commit = 'unknown (not a git checkout)';
+  }
+  const cdkPackage = JSON.parse(
+    readFileSync(path.join(process.cwd(), 'node_modules/aws-cdk-lib/package.json'), 'utf8'),
+  ) as {
+    version: string;
+  };
+  return {
+    commit,
+    date: now.toISOString(),
+    awsCdkLib: cdkPackage.version,
+    node: process.version,
+    stage: stage ?? 'none (-c stage not given: the stage-less stack)',
+  };
+}
+
+export function stampSection(stamp: AuditStamp): string {
+  return table(
+    ['commit', 'date', 'aws-cdk-lib', 'Node.js', 'stage'],
+    [[stamp.commit, stamp.date, stamp.awsCdkLib, stamp.node, stamp.stage]],
+  );
+}
