@@ -4,7 +4,7 @@
  * else (no stack trace).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cdkJsonContext, repoRoot } from './support/synth';
@@ -42,7 +42,11 @@ function runApp(
       encoding: 'utf8',
       timeout,
     });
-    return { ...result, outputFiles: readdirSync(outdir) };
+    const outputFiles = readdirSync(outdir);
+    const auditReport = outputFiles.includes('audit-report.md')
+      ? readFileSync(path.join(outdir, 'audit-report.md'), 'utf8')
+      : undefined;
+    return { ...result, outputFiles, auditReport };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
@@ -84,6 +88,29 @@ describe('the app entry (infra/app.ts)', () => {
           'audit-report.md',
         ]),
       );
+    },
+    fullSynthTimeout,
+  );
+
+  test(
+    "with -c stage=staging, synthesizes that stage's stacks and writes its audit report, stamped with the stage",
+    () => {
+      const result = runApp({ stage: 'staging', 'aws:cdk:bundling-stacks': [] }, {}, fullSynthTimeout);
+      expect(result.stderr).not.toMatch(/error/i);
+      expect(result.status).toBe(0);
+      expect(result.outputFiles).toEqual(
+        expect.arrayContaining([
+          'First100DaysSite-staging.template.json',
+          'First100DaysSiteEdgeMonitoring-staging.template.json',
+        ]),
+      );
+      // The stage's own stacks, in its account and region, and the stage in the stamp.
+      expect(result.auditReport).toContain('`First100DaysSite-staging` (account 111111111111, region eu-west-1)');
+      expect(result.auditReport).toMatch(
+        /\| [0-9a-f]{40}[^|]* \| \d{4}-\d\d-\d\dT[^|]+ \| 2\.\d+\.\d+ \| v\d+[^|]* \| staging \|/,
+      );
+      expect(result.auditReport).toContain('## Personal data');
+      expect(result.auditReport).toContain('## Who can read the leads');
     },
     fullSynthTimeout,
   );
