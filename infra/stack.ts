@@ -171,9 +171,14 @@ export class CheatSheetSiteStack extends Stack {
     // The SES events function and the unsent check read and write the requests: the leads' key lets them.
     for (const { role } of this.deliveryTracking.functions) this.leadsKey.allowTableUse(role);
     const alarmAction = this.monitoring.topic.alarmAction;
-    this.deliveryAlarms = new DeliveryAlarms(this.monitoring, 'DeliveryAlarms', { alarmAction });
+    const runbook = runbookBaseUrl(config.githubRepository);
+    this.deliveryAlarms = new DeliveryAlarms(this.monitoring, 'DeliveryAlarms', {
+      alarmAction,
+      runbookBaseUrl: runbook,
+    });
     this.eventFunctionAlarms = new FunctionAlarms(this.monitoring, 'EventFunctionAlarms', {
       alarmAction,
+      runbookBaseUrl: runbook,
       functions: [
         {
           function: this.sendingPause.function,

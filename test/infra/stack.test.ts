@@ -365,9 +365,11 @@ describe('the stack outputs', () => {
       'SendCheatSheetLogGroupName',
       'SendQuotaTableName',
       'SenderIdentityName',
+      'SesEventsLogGroupName',
       'SiteUrl',
       'SubmitFormLogGroupName',
       'TableName',
+      'UnsentCheckLogGroupName',
     ]);
   });
 

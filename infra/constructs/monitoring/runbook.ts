@@ -252,6 +252,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     anchor: 'table-system-errors',
   },
   UnsentRequests: {
+    severity: 'ticket',
     reason:
       'one request unsent 15 minutes after it was saved is one reader without the cheat sheet, and nothing sends it by itself; the page sends within seconds, so 15 minutes is no slow send',
     firstSteps:
@@ -259,12 +260,14 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     anchor: 'unsentrequests',
   },
   SendNotRecorded: {
+    severity: 'ticket',
     reason: 'one is a reader who got the e-mail while the record says otherwise: the lead export would be wrong',
     firstSteps:
       "the send function's log, 'could not be recorded' (its requestId); the DynamoDB alarms. The SES events put the record right when the delivery event arrives; do not resend it.",
     anchor: 'sendnotrecorded',
   },
   SendOutcomeUnknown: {
+    severity: 'ticket',
     reason:
       'one is a reader who may or may not have the e-mail, and nothing resends it: sending again could mail them twice',
     firstSteps:

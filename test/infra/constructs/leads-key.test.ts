@@ -78,13 +78,13 @@ describe("the leads' key", () => {
     }
   });
 
-  test("lets exactly the route functions' roles read and write the tables", () => {
+  test('lets exactly the roles of the functions that use the tables read and write them', () => {
     const functions = statements.find((statement) => statement.Sid === 'FunctionsReadAndWriteTheTables')!;
     const roleIds = principalsOf(functions).map(
       (principal) => (principal as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0],
     );
     const routeRoles = Object.keys(template.findResources('AWS::IAM::Role')).filter((id) =>
-      /^Api(SaveRequest|SendCheatSheet|SubmitForm)/.test(id),
+      /^(Api(SaveRequest|SendCheatSheet|SubmitForm)|DeliveryTracking(SesEvents|UnsentCheck)Role)/.test(id),
     );
     expect(roleIds.sort()).toEqual(routeRoles.sort());
   });
