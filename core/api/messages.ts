@@ -63,6 +63,9 @@ export const undeliverableAddressMessage =
 export const addressSuppressedMessage =
   "We can't send email to this address any more: an earlier email to it bounced or was reported as spam. Please use another address.";
 
+/** SES refused the recipient's address itself (not a valid address to SES, or on a suppression list). */
+export const recipientRejectedMessage = "We can't send email to this address. Please check it, or use another address.";
+
 /** The daily send budget is spent: the service cannot send for now, and says so plainly. */
 export const dailySendBudgetSpentMessage = "We can't send the cheat sheet right now. Please try again later.";
 

@@ -72,7 +72,35 @@ export function sesMayHaveAccepted(error: unknown): boolean {
 }
 
 /** Which typed error an SES failure is; `sender` (the From address) tells the sandbox's refusals from a missing grant. */
-export function classifySesError(error: unknown, sender?: string): Error {
+/**
+ * SES's words for an address it will not take as a recipient (SESv2 SendEmail answers 400
+ * `BadRequestException` "Illegal address", "Missing domain", "Local address contains control or
+ * whitespace", "Domain contains illegal character"...; a `MessageRejected` for a blacklisted or
+ * suppressed address). The From address is the stack's own, validated at synth, so on a
+ * recipient-only send these name the visitor's address.
+ */
+const recipientAddressProblem =
+  /illegal address|missing (?:domain|local)|(?:local address|local part|domain) (?:contains|ends|starts|is)|address (?:blacklisted|is on the suppression list)|suppress/i;
+
+/** Whether SES refused the recipient: its words for a bad address, or the recipient's address named in a rejection. */
+function rejectsRecipient(name: string, message: string, recipient: string | undefined): boolean {
+  if (/sender|from address|not verified|identity/i.test(message)) return false;
+  if (name === 'BadRequestException' || name === 'InvalidParameterValue') return recipientAddressProblem.test(message);
+  if (name === 'MessageRejected') {
+    return (
+      recipientAddressProblem.test(message) ||
+      (recipient !== undefined && message.toLowerCase().includes(recipient.toLowerCase()))
+    );
+  }
+  return false;
+}
+
+/**
+ * Which typed error an SES failure is; `sender` (the From address) tells the sandbox's refusals
+ * from a missing grant, `recipient` (the To address) tells a rejection of the visitor's address
+ * from one of the product's own making.
+ */
+export function classifySesError(error: unknown, sender?: string, recipient?: string): Error {
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : '';
   if (
@@ -91,6 +119,10 @@ export function classifySesError(error: unknown, sender?: string): Error {
   // The configuration set's sending was paused (the bounce or complaint alarm), or SES paused the account.
   if (name === 'SendingPausedException') {
     return new ProductError('sendingPaused', 'SES sending is paused', { cause: error });
+  }
+  // The visitor's own address: a 400 of theirs, never a page (docs/abuse.md).
+  if (rejectsRecipient(name, message, recipient)) {
+    return new ProductError('recipientRejected', 'SES refused the recipient address', { cause: error });
   }
   const httpStatus = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
   // The same reply as an unavailable SES; the send step tells it apart by its cause (sesMayHaveAccepted).
@@ -138,7 +170,7 @@ export function sesEmailSender(ses: SESv2Client): SendEmail {
       );
       return { messageId: result.MessageId ?? '' };
     } catch (error) {
-      throw classifySesError(error, from);
+      throw classifySesError(error, from, to);
     }
   };
 }

@@ -12,12 +12,20 @@ import {
   formNotUrlencodedMessage,
   invalidEmailExampleMessage,
   methodNotAllowedMessage,
+  recipientRejectedMessage,
   undeliverableAddressMessage,
   addressSuppressedMessage,
   unsupportedMediaTypeMessage,
   untrustedOriginMessage,
 } from '../messages';
 import { fixed, onJsonRoutes, ownMessage, visitorsOwn, type FailureKindSpec } from './failure-kind';
+
+/**
+ * Direct calls (no origin secret) in five minutes that page: 150 is half a request a second, a
+ * quarter of the smallest route throttle (2 a second, the form route's in routes.ts), the share the
+ * web ACL lets one client of the site take. A test pins the two together.
+ */
+export const directCallsAlarmThreshold = 150;
 
 const malformedJson = [
   {
@@ -59,10 +67,14 @@ export const requestFailures = {
     code: 'untrusted_origin',
     status: 403,
     publicMessage: fixed(untrustedOriginMessage),
-    metric: null,
-    alarm: null,
-    quietReason: "A call past CloudFront, to the API's own address: API Gateway counts it as a 4xx.",
-    runbook: '#api-4xx',
+    metric: { refusal: 'UntrustedOrigin' },
+    // API Gateway throttles a direct call before the function refuses it (docs/abuse.md): past
+    // this many, direct calls take readers' throttle, which no visitor's mistake does.
+    alarm: {
+      threshold: directCallsAlarmThreshold,
+      reason: `Calls to the API's own address, past CloudFront, spend the throttle readers share before the function refuses them: ${directCallsAlarmThreshold} in 5 minutes (half a request a second) is the quarter of the smallest route throttle that the web ACL lets one client of the site take.`,
+    },
+    runbook: '#direct-calls',
     causes: {
       ...onJsonRoutes([
         { when: 'The request lacks the secret CloudFront adds to every request it forwards to the API.' },
@@ -151,5 +163,23 @@ export const requestFailures = {
         when: 'An earlier e-mail to this mailbox (any `+tag` or Gmail-dot spelling of it) bounced for good or was reported as spam: nothing is stored, counted or sent.',
       },
     ]),
+  },
+  // SES names the recipient as the reason: the visitor's own address, never the sender's fault.
+  recipientRejected: {
+    code: 'recipient_rejected',
+    status: 400,
+    publicMessage: fixed(recipientRejectedMessage),
+    metric: { refusal: 'RecipientRejected' },
+    alarm: null,
+    quietReason:
+      "SES refused the visitor's own address (not a valid address to SES, or on a suppression list): the visitor's 400, graphed on the dashboard, never paged.",
+    runbook: '#recipient-rejected',
+    causes: {
+      sendCheatSheet: [
+        {
+          when: 'SES refused the address itself (not a valid address to SES, or on a suppression list). Nothing was sent.',
+        },
+      ],
+    },
   },
 } as const satisfies Record<string, FailureKindSpec>;
