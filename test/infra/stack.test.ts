@@ -60,7 +60,7 @@ describe('the stack', () => {
     expect(unexplained).toEqual([]);
   });
 
-  test('holds no web ACL without -c waf=true', () => {
+  test('holds no web ACL with -c waf=false (the test default; test/infra/stack-with-waf.test.ts has the default)', () => {
     template.resourceCountIs('AWS::WAFv2::WebACL', 0);
   });
 

@@ -47,7 +47,7 @@ function watched(metric: CfnMetric): WatchedMetric {
 function alarmedMetrics(): WatchedMetric[] {
   // The default deployment (the web ACL on) with a sender domain: a synth with no warning to print.
   const template = synthTemplate({
-    context: { senderDomain: 'example.com' },
+    context: { senderDomain: 'example.com', waf: 'true' },
     deploymentTarget: { account: '123456789012', region: 'us-east-1' },
   });
   const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')) as {

@@ -66,8 +66,16 @@ export type RouteEnvironment = 'saveRequest' | 'sendCheatSheet' | 'both';
  * The route's own throttle (API Gateway's route settings, for POST and its ANY twin): requests a
  * second, and the burst above it. A flood on one route is answered 429 there and leaves the others
  * their share of the stage's 10 a second: together they come to the stage's default (10 a second,
- * burst 20), and a flood on one takes at most 4 of the 10. Real traffic is far below: the daily
- * send budget is 500 (one every three minutes on average), and a reader saves once and sends once.
+ * burst 20), and a flood on one takes at most 4 of the 10.
+ *
+ * Sized from the expected human rate and the cost cap. Humans: a reader saves once and sends
+ * once; a launch mailing to 10,000 readers of whom a tenth answer in its first ten minutes is
+ * 1,000 submissions in 600 s, under 2 a second at the peak, and the daily send budget (500)
+ * bounds the sends of a whole day. Cost: a flood held at a route's full rate for a month is
+ * 4 x 2,592,000 = 10.4 million requests, about 10 USD of API Gateway (1 USD a million) and a few
+ * USD of Lambda for refusals that touch nothing else; the whole stage at 10 a second, about
+ * 26 USD of API Gateway a month, is the most a flood past the web ACL can cost. The web ACL lets
+ * one client at most a quarter of the smallest rate (infra/constructs/web-firewall.ts).
  */
 export interface RouteThrottle {
   readonly rateLimit: number;
@@ -199,7 +207,7 @@ export const productRoutes = {
       rateLimit: 4,
       burstLimit: 8,
       reason:
-        'One save per reader, just before the send: as much room as the send. 4 a second is 14,400 an hour, far above a launch; past it a spray of saves is refused here.',
+        "One save per reader, just before the send: twice a launch mailing's peak of under 2 a second, and a month at this rate costs about 10 USD of API Gateway, a cap the product can carry.",
     },
     environment: 'saveRequest',
     tableAccess: saveTableAccess,
@@ -244,7 +252,7 @@ export const productRoutes = {
       rateLimit: 4,
       burstLimit: 8,
       reason:
-        'The daily budget allows 500 sends and each client 10 an hour: 4 a second still serves a launch (a newsletter going out), while a flood of refused sends cannot take the save and form routes down with it.',
+        "One send per reader after the save, so as much room as the save: the daily budget (500) and each client's 10 an hour bound the mail, this bounds the requests and their cost (about 10 USD a month at the full rate).",
     },
     environment: 'sendCheatSheet',
     tableAccess: sendTableAccess,
@@ -289,7 +297,7 @@ export const productRoutes = {
       rateLimit: 2,
       burstLimit: 4,
       reason:
-        "The form without its script: only readers with JavaScript off, or before the page's script loads, a small share; it saves and sends in one request, so half the others' rate.",
+        "The form without its script: only readers with JavaScript off, or before the page's script loads, a small share of the peak; it saves and sends in one request, so half the others' rate, and half their cost at most.",
     },
     reply: { kind: 'form' },
     openApi: {

@@ -95,7 +95,11 @@ function captureValidationReports(app: App): void {
 }
 
 export interface SynthOptions {
-  /** Context values as given with `-c`; senderEmail defaults to the example sender. */
+  /**
+   * Context values as given with `-c`; senderEmail defaults to the example sender, and `waf` to
+   * false: the web ACL (on by default) makes the stack region-specific, so the tests of the
+   * default give `waf` (or leave it undefined) and a region themselves.
+   */
   readonly context?: Record<string, unknown>;
   /** Run esbuild for the two functions (slow); skipped by default. */
   readonly bundle?: boolean;
@@ -129,6 +133,7 @@ export function createTestApp(options: SynthOptions = {}): {
     context: {
       ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
       senderEmail: exampleSender,
+      waf: 'false',
       ...options.context,
     },
   });
