@@ -36,6 +36,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { productRouteList } from '../../core/api/catalogue/routes';
+import { requireSourceAccountOnCloudFront } from './encryption-key';
 import { buildOutput } from '../../core/build-output';
 import { originSecretHeader } from '../../core/config/edge-headers';
 import { sitePagesFunctionCode } from '../site-pages-function';
@@ -283,8 +284,9 @@ export class Site extends Construct {
       });
     }
     // The S3 origin added to the key's policy: CloudFront may decrypt for distributions of this
-    // account (`distribution/*`), since naming this one would make key, bucket and distribution
-    // depend on each other in a circle.
+    // account (`distribution/*` and aws:SourceAccount), since naming this one would make key,
+    // bucket and distribution depend on each other in a circle.
+    requireSourceAccountOnCloudFront(props.encryptionKey);
     Annotations.of(props.encryptionKey.node.scope ?? props.encryptionKey).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:wildcardKeyPolicyForOac',
       "The site bucket's policy lets this distribution alone read its objects (StringEquals on this distribution's ARN), and the key statement lets CloudFront only decrypt, so no other distribution can obtain the site's files; the wildcard avoids the circular dependency key -> distribution -> bucket -> key.",

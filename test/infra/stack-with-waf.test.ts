@@ -60,9 +60,13 @@ describe('the default deployment in us-east-1', () => {
 });
 
 test('-c waf=false removes the web ACL and warns, naming what is then unprotected', () => {
-  const { stack, webFirewallStack } = createTestApp({ context: { waf: 'false' } });
+  // The synth prints its warnings: captured here, and the web ACL's asserted below.
+  const printed = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const { stack, webFirewallStack } = createTestApp({ context: { waf: 'false', senderDomain: 'example.com' } });
   expect(webFirewallStack).toBeUndefined();
   Template.fromStack(stack).resourceCountIs('AWS::WAFv2::WebACL', 0);
+  expect(printed.mock.calls.flat().join('\n')).toContain(noWebAclWarning);
+  printed.mockRestore();
   const warnings = Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp(noWebAclWarning));
   expect(warnings.map(({ entry }) => entry.data)).toEqual([
     expect.stringMatching(/one client's requests to \/api\/\*.*route throttles.*429.*IP reputation/),

@@ -306,6 +306,7 @@ describe("the product's encryption key", () => {
               ],
             },
           },
+          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
         },
       }),
     ]);
@@ -363,5 +364,47 @@ describe('the stack outputs', () => {
 
   test('names the SES identity the smoke test checks', () => {
     template.hasOutput('SenderIdentityName', { Value: exampleSender });
+  });
+});
+
+describe("the stack's key policy", () => {
+  type KeyStatement = {
+    Effect: string;
+    Principal?: { Service?: unknown };
+    Condition?: Record<string, Record<string, unknown>>;
+  };
+  const statements = () =>
+    (
+      resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey').resource.Properties.KeyPolicy as {
+        Statement: KeyStatement[];
+      }
+    ).Statement.filter((statement) => statement.Effect === 'Allow' && statement.Principal?.Service !== undefined);
+  const conditionKeys = (statement: KeyStatement) =>
+    Object.values(statement.Condition ?? {}).flatMap((condition) =>
+      Object.keys(condition).map((key) => key.toLowerCase()),
+    );
+  const serviceOf = (statement: KeyStatement) => JSON.stringify(statement.Principal!.Service);
+
+  test('conditions CloudFront and CloudWatch on this account (aws:SourceAccount) and their source (aws:SourceArn)', () => {
+    const byService = statements().filter((statement) => /cloudfront|cloudwatch/.test(serviceOf(statement)));
+    expect(byService).toHaveLength(2);
+    for (const statement of byService) {
+      expect([serviceOf(statement), conditionKeys(statement).sort()]).toEqual([
+        serviceOf(statement),
+        ['aws:sourcearn', 'aws:sourceaccount'].sort(),
+      ]);
+    }
+  });
+
+  test("lets CloudWatch use it for this stack's alarms alone, whose names all start with the stack name", () => {
+    const cloudWatch = statements().find((statement) => serviceOf(statement).includes('cloudwatch'))!;
+    expect(JSON.stringify(cloudWatch.Condition!.ArnLike)).toContain(':alarm:First100DaysSite-*');
+    for (const alarm of Object.values(template.findResources('AWS::CloudWatch::Alarm'))) {
+      expect(alarm.Properties.AlarmName).toMatch(/^First100DaysSite-/);
+    }
+  });
+
+  test('gives no service principal an unconditioned statement', () => {
+    expect(statements().filter((statement) => conditionKeys(statement).length === 0)).toEqual([]);
   });
 });

@@ -5,7 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App, type AppProps } from 'aws-cdk-lib';
+import { Annotations, App, type AppProps } from 'aws-cdk-lib';
+import { noWebAclWarning } from '../../../infra/constructs/site';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildAuditReport, type AuditReport } from '../../../infra/tools/audit-report';
 import { addComplianceChecks, type ComplianceChecks } from '../../../infra/tools/compliance-checks';
@@ -145,6 +146,13 @@ export function createTestApp(options: SynthOptions = {}): {
     deploymentTarget: options.deploymentTarget ?? {},
     buildOutput: { ...fixtures, ...options.buildOutput },
   });
+  // The test default (waf=false) is no choice of the test's: its warning is acknowledged, not printed.
+  if (!('waf' in (options.context ?? {}))) {
+    Annotations.of(site).acknowledgeWarning(
+      noWebAclWarning,
+      'The tests run without the web ACL unless they ask for it.',
+    );
+  }
   const checks = options.complianceChecks ? addComplianceChecks(app) : undefined;
   return { app, stack: site, webFirewallStack: webFirewall, checks };
 }
