@@ -123,6 +123,8 @@ const visitorMistakes: readonly {
   readonly code: string;
   /** Refused by the schema, so the save route refuses it too. */
   readonly refusedOnSave: boolean;
+  /** Refused by SES once the send was under way: the request is recorded as failed, with the code. */
+  readonly recordedAsFailed?: boolean;
 }[] = [
   {
     what: 'a local part of 65 characters',
@@ -173,6 +175,7 @@ const visitorMistakes: readonly {
     status: 400,
     code: 'recipient_rejected',
     refusedOnSave: false,
+    recordedAsFailed: true,
   },
   {
     what: 'an address SES refuses by name (suppressed)',
@@ -181,6 +184,7 @@ const visitorMistakes: readonly {
     status: 400,
     code: 'recipient_rejected',
     refusedOnSave: false,
+    recordedAsFailed: true,
   },
 ];
 
@@ -190,7 +194,7 @@ test('the synthesized stack has alarms on the product metrics and the API, so th
 });
 
 test.each(visitorMistakes.map((mistake) => [mistake.what, mistake]))(
-  'the send route answers %s with its own 4xx and code, and writes nothing',
+  'the send route answers %s with its own 4xx and code, and sends nothing',
   async (_, mistake) => {
     const body = mistake.body();
     if (mistake.sesFault) emulators.stack.setEmailFault(mistake.sesFault);
@@ -201,7 +205,12 @@ test.each(visitorMistakes.map((mistake) => [mistake.what, mistake]))(
     });
 
     expect([reply?.statusCode, replyJson(reply!).code]).toEqual([mistake.status, mistake.code]);
-    expect(await emulators.items(body.email)).toEqual([]);
+    // Refused before the send: nothing written. Refused by SES: the attempt recorded as failed, with its code.
+    expect(await emulators.items(body.email)).toEqual(
+      mistake.recordedAsFailed
+        ? [expect.objectContaining({ delivery_status: 'failed', failure_code: mistake.code, cheat_sheet_sent: false })]
+        : [],
+    );
     expect(await emulators.emails(body.email)).toEqual([]);
   },
 );
