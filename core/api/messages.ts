@@ -89,5 +89,15 @@ export const cheatSheetUnavailableMessage =
 export const misconfiguredMessage = 'The service is not configured correctly. Please contact support.';
 export const unexpectedFailureMessage = 'Something went wrong on our side. Please try again later.';
 
+/** The `Idempotency-Key` header is there but not a usable key. */
+export const invalidIdempotencyKeyMessage =
+  'The Idempotency-Key header must be 1 to 255 visible ASCII characters: a fresh random value (a UUID) per submission.';
+/** A repeat of a request whose first try has not answered yet (the IETF draft's 409). */
+export const idempotencyKeyInUseMessage =
+  'This request is still being processed. Please wait a moment before trying again.';
+/** A key sent again with another body (the IETF draft's 422). */
+export const idempotencyKeyReusedMessage =
+  'This Idempotency-Key was already used for a different request: please send a new key with new details.';
+
 /** An example field error, as the request schema words it (a test holds the schema to it). */
 export const invalidEmailExampleMessage = 'Please enter a valid email address.';

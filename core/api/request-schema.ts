@@ -22,6 +22,8 @@
  *   (`isHoneypotFilled`): both routes answer as on success and store and send nothing.
  * - Unknown keys are ignored, never stored: the page's insert also sends `cheat_sheet_sent`,
  *   which the server always sets itself.
+ * - `hasBook` is the ticked confirmation, `true` from the page and the form: with it, the saved
+ *   request records the reader's consent (core/data/consent.ts).
  * - No message mentions 'domain' or 'verify': the page reserves those words for SES's
  *   unverified-sender error.
  */
@@ -166,8 +168,14 @@ const website = z.optional(
     .check(z.trim(), z.maxLength(maxWebsiteLength, `Website must be at most ${maxWebsiteLength} characters.`)),
 );
 
+/**
+ * 'I confirm that I have purchased the book', as the page sends it: `true` when ticked. Optional,
+ * so a direct call without it stays valid; a request that has it stores the reader's consent.
+ */
+const hasBook = z.optional(z.boolean({ error: 'hasBook must be true or false.' }));
+
 export const cheatSheetRequestSchema = z.object(
-  { name, email, website },
+  { name, email, website, hasBook },
   { error: 'The request body must be a JSON object with a name and an email.' },
 );
 

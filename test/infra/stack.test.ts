@@ -154,19 +154,19 @@ describe('the monitoring of the product', () => {
     }
   });
 
-  test('notifies the alarm topic from all 42 alarms, when they fire and when they are OK again', () => {
+  test('notifies the alarm topic from all 44 alarms, when they fire and when they are OK again', () => {
     const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
     const alarms = alarmsOf(template);
-    // 33 of the API, functions, tables and SES; the unsent, not-recorded and outcome-unknown alarms;
+    // 35 of the API, functions, the three tables and SES; the unsent, not-recorded and outcome-unknown alarms;
     // Errors and Throttles of the pause, SES events and unsent-check functions.
-    expect(alarms).toHaveLength(42);
+    expect(alarms).toHaveLength(44);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
     }
   });
 
-  test('alarms on throttles and system errors of both tables over every operation the functions may call', () => {
+  test('alarms on throttles and system errors of the three tables over every operation the functions may call', () => {
     const granted = new Map<string, Set<string>>();
     for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
       for (const statement of (policy.Properties.PolicyDocument as { Statement: PolicyStatement[] }).Statement) {
@@ -180,7 +180,7 @@ describe('the monitoring of the product', () => {
     }
     // The e-mail index's Query counts as the table's.
     granted.get(resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId)!.add('Query');
-    expect(granted.size).toBe(2);
+    expect(granted.size).toBe(3);
     for (const [tableId, operations] of granted) {
       for (const metricName of ['ThrottledRequests', 'SystemErrors']) {
         const alarmed = alarmsOf(template)

@@ -37,10 +37,12 @@ async function scan(name: string): Promise<Record<string, unknown>[]> {
 }
 
 describe('the local DynamoDB', () => {
-  test('has exactly the two tables, named as in the shared schema, and gives the handlers both names', async () => {
+  test('has exactly the three tables, named as in the shared schema, and gives the handlers the two the contract names', async () => {
     const { TableNames } = await dynamoDb.send(new ListTablesCommand({}));
 
-    expect(TableNames).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    expect(TableNames).toEqual(['cheat_sheet_idempotency', 'cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    // Not set: the functions' default is the local table's name, so only the contract's variables are needed.
+    expect(process.env.IDEMPOTENCY_TABLE_NAME).toBeUndefined();
     expect([stack.tableName, stack.limitCountersTableName]).toEqual([
       'cheat_sheet_requests',
       'cheat_sheet_send_quotas',
@@ -96,6 +98,7 @@ describe('the local DynamoDB', () => {
     expect(counter).toEqual({
       id: createHash('sha256').update(visitor.email).digest('hex'),
       recent_sends: [expect.any(String)],
+      claims: { [Object.keys((counter!.claims ?? {}) as object)[0] ?? 'none']: (counter!.recent_sends as string[])[0] },
       version: 1,
       expires_at: expect.any(Number),
     });

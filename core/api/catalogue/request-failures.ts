@@ -10,7 +10,10 @@ import {
   crossSiteFormMessage,
   emptyBodyMessage,
   formNotUrlencodedMessage,
+  idempotencyKeyInUseMessage,
+  idempotencyKeyReusedMessage,
   invalidEmailExampleMessage,
+  invalidIdempotencyKeyMessage,
   methodNotAllowedMessage,
   recipientRejectedMessage,
   undeliverableAddressMessage,
@@ -36,6 +39,11 @@ const malformedJson = [
   { example: 'emptyBody', when: 'The body is empty.', message: emptyBodyMessage },
   { example: 'notJson', when: 'The body is not well-formed JSON.', message: bodyNotJsonMessage },
   { example: 'notUtf8', when: 'The body is not UTF-8 text.', message: bodyNotUtf8Message },
+  {
+    example: 'invalidIdempotencyKey',
+    when: 'The `Idempotency-Key` header is empty, longer than 255 characters or not visible ASCII.',
+    message: invalidIdempotencyKeyMessage,
+  },
 ];
 
 const otherMethod = { example: 'otherMethod', when: 'Any method but POST.', message: methodNotAllowedMessage('GET') };
@@ -61,6 +69,37 @@ export const requestFailures = {
         { example: 'notUtf8', when: 'The body is not UTF-8 text.', message: bodyNotUtf8Message },
       ],
     },
+  },
+  // The IETF draft's answers to a repeated Idempotency-Key (lambdas/shared/idempotency.ts): the
+  // first try's work is not done again.
+  idempotencyKeyInUse: {
+    code: 'idempotency_key_in_use',
+    status: 409,
+    publicMessage: fixed(idempotencyKeyInUseMessage),
+    metric: null,
+    alarm: null,
+    quietReason:
+      'A client repeating a request before its first try answered (a double click, a retry on a slow network): nothing is done twice, and API Gateway counts it as a 4xx.',
+    runbook: '#idempotency-keys',
+    causes: onJsonRoutes([
+      {
+        when: 'An earlier request with the same `Idempotency-Key` is still being answered (the IETF draft *The Idempotency-Key HTTP Header Field*). Nothing was done for this one: try again once the first has answered, with the same key, to get its reply.',
+      },
+    ]),
+  },
+  idempotencyKeyReused: {
+    code: 'idempotency_key_reused',
+    status: 422,
+    publicMessage: fixed(idempotencyKeyReusedMessage),
+    metric: null,
+    alarm: null,
+    quietReason: "A client's own mistake (one key, two bodies): API Gateway counts it as a 4xx.",
+    runbook: '#idempotency-keys',
+    causes: onJsonRoutes([
+      {
+        when: 'The `Idempotency-Key` was first used, within the last 24 hours, with another name, email or honeypot value. Nothing was stored or sent: a new submission needs a new key.',
+      },
+    ]),
   },
   // Never 404: CloudFront would replace the JSON with the not-found page.
   untrustedOrigin: {

@@ -36,12 +36,17 @@ import {
 } from '../reply-bodies';
 import { apiRoutes, cheatSheetFormRoute } from '../routes';
 
-/** The two tables, by what they hold (core/data/tables.ts). */
-export type ProductTable = 'requests' | 'limitCounters';
+/** The three tables, by what they hold (core/data/tables.ts). */
+export type ProductTable = 'requests' | 'limitCounters' | 'idempotency';
 
 /** The DynamoDB actions the functions call. */
 export type TableAction =
-  'dynamodb:PutItem' | 'dynamodb:GetItem' | 'dynamodb:UpdateItem' | 'dynamodb:Query' | 'dynamodb:BatchGetItem';
+  | 'dynamodb:PutItem'
+  | 'dynamodb:GetItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:Query'
+  | 'dynamodb:BatchGetItem';
 
 /** One grant on one table (or on its e-mail index), with why the handler needs it. */
 export interface TableAccess {
@@ -151,19 +156,28 @@ export interface ProductRoute {
 
 const worstCaseSeconds = worstCaseSdkCallMs / 1000;
 
-const saveTableAccess: readonly TableAccess[] = [
+/** Both JSON routes' keys, and the form's (lambdas/shared/idempotency.ts): Powertools' four calls. */
+const idempotencyAccess: TableAccess = {
+  table: 'idempotency',
+  actions: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  why: "The Idempotency-Key records (Powertools' Idempotency utility): a conditional PutItem claims a key, a consistent GetItem reads a repeated key's record, UpdateItem keeps the reply, DeleteItem forgets a key whose failure proved nothing was done.",
+};
+
+const saveOwnTableAccess: readonly TableAccess[] = [
   { table: 'requests', actions: ['dynamodb:PutItem'], why: 'Stores the request as one new item.' },
   {
     table: 'limitCounters',
     actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'],
-    why: "The client's and the network's hourly save limits (rolling-counter.ts): UpdateItem to seal and to claim (and to give back after a failed write), a consistent BatchGetItem of the window's earlier buckets, a consistent GetItem to tell a full bucket from a sealed one.",
+    why: "The client's and the network's hourly save limits (rolling-counter.ts): UpdateItem to seal and to claim (and to give back after a failed write), a consistent BatchGetItem of the window's earlier buckets, a consistent GetItem to tell a full bucket from a sealed one (or a claim of its own whose reply was lost).",
   },
 ];
+
+const saveTableAccess: readonly TableAccess[] = [...saveOwnTableAccess, idempotencyAccess];
 
 /** Behind CloudFront, the save function proves a request came through it, and keys its counters, with the origin secret. */
 const saveGrants: readonly OtherGrant[] = ['originSecretRead'];
 
-const sendTableAccess: readonly TableAccess[] = [
+const sendOwnTableAccess: readonly TableAccess[] = [
   {
     table: 'requests',
     emailIndex: true,
@@ -182,6 +196,8 @@ const sendTableAccess: readonly TableAccess[] = [
   },
 ];
 
+const sendTableAccess: readonly TableAccess[] = [...sendOwnTableAccess, idempotencyAccess];
+
 const sendGrants: readonly OtherGrant[] = ['cheatSheetRead', 'emailSend', 'originSecretRead'];
 
 export const productRoutes = {
@@ -195,7 +211,7 @@ export const productRoutes = {
     memoryReason:
       "Rather than 128: Lambda's CPU share grows with memory, and loading the ~400 KB bundle is most of a cold request.",
     timeoutSeconds: 10,
-    timeoutReason: `Reads the origin secret (cold containers only), claims the two save limits (UpdateItem, BatchGetItem, UpdateItem each), then one PutItem. Each call takes a few milliseconds; one failing call (${worstCaseSeconds} s) plus the others at their usual speed leaves about 3 s to spare.`,
+    timeoutReason: `Reads the origin secret (cold containers only), claims the two save limits (UpdateItem, BatchGetItem, UpdateItem each), then one PutItem; with an Idempotency-Key, a PutItem before on its record and an UpdateItem after. Each call takes a few milliseconds; one failing call (${worstCaseSeconds} s) plus the others at their usual speed leaves about 3 s to spare.`,
     logService: functionServices.saveRequest,
     metricsServices: [functionServices.saveRequest],
     metrics: {
@@ -240,7 +256,7 @@ export const productRoutes = {
     memoryMb: 512,
     memoryReason: "Keeps the bundle's cold start and the PDF's base64 encoding quick.",
     timeoutSeconds: 15,
-    timeoutReason: `Reads the origin secret and the PDF (cold containers only), claims a slot of each limit (UpdateItem, BatchGetItem, UpdateItem for each rolling counter; GetItem, UpdateItem for the address), calls SES, then finds and flags the request (Query, UpdateItem; up to two 150 ms pauses). Each call takes a few milliseconds; a service that stalls fails its first call, so one failing call (${worstCaseSeconds} s) plus the others at their usual speed is the worst case: 15 s leaves over 5 s to spare.`,
+    timeoutReason: `Reads the origin secret and the PDF (cold containers only), claims a slot of each limit (UpdateItem, BatchGetItem, UpdateItem for each rolling counter; GetItem, UpdateItem for the address), calls SES (never with less than its timeout plus 2 s left), then finds and flags the request (Query, UpdateItem; up to two 150 ms pauses); with an Idempotency-Key, a PutItem before on its record and an UpdateItem after. Each call takes a few milliseconds; a service that stalls fails its first call, so one failing call (${worstCaseSeconds} s) plus the others at their usual speed is the worst case: 15 s leaves over 5 s to spare.`,
     logService: functionServices.sendCheatSheet,
     metricsServices: [functionServices.sendCheatSheet],
     metrics: {
@@ -291,7 +307,7 @@ export const productRoutes = {
     metricsServices: [functionServices.saveRequest, functionServices.sendCheatSheet],
     environment: 'both',
     // Exactly the save function's grants plus the send function's: it takes the same two steps.
-    tableAccess: [...saveTableAccess, ...sendTableAccess],
+    tableAccess: [...saveOwnTableAccess, ...sendOwnTableAccess, idempotencyAccess],
     grants: sendGrants,
     throttle: {
       rateLimit: 2,
@@ -344,6 +360,7 @@ const tableActionOrder: readonly TableAction[] = [
   'dynamodb:PutItem',
   'dynamodb:GetItem',
   'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
   'dynamodb:Query',
   'dynamodb:BatchGetItem',
 ];

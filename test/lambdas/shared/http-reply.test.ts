@@ -71,6 +71,8 @@ describe('the reply of each typed error', () => {
     new ProductError('unsupportedMediaType', 'Send JSON.'),
     new ProductError('crossSiteRequest', 'Not from here.'),
     new ProductError('payloadTooLarge', 'Too large.'),
+    new ProductError('idempotencyKeyInUse', 'Still running.'),
+    new ProductError('idempotencyKeyReused', 'Another body.'),
     limitReached('addressDailyCapReached', 3),
     limitReached('clientHourlySendCapReached', 10),
     limitReached('networkHourlySendCapReached', 30),
