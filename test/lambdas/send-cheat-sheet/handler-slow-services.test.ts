@@ -157,8 +157,7 @@ describe('a slow first DynamoDB write', () => {
       await withFreshHandler(saveHandlerPath, {}, (save) => save(postEvent(saveRoute, visitor)), documented),
     );
     proxy.delayNext(
-      (call) =>
-        call.operation === 'UpdateItem' && String(call.body.UpdateExpression).startsWith('SET cheat_sheet_sent'),
+      (call) => call.operation === 'UpdateItem' && JSON.stringify(call.body).includes('"#cheat_sheet_sent"'),
       lateMs,
     );
 
