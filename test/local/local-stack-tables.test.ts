@@ -77,6 +77,12 @@ describe('the local DynamoDB', () => {
         cheat_sheet_sent: true,
         requested_at: expect.any(String),
         sent_at: expect.any(String),
+        // The delivery the send recorded: claimed with a token, then accepted by SES.
+        delivery_status: 'sent',
+        status_at: expect.any(String),
+        sending_at: expect.any(String),
+        send_token: expect.any(String),
+        ses_message_id: expect.any(String),
       },
     ]);
     const sentAt = Date.parse(requests[0]!.sent_at as string);
