@@ -17,7 +17,7 @@ try {
   const { createAppStacks } = await import('./stacks');
   createAppStacks(app, {
     config,
-    // The CLI's own resolution of where `cdk deploy` goes; read only with -c waf=true and no stage.
+    // The CLI's own resolution of where `cdk deploy` goes; read only with the web ACL (the default) and no stage.
     deploymentTarget: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
     description: 'First 100 Days: the book site, its cheat-sheet API, table, PDF and mail identity.',
   });

@@ -76,7 +76,10 @@ export const contextKeys = {
   accountConcurrencyLimit: 'accountConcurrencyLimit',
   /** Optional. Where the alarms are e-mailed (an SNS e-mail subscription, confirmed by a link). */
   alarmEmail: 'alarmEmail',
-  /** Optional. `true` puts an AWS WAF web ACL in front of the distribution (about 8 USD a month). */
+  /**
+   * Optional, default `true`: an AWS WAF web ACL in front of the distribution (about 8 USD a month):
+   * one client's share of the API's throttle. `false` leaves it out, with a synth warning.
+   */
   waf: 'waf',
   /** Optional. Days a request is kept before DynamoDB's TTL deletes it; by default it is kept. */
   requestRetentionDays: 'requestRetentionDays',
@@ -334,7 +337,8 @@ function toDeploymentConfig(context: DeploymentContext): DeploymentConfig {
     networkHourlySaveCap: context.networkHourlySaveCap ?? defaultNetworkHourlySaveCap,
     accountConcurrencyLimit: context.accountConcurrencyLimit ?? defaultAccountConcurrencyLimit,
     ...(alarmEmail !== undefined && { alarmEmail }),
-    waf: context.waf ?? false,
+    // On unless turned off: without it one client can take the throttle every reader shares.
+    waf: context.waf ?? true,
     ...(requestRetentionDays !== undefined && { requestRetentionDays }),
     // contextInput made sure a named stage has both.
     ...(stage !== undefined && { stage: { name: stage, account: account!, region: region! } }),

@@ -52,7 +52,7 @@ export interface DeploymentConfig {
   readonly accountConcurrencyLimit: number;
   /** When set, the alarm topic e-mails this address (after it confirms the subscription). */
   readonly alarmEmail?: string;
-  /** Whether an AWS WAF web ACL protects the distribution. */
+  /** Whether an AWS WAF web ACL protects the distribution (on by default; `-c waf=false` removes it). */
   readonly waf: boolean;
   /** When set, requests expire this many days after they were made (DynamoDB TTL). */
   readonly requestRetentionDays?: number;

@@ -96,6 +96,7 @@ export class CheatSheetSiteStack extends Stack {
     this.api = new Api(this, 'Api', {
       table: this.data.table,
       limitCountersTable: this.data.limitCountersTable,
+      idempotencyTable: this.data.idempotencyTable,
       emailIndexName: this.data.emailIndexName,
       cheatSheetBucket: this.data.cheatSheetBucket,
       cheatSheetKey: this.data.cheatSheetKey,
@@ -141,6 +142,7 @@ export class CheatSheetSiteStack extends Stack {
       tables: [
         { table: this.data.table, operations: tableOperationsOf('requests') },
         { table: this.data.limitCountersTable, operations: tableOperationsOf('limitCounters') },
+        { table: this.data.idempotencyTable, operations: tableOperationsOf('idempotency') },
       ],
       distribution: this.site.distribution,
       dailySendBudget: config.dailySendBudget,

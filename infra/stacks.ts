@@ -1,16 +1,16 @@
 /**
- * The app's stacks for a configuration: the product stack and, with `waf` outside us-east-1, the
- * web ACL's companion stack there; when the product stack's region is known and is not us-east-1,
- * the edge-monitoring stack there (the CloudFront 5xx alarm); with `githubRepository`, the
- * DeployAccess stack. Used by the
+ * The app's stacks for a configuration: the product stack and, with the web ACL (`waf`, on by
+ * default) outside us-east-1, the web ACL's companion stack there; when the product stack's region
+ * is known and is not us-east-1, the edge-monitoring stack there (the CloudFront 5xx alarm); with
+ * `githubRepository`, the DeployAccess stack. Used by the
  * app entry and by the tests, so both build the same thing.
  *
  * A named stage (`-c stage=staging`) deploys `First100DaysSite-staging` (and
  * `First100DaysSiteWebFirewall-staging`) to the stage's account and region; `production` keeps
  * the names of the stage-less stacks, so an existing deployment is updated, not replaced.
  *
- * Without `waf` the product stack is environment-agnostic, as it always was: `cdk deploy`
- * places it in the account and region of the credentials. With `waf` the region decides where
+ * With `waf=false` the product stack is environment-agnostic: `cdk deploy` places it in the
+ * account and region of the credentials. With the web ACL (the default) the region decides where
  * the web ACL goes, so the stack takes the region the CDK CLI resolved (CDK_DEFAULT_REGION: from
  * AWS_REGION or the profile) and becomes environment-specific; CDK's cross-region references
  * need an explicit region on both stacks anyway.
@@ -29,7 +29,7 @@ export const cloudFrontRegion = 'us-east-1';
 
 export interface ProductStacks {
   readonly site: CheatSheetSiteStack;
-  /** Only with `waf` when the product stack is not in us-east-1. */
+  /** Only with the web ACL (`waf`, the default) when the product stack is not in us-east-1. */
   readonly webFirewall?: WebFirewallStack;
   /** The CloudFront 5xx alarm, in us-east-1, when the product stack is known to be elsewhere. */
   readonly edgeMonitoring?: EdgeMonitoringStack;
@@ -101,7 +101,7 @@ function createSiteStacks(app: App, options: Omit<ProductStacksOptions, 'edgeMon
   const { account, region } = explicitEnv ?? deploymentTarget;
   if (!region) {
     throw new ConfigError([
-      `${contextKeys.waf}=true needs the region the stack is deployed to, and none is known: set AWS_REGION (or a profile with a region) when running cdk.`,
+      `The web ACL (${contextKeys.waf}, on by default) needs the region the stack is deployed to, and none is known: set AWS_REGION (or a profile with a region) when running cdk, or pass -c ${contextKeys.waf}=false to go without it.`,
     ]);
   }
   const env: Environment = { account, region };

@@ -4,7 +4,7 @@ import { WebFirewall } from './constructs/web-firewall';
 
 /**
  * The web ACL alone, in us-east-1 (the only region CloudFront takes web ACLs from), for a product
- * stack deployed elsewhere with `-c waf=true`. The product stack reads its ARN through CDK's
+ * stack deployed elsewhere (the web ACL is on by default; `-c waf=false` drops both). The product stack reads its ARN through CDK's
  * cross-region references (`crossRegionReferences`: an SSM parameter in the product's region,
  * written and read by two small CDK functions).
  */

@@ -19,6 +19,10 @@ export type EmailFault =
   | 'configuration-set-sending-paused'
   /** SES paused sending for the whole account. */
   | 'account-sending-paused'
+  /** SESv2 refusing the recipient's address itself (400 BadRequestException "Illegal address"). */
+  | 'illegal-recipient-address'
+  /** SES refusing a recipient on a suppression list, naming it (MessageRejected). */
+  | 'suppressed-recipient'
   | 'throttled'
   | 'internal-error';
 
@@ -56,6 +60,12 @@ const faultResponses: Readonly<Record<EmailFault, { status: number; type: string
     status: 400,
     type: 'MailFromDomainNotVerifiedException',
     message: 'The MAIL FROM domain is not verified.',
+  },
+  'illegal-recipient-address': { status: 400, type: 'BadRequestException', message: 'Illegal address' },
+  'suppressed-recipient': {
+    status: 400,
+    type: 'MessageRejected',
+    message: `Address blacklisted: ${sandboxRecipient}`,
   },
   throttled: { status: 429, type: 'TooManyRequestsException', message: 'Too many requests.' },
   'internal-error': { status: 500, type: 'InternalFailure', message: 'An internal error occurred.' },

@@ -63,6 +63,9 @@ export const undeliverableAddressMessage =
 export const addressSuppressedMessage =
   "We can't send email to this address any more: an earlier email to it bounced or was reported as spam. Please use another address.";
 
+/** SES refused the recipient's address itself (not a valid address to SES, or on a suppression list). */
+export const recipientRejectedMessage = "We can't send email to this address. Please check it, or use another address.";
+
 /** The daily send budget is spent: the service cannot send for now, and says so plainly. */
 export const dailySendBudgetSpentMessage = "We can't send the cheat sheet right now. Please try again later.";
 
@@ -85,6 +88,16 @@ export const cheatSheetUnavailableMessage =
   'The cheat sheet is temporarily unavailable. Please try again later or contact support.';
 export const misconfiguredMessage = 'The service is not configured correctly. Please contact support.';
 export const unexpectedFailureMessage = 'Something went wrong on our side. Please try again later.';
+
+/** The `Idempotency-Key` header is there but not a usable key. */
+export const invalidIdempotencyKeyMessage =
+  'The Idempotency-Key header must be 1 to 255 visible ASCII characters: a fresh random value (a UUID) per submission.';
+/** A repeat of a request whose first try has not answered yet (the IETF draft's 409). */
+export const idempotencyKeyInUseMessage =
+  'This request is still being processed. Please wait a moment before trying again.';
+/** A key sent again with another body (the IETF draft's 422). */
+export const idempotencyKeyReusedMessage =
+  'This Idempotency-Key was already used for a different request: please send a new key with new details.';
 
 /** An example field error, as the request schema words it (a test holds the schema to it). */
 export const invalidEmailExampleMessage = 'Please enter a valid email address.';

@@ -10,14 +10,20 @@
  *   carry anything a mail client would turn into a link (`://`, `www.`, an `@`, or a word ending
  *   in a dot and a common top-level domain, e.g. `evil.example`). 'J.R. Smith', 'Mr.Smith' and
  *   "O'Brien" are names; 'visit evil.example' is not.
+ * - The name may not hold a lone surrogate (half of a UTF-16 pair, which JSON's `\ud800` can
+ *   carry): it is no character at all, and would be stored as garbage.
  * - The e-mail must be 1 to 254 characters and a plain address (zod's e-mail format: no display
- *   name, no spaces, no CR/LF). It is lower-cased, so the daily cap cannot be dodged by
- *   changing letter case.
+ *   name, no spaces, no CR/LF), with at most 64 characters before the `@` (RFC 5321) and at most
+ *   63 in each dot-separated label after it (RFC 1035): an address past either limit cannot be
+ *   delivered, so it is the visitor's 400 here rather than a DNS or SES failure later. It is
+ *   lower-cased, so the daily cap cannot be dodged by changing letter case.
  * - `website` is the form's honeypot, an input people never see: optional, text, at most 2,048
  *   characters, trimmed. When it holds anything, a script filled the form in
  *   (`isHoneypotFilled`): both routes answer as on success and store and send nothing.
  * - Unknown keys are ignored, never stored: the page's insert also sends `cheat_sheet_sent`,
  *   which the server always sets itself.
+ * - `hasBook` is the ticked confirmation, `true` from the page and the form: with it, the saved
+ *   request records the reader's consent (core/data/consent.ts).
  * - No message mentions 'domain' or 'verify': the page reserves those words for SES's
  *   unverified-sender error.
  */
@@ -25,9 +31,15 @@
 // zod/mini: the same validation, tree-shakable; the classic API adds ~450 KB to each bundle.
 import * as z from 'zod/mini';
 
-import { maxEmailLength, maxNameLength, maxWebsiteLength } from './request-limits';
+import {
+  maxDomainLabelLength,
+  maxEmailLength,
+  maxEmailLocalPartLength,
+  maxNameLength,
+  maxWebsiteLength,
+} from './request-limits';
 
-export { maxEmailLength, maxNameLength, maxWebsiteLength };
+export { maxDomainLabelLength, maxEmailLength, maxEmailLocalPartLength, maxNameLength, maxWebsiteLength };
 
 // C0 and C1 control characters, DEL, and the Unicode line and paragraph separators.
 const lineBreakingCharacters = /[\p{Cc}\u2028\u2029]+/gu;
@@ -99,9 +111,21 @@ export function looksLikeLink(text: string): boolean {
 /** No 'domain' or 'verify' in it: the page keys its configuration error on those words. */
 export const justYourNameMessage = 'Please enter just your name.';
 
+/** Half of a UTF-16 surrogate pair with no other half: with the `u` flag, \p{Cs} matches only those. */
+const loneSurrogate = /\p{Cs}/u;
+
+/** Whether a string holds a lone surrogate (no character, only half of one). */
+export function hasLoneSurrogate(text: string): boolean {
+  return loneSurrogate.test(text);
+}
+
+export const nameNotTextMessage = 'Name must be text.';
+
 const name = z.pipe(
   z.pipe(
-    z.string({ error: (issue) => (issue.input === undefined ? 'Please enter your name.' : 'Name must be text.') }),
+    z
+      .string({ error: (issue) => (issue.input === undefined ? 'Please enter your name.' : nameNotTextMessage) })
+      .check(z.refine((text: string) => !hasLoneSurrogate(text), nameNotTextMessage)),
     z.transform(toSingleLine),
   ),
   z.string().check(
@@ -121,7 +145,21 @@ const email = z.pipe(
       z.minLength(1, 'Please enter your email address.'),
       z.maxLength(maxEmailLength, `Email must be at most ${maxEmailLength} characters.`),
     ),
-  z.email('Please enter a valid email address.').check(z.toLowerCase()),
+  z.email('Please enter a valid email address.').check(
+    z.refine(
+      (address: string) => address.slice(0, address.lastIndexOf('@')).length <= maxEmailLocalPartLength,
+      `The part of the email address before the @ must be at most ${maxEmailLocalPartLength} characters.`,
+    ),
+    z.refine(
+      (address: string) =>
+        address
+          .slice(address.lastIndexOf('@') + 1)
+          .split('.')
+          .every((label) => label.length <= maxDomainLabelLength),
+      `Each dot-separated part of the email address after the @ must be at most ${maxDomainLabelLength} characters.`,
+    ),
+    z.toLowerCase(),
+  ),
 );
 
 const website = z.optional(
@@ -130,8 +168,14 @@ const website = z.optional(
     .check(z.trim(), z.maxLength(maxWebsiteLength, `Website must be at most ${maxWebsiteLength} characters.`)),
 );
 
+/**
+ * 'I confirm that I have purchased the book', as the page sends it: `true` when ticked. Optional,
+ * so a direct call without it stays valid; a request that has it stores the reader's consent.
+ */
+const hasBook = z.optional(z.boolean({ error: 'hasBook must be true or false.' }));
+
 export const cheatSheetRequestSchema = z.object(
-  { name, email, website },
+  { name, email, website, hasBook },
   { error: 'The request body must be a JSON object with a name and an email.' },
 );
 

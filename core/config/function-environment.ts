@@ -15,6 +15,8 @@ export const saveRequestVariables = {
   limitCountersTableName: 'SEND_QUOTA_TABLE_NAME',
   clientHourlySaveCap: 'CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT',
   networkHourlySaveCap: 'CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT',
+  /** The idempotency keys' records; unset uses `cheat_sheet_idempotency`, the local twin's name. */
+  idempotencyTableName: 'IDEMPOTENCY_TABLE_NAME',
   /** As the send function's: which address identifies a client. */
   clientAddressSource: 'CLIENT_ADDRESS_SOURCE',
   clientAddressKey: 'CLIENT_ADDRESS_KEY',
@@ -33,6 +35,8 @@ export const sendCheatSheetVariables = {
   clientHourlySendCap: 'CHEAT_SHEET_CLIENT_HOURLY_LIMIT',
   networkHourlySendCap: 'CHEAT_SHEET_NETWORK_HOURLY_LIMIT',
   dailySendBudget: 'CHEAT_SHEET_DAILY_SEND_BUDGET',
+  /** As the save function's: the idempotency keys' records, `cheat_sheet_idempotency` when unset. */
+  idempotencyTableName: 'IDEMPOTENCY_TABLE_NAME',
   /** Which address identifies a client: one of `clientAddressSources`. */
   clientAddressSource: 'CLIENT_ADDRESS_SOURCE',
   /** Local runs only: the key of the clients' counters (a fresh random one per `npm start`). */
@@ -112,6 +116,8 @@ export interface SaveRequestSettings {
   readonly clientHourlySaveCap?: number;
   /** @default the function's own default, `defaultNetworkHourlySaveCap` */
   readonly networkHourlySaveCap?: number;
+  /** @default the function's own default, `cheat_sheet_idempotency` */
+  readonly idempotencyTableName?: string;
   readonly clientAddressSource: ClientAddressSource;
   /** Required with `source-ip`. */
   readonly clientAddressKey?: string;
@@ -133,6 +139,8 @@ export interface SendCheatSheetSettings {
   readonly networkHourlySendCap?: number;
   /** @default the function's own default, `defaultDailySendBudget` */
   readonly dailySendBudget?: number;
+  /** @default the function's own default, `cheat_sheet_idempotency` */
+  readonly idempotencyTableName?: string;
   /** @default on (unset) */
   readonly recipientDomainCheck?: RecipientDomainCheckSetting;
   /** @default none: the system's DNS servers */

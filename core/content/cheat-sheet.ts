@@ -22,6 +22,12 @@ export const weeklyReview = content.weeklyReview;
 /** The e-mail's sentence about what the PDF holds. */
 export const emailSummary = content.emailSummary;
 
+/**
+ * The request form's version, recorded with each reader's consent (core/data/consent.ts): raise it
+ * when what the form asks or says changes (its fields, its confirmation, its notice).
+ */
+export const cheatSheetFormVersion = '1';
+
 export const formCopy = {
   nameLabel: 'Name',
   namePlaceholder: 'Your name',

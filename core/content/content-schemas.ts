@@ -99,6 +99,8 @@ export const contentSchemas = {
   privacy: z.strictObject({
     contactEmail: email,
     placeholder,
+    // Recorded with each reader's consent (core/data/consent.ts): the day the text last changed.
+    version: z.iso.date('must be a date, YYYY-MM-DD: the day this text last changed'),
     heading: text,
     intro: text,
     sections: z.array(z.strictObject({ heading: text, paragraphs })).min(1),

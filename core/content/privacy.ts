@@ -6,6 +6,12 @@
 
 import * as privacyContent from './generated/privacy';
 
+/**
+ * The privacy page's version: the day its text last changed (content/privacy.yaml's `version`).
+ * Each request records the version its reader agreed under (core/data/consent.ts).
+ */
+export const privacyVersion = privacyContent.version;
+
 /** Where readers write to see or erase what the site holds about them. */
 export const privacyContactEmail = privacyContent.contactEmail;
 

@@ -1,5 +1,6 @@
 /**
- * The two tables, `cheat_sheet_requests` and `cheat_sheet_send_quotas`, described once: the CDK
+ * The three tables, `cheat_sheet_requests`, `cheat_sheet_send_quotas` and
+ * `cheat_sheet_idempotency`, described once: the CDK
  * data construct, the local twin and the tests all build their tables from these definitions,
  * so the three agree by construction.
  */
@@ -121,6 +122,11 @@ export interface AddressDailyCapItem {
   readonly id: string;
   /** ISO 8601 times of the sends that count towards the cap (older ones are dropped on write). */
   readonly recent_sends: string[];
+  /**
+   * Each counted send's claim token → its time (`recent_sends` holds the same times): how a claim
+   * retried by the SDK recognizes its own earlier write. Absent on items written before it.
+   */
+  readonly claims?: Record<string, string>;
   /** Bumped by every write; each write is conditional on the version it read. */
   readonly version: number;
   /** Epoch seconds after which the item counts nothing and DynamoDB's TTL may delete it. */
@@ -200,5 +206,28 @@ export const limitCountersTable: TableDefinition = {
   timeToLiveAttribute: limitCountersExpiryAttribute,
 };
 
-/** Both tables, in the order they are created. */
-export const tables: readonly TableDefinition[] = [requestsTable, limitCountersTable];
+/**
+ * The idempotency records of both JSON routes (Powertools for AWS Lambda's Idempotency utility,
+ * `lambdas/shared/idempotency.ts`): one item per `Idempotency-Key` and route, holding the hash
+ * of the request body and, once done, the first reply. No name and no address: the key is the
+ * route's name and a SHA-256 of the client's key, the body only as its SHA-256. DynamoDB's TTL
+ * deletes each item a day after it was written (`expiration`, Powertools' attribute).
+ */
+export const idempotencyTableName = 'cheat_sheet_idempotency';
+
+/** Partition key: `<route>#<SHA-256 of the key>` (Powertools' default key attribute). */
+export const idempotencyPartitionKey = 'id';
+
+/** The TTL attribute Powertools writes: epoch seconds, the key's expiry. */
+export const idempotencyExpiryAttribute = 'expiration';
+
+/** One key's record, deleted by TTL a day after it was written. */
+export const idempotencyTable: TableDefinition = {
+  name: idempotencyTableName,
+  partitionKey: text(idempotencyPartitionKey),
+  globalIndexes: [],
+  timeToLiveAttribute: idempotencyExpiryAttribute,
+};
+
+/** Every table, in the order they are created. */
+export const tables: readonly TableDefinition[] = [requestsTable, limitCountersTable, idempotencyTable];

@@ -47,13 +47,32 @@ export function greetingNameOf(name: string): string | undefined {
 
 /** Line breaks and tabs: they separate words, so they become a space rather than join them. */
 const whitespaceControls = /\r\n|[\t\n\v\f\r\u0085]/g;
-const controlOrFormatEverywhere = /[\p{Cc}\p{Cf}]/gu;
 
 /**
- * The name as stored: what was typed, with control and format characters removed (line breaks
- * and tabs become a space). Nothing else changes: the author's export shows what the visitor
+ * An emoji tag sequence (a black flag, tags, the cancel tag: the flags of England, Scotland,
+ * Wales): its tags are format characters, yet together they are one picture.
+ */
+const emojiTagSequence = String.raw`\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}`;
+/**
+ * The zero-width non-joiner and joiner (U+200C, U+200D): format characters that Persian, Indic
+ * scripts and emoji sequences (a family, a profession) need to be written as people write them.
+ */
+const joiners = '\u200C\u200D';
+/**
+ * What is removed: every control character and every other format character (bidi overrides
+ * such as U+202E, the zero-width space, the soft hyphen, the BOM, stray tags), each of which could
+ * make a name read differently from what it holds. An emoji tag sequence is skipped whole.
+ */
+const misleadingCharacters = new RegExp(String.raw`(${emojiTagSequence})|[\p{Cc}[\p{Cf}--[${joiners}]]]`, 'gv');
+
+/**
+ * The name as stored: what was typed, with control characters and the format characters that
+ * could mislead a reader of the leads removed (line breaks and tabs become a space). Letters,
+ * marks, the joiners and every emoji sequence stay: the author's export shows what the visitor
  * wrote, and the leads CSV neutralises formulas on its own.
  */
 export function cleanStoredName(name: string): string {
-  return name.replace(whitespaceControls, ' ').replace(controlOrFormatEverywhere, '');
+  return name
+    .replace(whitespaceControls, ' ')
+    .replace(misleadingCharacters, (_match: string, tagSequence: string | undefined) => tagSequence ?? '');
 }

@@ -81,6 +81,10 @@ export const refusalMetrics = [
   // SES sending paused (the configuration set, or the whole account): the send is refused, 503.
   'SendingPaused',
   'HoneypotCaught',
+  // SES refused the visitor's own address (illegal, or suppressed): the visitor's 400, never a page.
+  'RecipientRejected',
+  // A call to the API's own address, past CloudFront: it spent the readers' throttle (docs/abuse.md).
+  'UntrustedOrigin',
 ] as const;
 export type RefusalKind = (typeof refusalMetrics)[number];
 

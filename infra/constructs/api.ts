@@ -41,6 +41,8 @@ export interface ApiProps {
   readonly table: ITable;
   /** The limits' counters (per address, per client, the daily send budget); only the sends use it. */
   readonly limitCountersTable: ITable;
+  /** `cheat_sheet_idempotency`: both JSON routes' and the form's Idempotency-Key records. */
+  readonly idempotencyTable: ITable;
   /** The table's e-mail index, the only index send may query. */
   readonly emailIndexName: string;
   /** The private bucket holding the PDF; with SSE-KMS, send may decrypt through S3 with its key. */
@@ -167,6 +169,7 @@ export class Api extends Construct {
       tableName: props.table.tableName,
       requestRetentionDays: props.requestRetentionDays,
       limitCountersTableName: props.limitCountersTable.tableName,
+      idempotencyTableName: props.idempotencyTable.tableName,
       clientHourlySaveCap: props.clientHourlySaveCap,
       networkHourlySaveCap: props.networkHourlySaveCap,
       // As the send function: behind CloudFront, a save without the origin secret is refused (403).
@@ -176,6 +179,7 @@ export class Api extends Construct {
     const sendSettings: SendCheatSheetSettings = {
       tableName: props.table.tableName,
       limitCountersTableName: props.limitCountersTable.tableName,
+      idempotencyTableName: props.idempotencyTable.tableName,
       cheatSheetBucket: props.cheatSheetBucket.bucketName,
       cheatSheetKey: props.cheatSheetKey,
       senderEmail: props.senderEmail,
@@ -197,7 +201,7 @@ export class Api extends Construct {
       both: submitFormEnvironment(saveSettings, sendSettings),
     };
     const resources = {
-      tables: { requests: props.table, limitCounters: props.limitCountersTable },
+      tables: { requests: props.table, limitCounters: props.limitCountersTable, idempotency: props.idempotencyTable },
       emailIndexName: props.emailIndexName,
       cheatSheetBucket: props.cheatSheetBucket,
       cheatSheetKey: props.cheatSheetKey,

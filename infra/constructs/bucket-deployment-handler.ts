@@ -112,7 +112,7 @@ function isBucketDeploymentHandler(construct: IConstruct): boolean {
 /**
  * The objects of CDK's bootstrap asset bucket as cdk-nag names them: pseudo parameters for an
  * environment-agnostic stack, literal values once the stack has an account and region (with
- * `-c waf=true`, infra/stacks.ts).
+ * the web ACL, on by default, infra/stacks.ts).
  */
 function assetBucketObjects(stack: Stack): string {
   const literalOr = (value: string, pseudoParameter: string) =>

@@ -18,6 +18,7 @@ import { buildOutput } from '../../core/build-output';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
 import {
   emailIndex,
+  idempotencyTable,
   requestExpiryAttribute,
   requestsTable,
   limitCountersTable,
@@ -87,6 +88,11 @@ export class Data extends Construct {
    * deleted by TTL once idle; retained when the stack is deleted.
    */
   public readonly limitCountersTable: Table;
+  /**
+   * `cheat_sheet_idempotency`: the Idempotency-Key records of both JSON routes, each deleted by TTL
+   * a day after it was written.
+   */
+  public readonly idempotencyTable: Table;
   /** The name of the table's e-mail index (`email`, newest `requested_at` first). */
   public readonly emailIndexName: string = emailIndex.name;
   /** Private; only the send function reads from it. Retained when the stack is deleted. */
@@ -155,6 +161,21 @@ export class Data extends Construct {
       billingMode: BillingMode.PAY_PER_REQUEST,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       // As the requests table: the counters are keyed by hashes of readers' addresses.
+      encryption: TableEncryption.CUSTOMER_MANAGED,
+      encryptionKey: props.tableEncryptionKey,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    // Protected like the send quota table: losing it within a day would let a retried key send
+    // again. Its name is fixed, so it is retained (a retry adopts it). TTL empties it a day after
+    // each write, so PITR (priced per GB of table) costs next to nothing: a key's item is ~0.3 KB.
+    this.idempotencyTable = new Table(this, 'IdempotencyTable', {
+      ...tableShape(idempotencyTable),
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      // The leads' key, as the other two: its records hold the replies the functions gave, and
+      // only the functions (and the leads reader) may read them.
       encryption: TableEncryption.CUSTOMER_MANAGED,
       encryptionKey: props.tableEncryptionKey,
       deletionProtection: true,

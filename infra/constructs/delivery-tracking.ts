@@ -66,7 +66,7 @@ export class DeliveryTracking extends Construct {
 
   constructor(scope: Construct, id: string, props: DeliveryTrackingProps) {
     super(scope, id);
-    const tables: Readonly<Record<ProductTable, ITable>> = {
+    const tables: Readonly<Partial<Record<ProductTable, ITable>>> = {
       requests: props.requestsTable,
       limitCounters: props.limitCountersTable,
     };
@@ -88,9 +88,9 @@ export class DeliveryTracking extends Construct {
         logRetention: props.logRetention,
       });
       for (const access of spec.tableAccess) {
-        built.role.addToPolicy(
-          new PolicyStatement({ actions: [...access.actions], resources: [tables[access.table].tableArn] }),
-        );
+        const table = tables[access.table];
+        if (!table) throw new Error(`${access.table} is granted to a delivery function but not given to it`);
+        built.role.addToPolicy(new PolicyStatement({ actions: [...access.actions], resources: [table.tableArn] }));
       }
       acknowledgeTracingWildcard(built.role);
       Validations.of(built.function.node.defaultChild ?? built.function).acknowledge({

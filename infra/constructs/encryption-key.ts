@@ -1,6 +1,6 @@
 import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal, type PolicyDocument } from 'aws-cdk-lib/aws-iam';
+import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
 
 export interface EncryptionKeyProps {
@@ -20,8 +20,15 @@ export interface EncryptionKeyProps {
  * log groups, the site and PDF buckets (SSE-KMS) and the alarm topic. Its policy adds to the
  * account's own administration (IAM policies decide who in the account may use it):
  *
- * - CloudWatch Logs of this account and region may use it, for this account's log groups in this
- *   region only (the `aws:logs:arn` encryption context), and nothing more;
+ * - CloudWatch Logs of this account and region may use it, for this stack's log groups only (the
+ *   `aws:logs:arn` encryption context, AWS's documented condition for Logs: CloudFormation names
+ *   every log group of the stack `<stack name>-…`), and nothing more;
+ * - CloudFront may decrypt for distributions of this account (`aws:SourceAccount`, and
+ *   `aws:SourceArn` on `distribution/*`, `requireSourceAccountOnCloudFront`): naming this
+ *   stack's own distribution would make key, bucket and distribution depend on each other in a
+ *   circle; the site bucket's policy names this distribution alone;
+ * - CloudWatch may use it for this stack's alarms (`aws:SourceAccount`, `aws:SourceArn` on
+ *   `alarm:<stack name>-*`), to publish to the alarm topic (monitoring/alarm-topic.ts);
  * - no one may create a KMS grant on it except AWS services acting for an AWS resource (Control
  *   Tower's CT.KMS.PR.3): nothing in this stack needs a grant, so none can be handed out.
  *
@@ -60,7 +67,8 @@ export class EncryptionKey extends Construct {
             'kms:EncryptionContext:aws:logs:arn': stack.formatArn({
               service: 'logs',
               resource: 'log-group',
-              resourceName: '*',
+              // CloudFormation's generated names start with the stack name: this stack's groups alone.
+              resourceName: `${stack.stackName}-*`,
               arnFormat: ArnFormat.COLON_RESOURCE_NAME,
             }),
           },
@@ -80,4 +88,27 @@ export class EncryptionKey extends Construct {
       }),
     );
   }
+}
+
+/**
+ * Adds `aws:SourceAccount` to the statement CDK's S3 origin with origin access control puts in the
+ * key's policy for CloudFront (`ArnLike aws:SourceArn distribution/*`), so only distributions of
+ * this account may have CloudFront decrypt with it. Call once the distribution exists (its
+ * origins are bound in its constructor). Throws when no such statement is found: a CDK version
+ * that adds it elsewhere must not leave it unconditioned unnoticed.
+ */
+export function requireSourceAccountOnCloudFront(key: IKey): void {
+  const policy = (key as { policy?: PolicyDocument }).policy;
+  // PolicyDocument keeps its statements private; CDK gives no other way to condition one it added.
+  const statements = (policy as unknown as { statements?: PolicyStatement[] } | undefined)?.statements ?? [];
+  const cloudFront = statements.filter(
+    (statement) =>
+      statement.effect === Effect.ALLOW &&
+      statement.principals.some(
+        (principal) => principal instanceof ServicePrincipal && principal.service === 'cloudfront.amazonaws.com',
+      ),
+  );
+  if (cloudFront.length === 0) throw new Error("No CloudFront statement in the key's policy to condition");
+  for (const statement of cloudFront)
+    statement.addCondition('StringEquals', { 'aws:SourceAccount': Stack.of(key).account });
 }

@@ -21,7 +21,8 @@ export { functionRuntime } from './bundled-function';
 
 /** What the route's `tableAccess` and `grants` name, as resources. */
 export interface ProductResources {
-  readonly tables: Readonly<Record<ProductTable, ITable>>;
+  /** Each table a route's `tableAccess` names; a function given none of a table's grants may lack it. */
+  readonly tables: Readonly<Partial<Record<ProductTable, ITable>>>;
   /** The requests table's e-mail index, the only index a function may query. */
   readonly emailIndexName: string;
   /** `cheatSheetRead`: the private bucket holding the PDF; with SSE-KMS, S3 may decrypt with its key. */
@@ -106,7 +107,9 @@ export class ProductFunction extends Construct {
 }
 
 function tableStatement(access: TableAccess, resources: ProductResources): PolicyStatement {
-  const tableArn = resources.tables[access.table].tableArn;
+  const table = resources.tables[access.table];
+  if (!table) throw new Error(`The ${access.table} table is granted but was not given`);
+  const tableArn = table.tableArn;
   return new PolicyStatement({
     actions: [...access.actions],
     resources: [access.emailIndex ? `${tableArn}/index/${resources.emailIndexName}` : tableArn],

@@ -35,6 +35,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { productRouteList } from '../../core/api/catalogue/routes';
+import { requireSourceAccountOnCloudFront } from './encryption-key';
 import { buildOutput } from '../../core/build-output';
 import { originSecretHeader } from '../../core/config/edge-headers';
 import { sitePagesFunctionCode } from '../site-pages-function';
@@ -68,6 +70,11 @@ export const apiOriginRequestHeaders = [
   'Sec-Fetch-Site',
   'CloudFront-Viewer-Address',
 ] as const;
+
+/** The synth warning of a deployment without the web ACL (`-c waf=false`). */
+export const noWebAclWarning = 'first100days:waf:off';
+const throttleRates = productRouteList.map(({ throttle }) => throttle.rateLimit).join(', ');
+export const noWebAclMessage = `No web ACL (-c waf=false): nothing limits one client's requests to /api/* before the route throttles that every reader shares (${throttleRates} a second), so a single client sending 10 a second makes every reader's save and send answer 429; AWS's IP reputation list and Core rule set screen no request. Drop waf=false (about 8 USD a month, docs/abuse.md) to protect the form.`;
 
 export interface SiteProps {
   /** The API behind `/api/*`. */
@@ -277,8 +284,9 @@ export class Site extends Construct {
       });
     }
     // The S3 origin added to the key's policy: CloudFront may decrypt for distributions of this
-    // account (`distribution/*`), since naming this one would make key, bucket and distribution
-    // depend on each other in a circle.
+    // account (`distribution/*` and aws:SourceAccount), since naming this one would make key,
+    // bucket and distribution depend on each other in a circle.
+    requireSourceAccountOnCloudFront(props.encryptionKey);
     Annotations.of(props.encryptionKey.node.scope ?? props.encryptionKey).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:wildcardKeyPolicyForOac',
       "The site bucket's policy lets this distribution alone read its objects (StringEquals on this distribution's ARN), and the key statement lets CloudFront only decrypt, so no other distribution can obtain the site's files; the wildcard avoids the circular dependency key -> distribution -> bucket -> key.",
@@ -296,8 +304,9 @@ export class Site extends Construct {
       Validations.of(distributionResource).acknowledge({
         id: 'AwsSolutions::AwsSolutions-CFR2',
         reason:
-          "No WAF web ACL unless -c waf=true: the only dynamic paths are three POST routes (the form route runs the other two routes' handlers), bounded by the API stage throttle, the per-address daily cap, the per-client hourly limit and the daily send budget in the function; a web ACL (about 8 USD a month) would cost more than the rest of the site.",
+          'The web ACL is on by default and was turned off (-c waf=false), which the synth warns about (first100days:waf:off): the three POST routes are then bounded only by the route throttles, the per-address daily cap, the per-client and per-network hourly limits and the daily send budget in the functions.',
       });
+      Annotations.of(this).addWarningV2(noWebAclWarning, noWebAclMessage);
     }
 
     // One asset, two deployments: the same files, split by path, with different caching.

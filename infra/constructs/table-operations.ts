@@ -8,6 +8,7 @@ const operationOfAction: Readonly<Record<TableAction | EventFunctionTableAction,
   'dynamodb:PutItem': Operation.PUT_ITEM,
   'dynamodb:GetItem': Operation.GET_ITEM,
   'dynamodb:UpdateItem': Operation.UPDATE_ITEM,
+  'dynamodb:DeleteItem': Operation.DELETE_ITEM,
   'dynamodb:Query': Operation.QUERY,
   'dynamodb:BatchGetItem': Operation.BATCH_GET_ITEM,
 };

@@ -2,6 +2,7 @@ import { Stack, Token } from 'aws-cdk-lib';
 import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
 import { apiPathPrefix } from '../../core/api/routes';
+import { productRouteList, type RouteThrottle } from '../../core/api/catalogue/routes';
 
 /**
  * Rules of AWS's Core rule set that the product's own requests could trip, each overridden to
@@ -27,16 +28,50 @@ export const commonRuleSetExclusions: ReadonlyArray<{ readonly rule: string; rea
  */
 export const commonRuleSetKeptRules = ['NoUserAgent_HEADER', 'CrossSiteScripting_BODY', 'GenericRFI_BODY'] as const;
 
+/**
+ * The window the per-client rule counts over: WAF takes 60, 120, 300 or 600 s; the shortest
+ * blocks a flood soonest and lets a blocked office go again soonest.
+ */
+export const apiRateWindowSeconds = 60;
+
+/** The lowest limit a WAF rate-based rule takes. */
+export const minimumWafRateLimit = 10;
+
+/**
+ * The share of the smallest route throttle one client of the site may use: a quarter, so it takes
+ * four clients at their limit to use up the smallest route's rate, and readers keep the rest.
+ */
+export const clientShareOfSmallestThrottle = 1 / 4;
+
+/**
+ * Requests one client (one IP address) may send to `/api/*` per window: a quarter of the smallest
+ * route throttle's rate, over the window. With the default throttles (the form route at 2 a
+ * second) that is 0.5 a second, 30 a minute: one form submission is two requests (save, send), so
+ * 15 submissions a minute from one address, far above a person or an office behind one address.
+ * The rule counts `/api/*` as a whole, so a client's share of any one route is at most this too.
+ */
+export function apiRequestsPerClient(
+  throttles: readonly RouteThrottle[] = productRouteList.map(({ throttle }) => throttle),
+  windowSeconds = apiRateWindowSeconds,
+): number {
+  const smallestRate = Math.min(...throttles.map(({ rateLimit }) => rateLimit));
+  const limit = Math.floor(smallestRate * clientShareOfSmallestThrottle * windowSeconds);
+  if (limit < minimumWafRateLimit) {
+    throw new Error(
+      `A quarter of the smallest route throttle (${smallestRate}/s) over ${windowSeconds} s is ${limit} requests, below WAF's minimum of ${minimumWafRateLimit}: raise the throttle or the window.`,
+    );
+  }
+  return limit;
+}
+
 export interface WebFirewallProps {
   /**
-   * Requests one IP address may send to `/api/*` in 5 minutes before the rest are refused (429).
-   * One form submission is two requests, so 100 is 50 submissions: far above a person, or an
-   * office behind one address, and a 30th of what the stage throttle lets through in the same
-   * time (10 a second), so one client cannot use up the throttle that everyone shares.
+   * Requests one IP address may send to `/api/*` per `apiRateWindowSeconds` before the rest are
+   * refused (429).
    *
-   * @default 100
+   * @default apiRequestsPerClient(): a quarter of the smallest route throttle, 30 a minute
    */
-  readonly apiRequestsPerFiveMinutes?: number;
+  readonly apiRequestsPerWindow?: number;
 }
 
 /** The JSON a rate-limited `/api/*` request gets: both routes' error shape, so the page shows it. */
@@ -46,9 +81,14 @@ export const rateLimitedBody = {
 } as const;
 
 /**
- * An AWS WAF web ACL for the CloudFront distribution (`-c waf=true`): AWS's IP reputation list,
- * a per-IP rate limit on `/api/*`, and AWS's Core rule set. CloudFront only takes web ACLs
- * created in us-east-1 (scope CLOUDFRONT), so this construct refuses any other region.
+ * The AWS WAF web ACL of the CloudFront distribution, on by default (`-c waf=false` leaves it
+ * out): AWS's IP reputation list first, then a per-IP rate limit on `/api/*`, then AWS's Core
+ * rule set. CloudFront only takes web ACLs created in us-east-1 (scope CLOUDFRONT), so this
+ * construct refuses any other region.
+ *
+ * The rate rule aggregates on the viewer's IP address (`AggregateKeyType: IP`): WAF has no
+ * aggregation on an IPv6 prefix, so each IPv6 address, not each /64, is a client here (the
+ * functions' own client caps count per /64).
  *
  * About 8 USD a month (web ACL 5 USD, three rules at 1 USD) plus 0.60 USD per million requests
  * (every request to the distribution, pages and files included). Both managed rule groups are
@@ -107,8 +147,8 @@ export class WebFirewall extends Construct {
           },
           statement: {
             rateBasedStatement: {
-              limit: props.apiRequestsPerFiveMinutes ?? 100,
-              evaluationWindowSec: 300,
+              limit: props.apiRequestsPerWindow ?? apiRequestsPerClient(),
+              evaluationWindowSec: apiRateWindowSeconds,
               aggregateKeyType: 'IP',
               scopeDownStatement: {
                 byteMatchStatement: {

@@ -15,7 +15,7 @@
 export interface ExceptionFacts {
   /** A custom domain and its certificate were given (`domainName`, `certificateArn`). */
   readonly customDomain: boolean;
-  /** The stack has a literal account (an explicit environment, e.g. with `-c waf=true`). */
+  /** The stack has a literal account (an explicit environment, e.g. with the web ACL, on by default). */
   readonly accountKnown: boolean;
   /** The weekly digest exists (`authorEmail`). */
   readonly leadDigest: boolean;
@@ -42,7 +42,7 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
     control: 'CT.LAMBDA.PR.2',
     resources: 'Api/HttpApi/*/*-Permission',
     reason:
-      "Each invoke permission names API Gateway, this API's route (SourceArn) and this account (SourceAccount). In the environment-agnostic template SourceAccount is {Ref: AWS::AccountId}, which this static check cannot read as the string it wants; synthesized with an account (e.g. with -c waf=true), it is a literal and the control passes.",
+      "Each invoke permission names API Gateway, this API's route (SourceArn) and this account (SourceAccount). In the environment-agnostic template SourceAccount is {Ref: AWS::AccountId}, which this static check cannot read as the string it wants; synthesized with an account (e.g. with the web ACL, on by default), it is a literal and the control passes.",
     appliesWhen: (facts) => !facts.accountKnown,
   },
   {

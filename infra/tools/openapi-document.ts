@@ -33,6 +33,7 @@ import type {
   OpenApiDocument,
   OpenApiHeader,
   OpenApiOperation,
+  OpenApiParameter,
   OpenApiReference,
   OpenApiResponse,
 } from './openapi-types';
@@ -160,6 +161,16 @@ function failureResponses(route: JsonRoute, failureStatuses: readonly FailureSta
 
 const methodNotAllowedResponseName = (route: JsonRoute) => `${route.schemaNames.failure}MethodNotAllowed`;
 
+/** Both JSON routes take it (lambdas/shared/idempotency.ts); the page sends one per submission. */
+const idempotencyKeyParameter: OpenApiParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  description:
+    'Optional, as in the IETF draft *The Idempotency-Key HTTP Header Field*: a fresh random value (a UUID) per submission, 1 to 255 visible ASCII characters. The same key with the same body within 24 hours replays the first reply (status and body) and stores, sends and counts nothing again; while the first is still running it gets `409`, with another body `422`. A failure that proves nothing was done is not kept, so the same key may try again. A key belongs to its route: the page sends one key on both calls. Without the header, every request is new.',
+  required: false,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 function pathItem(route: JsonRoute, failureStatuses: readonly FailureStatus[]): Record<string, OpenApiOperation> {
   const { operationId, summary, description } = route.route.openApi;
   const failures = failureResponses(route, failureStatuses);
@@ -167,6 +178,7 @@ function pathItem(route: JsonRoute, failureStatuses: readonly FailureStatus[]): 
     operationId,
     summary,
     description,
+    parameters: [idempotencyKeyParameter],
     requestBody: {
       description: `JSON (\`Content-Type: application/json\`, optionally with \`charset=utf-8\`), at most ${
         maxBodyBytes / 1024

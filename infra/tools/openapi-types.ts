@@ -29,10 +29,20 @@ export interface OpenApiResponse {
   readonly content?: Readonly<Record<string, OpenApiMediaType>>;
 }
 
+/** A request header the operation reads. */
+export interface OpenApiParameter {
+  readonly name: string;
+  readonly in: 'header';
+  readonly description: string;
+  readonly required: boolean;
+  readonly schema: JsonSchema;
+}
+
 export interface OpenApiOperation {
   readonly operationId: string;
   readonly summary: string;
   readonly description: string;
+  readonly parameters?: readonly OpenApiParameter[];
   readonly requestBody?: {
     readonly description: string;
     readonly required: true;

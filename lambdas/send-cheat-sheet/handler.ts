@@ -2,23 +2,24 @@
  * POST /api/send-cheat-sheet (API Gateway HTTP API, payload 2.0): parses, identifies the client
  * (behind CloudFront, refusing a request that did not come through it), sends, replies
  * `200 {success: true, message}` or `4xx/5xx {success: false, error, code}`. A filled honeypot
- * gets the same 200 and nothing is sent.
+ * gets the same 200 and nothing is sent. With an `Idempotency-Key`, a repeat of the same request
+ * replays the first reply and sends nothing again.
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { cheatSheetSentMessage } from '../../core/api/messages';
-import { jsonReplyOf } from '../../core/api/catalogue/routes';
-import type { CheatSheetSentBody } from '../../core/api/reply-bodies';
+import { productRoutes } from '../../core/api/catalogue/routes';
 import { jsonReply } from '../shared/http-reply';
-import { parseCheatSheetRequestBody, readApiRequest } from '../shared/http-request';
+import { idempotencyKeyOf, parseCheatSheetRequestBody, readApiRequest } from '../shared/http-request';
+import type { KeptReply } from '../shared/idempotency';
+import { replyOncePerKey } from '../shared/keyed-step';
 import { createLogger } from '../shared/logger';
 import { ProductMetrics } from '../shared/metrics';
+import { remainingTimeOf } from '../shared/remaining-time';
 import { functionServices } from '../../core/observability/product-metrics';
-import { sendFailed, sendStep, type SendStepResult } from '../shared/send-step';
+import { sendFailed, sendReplyOf, sendStep } from '../shared/send-step';
 
 const logger = createLogger(functionServices.sendCheatSheet);
 const metrics = new ProductMetrics(functionServices.sendCheatSheet);
-const reply = jsonReplyOf('sendCheatSheet');
 
 export const handler = metrics.instrument(sendCheatSheetHandler);
 
@@ -28,17 +29,17 @@ async function sendCheatSheetHandler(
 ): Promise<APIGatewayProxyStructuredResultV2> {
   if (context) logger.addContext(context);
   const apiRequest = readApiRequest(event);
-  let result: SendStepResult;
+  const remainingTimeMs = remainingTimeOf(context, productRoutes.sendCheatSheet.timeoutSeconds);
+  const reporting = { logger, metrics, remainingTimeMs };
+  let reply: KeptReply;
   try {
-    result = await sendStep(parseCheatSheetRequestBody(apiRequest), apiRequest, { logger, metrics });
+    const request = parseCheatSheetRequestBody(apiRequest);
+    reply = await replyOncePerKey(
+      { key: idempotencyKeyOf(apiRequest), scope: 'send-cheat-sheet', payload: request, remainingTimeMs, logger },
+      async () => sendReplyOf(await sendStep(request, apiRequest, reporting)),
+    );
   } catch (error) {
-    result = sendFailed(error, { logger, metrics });
+    reply = sendReplyOf(sendFailed(error, reporting)).reply;
   }
-  if (result.ok) {
-    return jsonReply(reply.success.status, {
-      success: true,
-      message: cheatSheetSentMessage,
-    } satisfies CheatSheetSentBody);
-  }
-  return jsonReply(result.failure.statusCode, reply.failureBody.of(result.failure));
+  return jsonReply(reply.statusCode, reply.body);
 }

@@ -9,8 +9,15 @@
  * and the only two the send role may call on the limit counters table. Every write also sets the TTL
  * attribute to the newest counted send plus the window, so an idle item is deleted by DynamoDB
  * (no TTL API is called; dynalite ignores it). Every SDK failure becomes a `storageUnavailable` ProductError.
+ *
+ * Each claim also writes a token of its own into the item's `claims` map (token → send time), in
+ * the same write. When the SDK retried a write whose reply was lost (a timeout after DynamoDB
+ * wrote it), the retry fails its version condition; the next round's consistent read finds the
+ * token, and the claim is done: one send, counted once. A release removes its token with its
+ * send, so a release repeated the same way gives back nothing more.
  */
 
+import { randomBytes } from 'node:crypto';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ProductError } from './errors';
 import { addressDailyCapItemId } from '../../core/data/address-hash';
@@ -24,6 +31,8 @@ import {
 export interface AddressDailyCapClaim {
   readonly id: string;
   readonly sentAt: string;
+  /** This claim's key in the item's `claims` map. */
+  readonly token: string;
 }
 
 export interface AddressDailyCapCounter {
@@ -89,6 +98,7 @@ export function addressDailyCapCounter(
   async function write(
     id: string,
     recentSends: string[],
+    claims: Record<string, string>,
     expiresAt: number,
     version: number | undefined,
   ): Promise<boolean> {
@@ -97,16 +107,18 @@ export function addressDailyCapCounter(
         new UpdateCommand({
           TableName: tableName,
           Key: { [limitCountersPartitionKey]: id },
-          UpdateExpression: 'SET #sends = :sends, #version = :next, #expiresAt = :expiresAt',
+          UpdateExpression: 'SET #sends = :sends, #claims = :claims, #version = :next, #expiresAt = :expiresAt',
           ConditionExpression: version === undefined ? 'attribute_not_exists(#id)' : '#version = :current',
           ExpressionAttributeNames: {
             '#sends': 'recent_sends',
+            '#claims': 'claims',
             '#version': 'version',
             '#expiresAt': limitCountersExpiryAttribute,
             ...(version === undefined ? { '#id': limitCountersPartitionKey } : {}),
           },
           ExpressionAttributeValues: {
             ':sends': recentSends,
+            ':claims': claims,
             ':next': (version ?? 0) + 1,
             ':expiresAt': expiresAt,
             ...(version === undefined ? {} : { ':current': version }),
@@ -124,28 +136,41 @@ export function addressDailyCapCounter(
     async claim(email, at, limit) {
       const id = addressDailyCapItemId(email);
       const sentAt = at.toISOString();
+      const token = randomBytes(12).toString('base64url');
       const windowStart = at.getTime() - windowMs;
+      const inWindow = (sent: string) => Date.parse(sent) >= windowStart;
       for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
         const current = await read(id);
+        // This claim's own write landed, though its reply was lost: it is counted already.
+        if (current?.claims?.[token] !== undefined) return { id, sentAt, token };
         // Sends more than 24 hours old no longer count, and are dropped with this write.
-        const recent = (current?.recent_sends ?? []).filter((sent) => Date.parse(sent) >= windowStart);
+        const recent = (current?.recent_sends ?? []).filter(inWindow);
         if (recent.length >= limit) return null;
         const sends = [...recent, sentAt];
-        if (await write(id, sends, addressDailyCapExpiry(sends, windowMs), current?.version)) return { id, sentAt };
+        const claims = {
+          ...Object.fromEntries(Object.entries(current?.claims ?? {}).filter(([, sent]) => inWindow(sent))),
+          [token]: sentAt,
+        };
+        if (await write(id, sends, claims, addressDailyCapExpiry(sends, windowMs), current?.version)) {
+          return { id, sentAt, token };
+        }
         if (attempt < maxAttempts) await pause(attempt);
       }
       throw new ProductError('storageUnavailable', `Address daily cap still contended after ${maxAttempts} attempts`);
     },
 
-    async release({ id, sentAt }) {
+    async release({ id, sentAt, token }) {
       for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
         const current = await read(id);
         const index = current?.recent_sends.indexOf(sentAt) ?? -1;
         if (!current || index === -1) return; // already gone: expired, or never written
+        // Already given back by this release's own earlier write (an item older than the tokens has none).
+        if (current.claims !== undefined && current.claims[token] === undefined) return;
         const remaining = current.recent_sends.filter((_, position) => position !== index);
+        const claims = Object.fromEntries(Object.entries(current.claims ?? {}).filter(([claim]) => claim !== token));
         // With no send left, the item expires a window after the released one, as it would have.
         const expiresAt = addressDailyCapExpiry(remaining.length > 0 ? remaining : [sentAt], windowMs);
-        if (await write(id, remaining, expiresAt, current.version)) return;
+        if (await write(id, remaining, claims, expiresAt, current.version)) return;
         if (attempt < maxAttempts) await pause(attempt);
       }
       throw new ProductError('storageUnavailable', `Address daily cap still contended after ${maxAttempts} attempts`);

@@ -25,12 +25,17 @@ const clientSettings = {
 
 // Marked pure so a bundle keeps only the clients its handler uses (save-request: DynamoDB alone;
 // send-cheat-sheet: all four, Secrets Manager for the origin secret behind CloudFront).
-export const dynamoDb = /* @__PURE__ */ DynamoDBDocumentClient.from(new DynamoDBClient(clientSettings), {
+/** The plain client: Powertools' idempotency records (lambdas/shared/idempotency.ts) use it as it is. */
+export const dynamoDbClient = /* @__PURE__ */ new DynamoDBClient(clientSettings);
+
+export const dynamoDb = /* @__PURE__ */ DynamoDBDocumentClient.from(dynamoDbClient, {
   marshallOptions: { removeUndefinedValues: true },
 });
 
 export const s3 = /* @__PURE__ */ new S3Client(clientSettings);
 
-export const ses = /* @__PURE__ */ new SESv2Client(clientSettings);
+// One attempt: SendEmail is not idempotent, so only the sender (email-sender.ts) retries, and only
+// a failure that proves SES accepted nothing.
+export const ses = /* @__PURE__ */ new SESv2Client({ ...clientSettings, maxAttempts: 1 });
 
 export const secretsManager = /* @__PURE__ */ new SecretsManagerClient(clientSettings);

@@ -16,11 +16,28 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { ProductError } from './errors';
 import { claimableStatuses, statusTimeAttributes, type DeliveryStatus } from '../../core/data/delivery-status';
+import { consentRecordAt } from '../../core/data/consent';
 import { emailIndex, requestExpiryAttribute, type CheatSheetRequestItem } from '../../core/data/tables';
+
+/**
+ * Whether a failed `attribute_not_exists(id)` on a new item's fresh random id is this call's own
+ * earlier attempt, which the SDK retried after its reply was lost (a timeout after DynamoDB wrote
+ * it): the id is the claim token, so no other writer can have used it. DynamoDB returns the item
+ * (`ReturnValuesOnConditionCheckFailure`), which must then be the one this call wrote; dynalite
+ * returns none, and the fresh id alone is the proof.
+ */
+function isOwnEarlierPut(error: unknown, item: CheatSheetRequestItem): boolean {
+  if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') return false;
+  const old = (error as { Item?: Record<string, { S?: string }> }).Item;
+  return old === undefined || old.requested_at?.S === item.requested_at;
+}
 
 export interface CheatSheetRequests {
   /** Stores a new request, `requested`, and returns it. */
-  create(request: { name: string; email: string }, requestedAt: Date): Promise<CheatSheetRequestItem>;
+  create(
+    request: { name: string; email: string; hasBook?: boolean },
+    requestedAt: Date,
+  ): Promise<CheatSheetRequestItem>;
   /**
    * The address's newest request a send may claim (`requested` or `failed`, or an old unsent item
    * without a status), whatever its age, or undefined. Reads the e-mail index, which is
@@ -121,7 +138,7 @@ export function cheatSheetRequestsTable(
     });
   };
   return {
-    async create({ name, email }, requestedAt) {
+    async create({ name, email, hasBook }, requestedAt) {
       const at = requestedAt.toISOString();
       const item: CheatSheetRequestItem = {
         id: randomUUID(),
@@ -132,18 +149,25 @@ export function cheatSheetRequestsTable(
         requested_at: at,
         delivery_status: 'requested',
         status_at: at,
+        // The reader ticked the confirmation (the page and the form require it): what and when (core/data/consent.ts).
+        ...(hasBook === true && { consent: consentRecordAt(requestedAt) }),
         ...expiry(requestedAt),
       };
-      await storage('PutItem', () =>
-        client.send(
+      try {
+        await client.send(
           new PutCommand({
             TableName: tableName,
             Item: item,
             // A fresh UUID never collides; the condition makes sure nothing is ever overwritten.
             ConditionExpression: 'attribute_not_exists(id)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           }),
-        ),
-      );
+        );
+      } catch (error) {
+        if (!isOwnEarlierPut(error, item)) {
+          throw new ProductError('storageUnavailable', 'DynamoDB PutItem failed', { cause: error });
+        }
+      }
       return item;
     },
 

@@ -17,10 +17,13 @@ import {
   sendCheatSheetVariables,
   type ClientAddressSource,
 } from '../../core/config/function-environment';
+import { idempotencyTableName } from '../../core/data/tables';
 import { ProductError } from './errors';
 
 export interface SaveRequestConfig {
   readonly tableName: string;
+  /** The idempotency keys' records (IDEMPOTENCY_TABLE_NAME, `cheat_sheet_idempotency` by default). */
+  readonly idempotencyTableName: string;
 }
 
 export interface RequestRetention {
@@ -104,6 +107,7 @@ export function readSaveRequestConfig(env: Env = process.env): SaveRequestFuncti
   const names = saveRequestVariables;
   return {
     tableName: required(env, names.tableName),
+    idempotencyTableName: readIdempotencyTableName(env),
     limitCountersTableName: required(env, names.limitCountersTableName),
     clientHourlySaveCap: positiveInteger(env, names.clientHourlySaveCap, defaultClientHourlySaveCap),
     networkHourlySaveCap: positiveInteger(env, names.networkHourlySaveCap, defaultNetworkHourlySaveCap),
@@ -117,6 +121,7 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
   const key = required(env, names.cheatSheetKey);
   return {
     tableName: required(env, names.tableName),
+    idempotencyTableName: readIdempotencyTableName(env),
     limitCountersTableName: required(env, names.limitCountersTableName),
     bucket: required(env, names.cheatSheetBucket),
     key,
@@ -132,4 +137,9 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
     configurationSetName: env[names.configurationSetName]?.trim() || undefined,
     ...requestRetention(env, names.requestRetentionDays),
   };
+}
+
+/** IDEMPOTENCY_TABLE_NAME, or the local twin's `cheat_sheet_idempotency`: a function started without it runs. */
+export function readIdempotencyTableName(env: Env = process.env): string {
+  return env[saveRequestVariables.idempotencyTableName]?.trim() || idempotencyTableName;
 }

@@ -1,9 +1,18 @@
 /**
  * Sends one e-mail with one attachment through SESv2 `SendEmail` Simple content (SES builds the
  * MIME message), and turns SES failures into the domain's typed errors.
+ *
+ * SendEmail is not idempotent: a request that reached SES may have been accepted even when its
+ * answer never came back. So the SES client makes one attempt (lambdas/shared/aws-clients.ts) and
+ * this sender retries only a failure that proves SES accepted nothing: a connection that was
+ * refused or never opened, or a throttling answer. A timeout after the request left or a broken
+ * connection is never retried (`sesMayHaveAccepted`). And no attempt starts with less time left
+ * in the function than the attempt may take.
  */
 
+import { setTimeout as delay } from 'node:timers/promises';
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { replyMarginMs, sdkTimeouts } from '../../core/config/sdk-timeouts';
 import { ProductError } from './errors';
 import type { CheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 import { requestIdMessageTag } from '../../core/data/delivery-status';
@@ -27,7 +36,40 @@ export interface OutgoingEmail extends CheatSheetEmail {
   readonly requestId?: string;
 }
 
-export type SendEmail = (email: OutgoingEmail) => Promise<{ messageId: string }>;
+export interface SendTime {
+  /** The time left in the function (Lambda's getRemainingTimeInMillis). */
+  readonly remainingTimeMs: () => number;
+}
+
+export type SendEmail = (email: OutgoingEmail, time?: SendTime) => Promise<{ messageId: string }>;
+
+/** SendEmail attempts: the first, and one more only after a failure that proves nothing was accepted. */
+export const sendEmailAttempts = 2;
+
+/**
+ * The time an attempt needs before it starts: its own timeout (connecting included), then enough
+ * to answer the visitor when it fails.
+ */
+export const timeNeededPerAttemptMs = sdkTimeouts.requestTimeoutMs + replyMarginMs;
+
+/** Waits before the second attempt: SES's throttling clears within a second (jittered 100-300 ms). */
+const retryPauseMs = () => 100 + Math.random() * 200;
+
+/** Socket errors raised before a byte of the request was written: SES cannot have seen it. */
+const notConnectedCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** SES's answers that it throttled the call: it refused it, accepting nothing. */
+const throttlingNames = new Set(['TooManyRequestsException', 'ThrottlingException']);
+
+/** True when the failure proves SES accepted nothing, so another attempt cannot send twice. */
+export function provesNothingAccepted(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && notConnectedCodes.has(code)) return true;
+  // The connection timeout: no socket was ever opened (@smithy/node-http-handler's wording).
+  if (error.name === 'TimeoutError' && /did not establish a connection/.test(error.message)) return true;
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return throttlingNames.has(error.name) && status !== undefined && status >= 400 && status < 500;
+}
 
 const temporaryFailures = new Set([
   'TooManyRequestsException',
@@ -72,7 +114,35 @@ export function sesMayHaveAccepted(error: unknown): boolean {
 }
 
 /** Which typed error an SES failure is; `sender` (the From address) tells the sandbox's refusals from a missing grant. */
-export function classifySesError(error: unknown, sender?: string): Error {
+/**
+ * SES's words for an address it will not take as a recipient (SESv2 SendEmail answers 400
+ * `BadRequestException` "Illegal address", "Missing domain", "Local address contains control or
+ * whitespace", "Domain contains illegal character"...; a `MessageRejected` for a blacklisted or
+ * suppressed address). The From address is the stack's own, validated at synth, so on a
+ * recipient-only send these name the visitor's address.
+ */
+const recipientAddressProblem =
+  /illegal address|missing (?:domain|local)|(?:local address|local part|domain) (?:contains|ends|starts|is)|address (?:blacklisted|is on the suppression list)|suppress/i;
+
+/** Whether SES refused the recipient: its words for a bad address, or the recipient's address named in a rejection. */
+function rejectsRecipient(name: string, message: string, recipient: string | undefined): boolean {
+  if (/sender|from address|not verified|identity/i.test(message)) return false;
+  if (name === 'BadRequestException' || name === 'InvalidParameterValue') return recipientAddressProblem.test(message);
+  if (name === 'MessageRejected') {
+    return (
+      recipientAddressProblem.test(message) ||
+      (recipient !== undefined && message.toLowerCase().includes(recipient.toLowerCase()))
+    );
+  }
+  return false;
+}
+
+/**
+ * Which typed error an SES failure is; `sender` (the From address) tells the sandbox's refusals
+ * from a missing grant, `recipient` (the To address) tells a rejection of the visitor's address
+ * from one of the product's own making.
+ */
+export function classifySesError(error: unknown, sender?: string, recipient?: string): Error {
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : '';
   if (
@@ -91,6 +161,10 @@ export function classifySesError(error: unknown, sender?: string): Error {
   // The configuration set's sending was paused (the bounce or complaint alarm), or SES paused the account.
   if (name === 'SendingPausedException') {
     return new ProductError('sendingPaused', 'SES sending is paused', { cause: error });
+  }
+  // The visitor's own address: a 400 of theirs, never a page (docs/abuse.md).
+  if (rejectsRecipient(name, message, recipient)) {
+    return new ProductError('recipientRejected', 'SES refused the recipient address', { cause: error });
   }
   const httpStatus = (error as { $metadata?: { httpStatusCode?: number } } | undefined)?.$metadata?.httpStatusCode;
   // The same reply as an unavailable SES; the send step tells it apart by its cause (sesMayHaveAccepted).
@@ -111,34 +185,45 @@ export function classifySesError(error: unknown, sender?: string): Error {
 }
 
 export function sesEmailSender(ses: SESv2Client): SendEmail {
-  return async ({ from, to, subject, html, text, attachment, configurationSetName, requestId }) => {
-    try {
-      const result = await ses.send(
-        new SendEmailCommand({
-          ...(configurationSetName !== undefined && { ConfigurationSetName: configurationSetName }),
-          FromEmailAddress: from,
-          ...(requestId !== undefined && { EmailTags: [{ Name: requestIdMessageTag, Value: requestId }] }),
-          Destination: { ToAddresses: [to] },
-          Content: {
-            Simple: {
-              Subject: { Data: subject, Charset: 'UTF-8' },
-              Body: { Html: { Data: html, Charset: 'UTF-8' }, Text: { Data: text, Charset: 'UTF-8' } },
-              Attachments: [
-                {
-                  FileName: attachment.fileName,
-                  ContentType: attachment.contentType,
-                  ContentDisposition: 'ATTACHMENT',
-                  ContentTransferEncoding: 'BASE64',
-                  RawContent: attachment.content,
-                },
-              ],
+  return async ({ from, to, subject, html, text, attachment, configurationSetName, requestId }, time) => {
+    const command = new SendEmailCommand({
+      ...(configurationSetName !== undefined && { ConfigurationSetName: configurationSetName }),
+      FromEmailAddress: from,
+      ...(requestId !== undefined && { EmailTags: [{ Name: requestIdMessageTag, Value: requestId }] }),
+      Destination: { ToAddresses: [to] },
+      Content: {
+        Simple: {
+          Subject: { Data: subject, Charset: 'UTF-8' },
+          Body: { Html: { Data: html, Charset: 'UTF-8' }, Text: { Data: text, Charset: 'UTF-8' } },
+          Attachments: [
+            {
+              FileName: attachment.fileName,
+              ContentType: attachment.contentType,
+              ContentDisposition: 'ATTACHMENT',
+              ContentTransferEncoding: 'BASE64',
+              RawContent: attachment.content,
             },
-          },
-        }),
-      );
-      return { messageId: result.MessageId ?? '' };
-    } catch (error) {
-      throw classifySesError(error, from);
+          ],
+        },
+      },
+    });
+    for (let attempt = 1; ; attempt += 1) {
+      if (time && time.remainingTimeMs() < timeNeededPerAttemptMs) {
+        throw new ProductError(
+          'emailServiceUnavailable',
+          `Too little time left in the function to call SES (${time.remainingTimeMs()} ms, ${timeNeededPerAttemptMs} ms needed): nothing sent`,
+        );
+      }
+      try {
+        const result = await ses.send(command);
+        return { messageId: result.MessageId ?? '' };
+      } catch (error) {
+        if (attempt < sendEmailAttempts && provesNothingAccepted(error)) {
+          await delay(retryPauseMs());
+          continue;
+        }
+        throw classifySesError(error, from);
+      }
     }
   };
 }

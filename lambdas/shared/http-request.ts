@@ -12,6 +12,7 @@ import {
   bodyNotUtf8Message,
   bodyTooLargeMessage,
   emptyBodyMessage,
+  invalidIdempotencyKeyMessage,
   methodNotAllowedMessage,
   unsupportedMediaTypeMessage,
 } from '../../core/api/messages';
@@ -136,4 +137,19 @@ export function parseCheatSheetRequestBody(request: ApiRequest): CheatSheetReque
   const parsed = parseCheatSheetRequest(parseJsonBody(request));
   if (!parsed.success) throw new ProductError('invalidRequest', parsed.error);
   return parsed.data;
+}
+
+/** What a key may be: visible ASCII (a UUID, a ULID, a random token), at most 255 characters. */
+const usableIdempotencyKey = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * The request's `Idempotency-Key` (the IETF draft's header: the client's own name for one
+ * operation, whatever it retries), or undefined when it has none: the request is then new, as
+ * always. The draft sends it as a structured-field string (`"…"`): the quotes are dropped.
+ */
+export function idempotencyKeyOf({ idempotencyKey }: Pick<ApiRequest, 'idempotencyKey'>): string | undefined {
+  if (idempotencyKey === undefined) return undefined;
+  const key = idempotencyKey.replace(/^"(.*)"$/, '$1');
+  if (!usableIdempotencyKey.test(key)) throw new ProductError('invalidRequest', invalidIdempotencyKeyMessage);
+  return key;
 }

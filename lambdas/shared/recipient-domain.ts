@@ -9,6 +9,9 @@
  * - No MX records (NODATA): RFC 5321 §5.1 falls back to the domain's own address, so an A or an
  *   AAAA record means it takes mail; neither means it does not.
  * - No such domain (NXDOMAIN): it does not.
+ * - A name DNS cannot hold (a label over 63 characters, a name over 253, an empty label): no
+ *   domain can have it, so it takes no mail. The resolver (c-ares) answers `EBADNAME` without
+ *   asking any server: that proves the name cannot exist, so it is refused, never failed open.
  * - Anything else (a server failure, a refused or lost query) or no answer within 1.5 s: unknown,
  *   and the caller lets the send go on (fail open) and counts it. A broken resolver must not
  *   stop every reader; the per-address, per-client and budget limits still hold.
@@ -26,7 +29,7 @@ import { ProductError } from './errors';
 
 export type RecipientDomainResult =
   | { readonly verdict: 'accepts'; readonly by: 'mx' | 'address' }
-  | { readonly verdict: 'refuses'; readonly reason: 'null-mx' | 'no-such-domain' | 'no-mail-host' }
+  | { readonly verdict: 'refuses'; readonly reason: 'null-mx' | 'no-such-domain' | 'no-mail-host' | 'bad-name' }
   | { readonly verdict: 'unknown'; readonly reason: 'timeout' | 'lookup-failed'; readonly code?: string };
 
 export interface RecipientDomainCheckOptions {
@@ -66,6 +69,9 @@ const codeOf = (error: unknown): string | undefined =>
 
 /** DNS answers that mean "nothing of this type here", as opposed to "could not find out". */
 const noRecords = new Set(['ENODATA', 'ENOTFOUND']);
+
+/** c-ares's answer for a name no DNS query can carry (RFC 1035's limits): the name cannot exist. */
+const nameCannotExist = new Set(['EBADNAME']);
 
 const isRoot = (exchange: string) => exchange === '' || exchange === '.';
 
@@ -132,6 +138,7 @@ async function lookUp(
     const code = codeOf(error);
     // A query cancelled at the deadline may reject before the deadline's own rejection lands.
     if (code === 'ECANCELLED') return { verdict: 'unknown', reason: 'timeout' };
+    if (code !== undefined && nameCannotExist.has(code)) return { verdict: 'refuses', reason: 'bad-name' };
     return { verdict: 'unknown', reason: 'lookup-failed', ...(code === undefined ? {} : { code }) };
   } finally {
     clearTimeout(timer);

@@ -21,10 +21,19 @@
  * contention: DynamoDB serialises the one conditional update. That matters for the budget,
  * which every send of the product touches at once.
  *
+ * Each claim carries a token of its own, added to the bucket's `claims` set by the same write that
+ * counts it, and the write's condition refuses a token already there. So when the SDK retries a
+ * claim whose reply was lost (a timeout after DynamoDB wrote it), the retry fails its condition,
+ * and the consistent read that follows finds its own token: the send counts once. A release
+ * removes the token with the send, and only while the token is there, so a retried release gives
+ * back one send, not two. (16 characters a claim: a bucket's 400 KB item holds some 20,000, far
+ * more than any bucket's limit.)
+ *
  * Operations dynalite has: UpdateItem (conditional, ADD), GetItem and BatchGetItem (strongly
  * consistent). Every SDK failure becomes a `storageUnavailable` ProductError.
  */
 
+import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ProductError } from './errors';
 import {
@@ -52,7 +61,12 @@ export const dailySendBudgetWindow: RollingWindow = { windowMs: 24 * hourMs, buc
 /** A send claimed in one bucket: enough to give it back. */
 export interface CounterClaim {
   readonly id: string;
+  /** This claim's own token in the bucket's `claims` set. */
+  readonly token: string;
 }
+
+/** The attribute holding the tokens of a bucket's claims (a string set). */
+export const counterClaimsAttribute = 'claims';
 
 export interface RollingCounter {
   /**
@@ -145,22 +159,35 @@ export function rollingCounterTable(
     return total;
   }
 
-  /** Adds one send to `bucket` if it holds fewer than `room` and is not sealed. */
-  async function add(subject: string, bucket: number, room: number): Promise<'claimed' | 'full' | 'sealed'> {
+  /** Adds one send, with its token, to `bucket` if it holds fewer than `room` and is not sealed. */
+  async function add(
+    subject: string,
+    bucket: number,
+    room: number,
+    token: string,
+  ): Promise<'claimed' | 'full' | 'sealed'> {
     const id = counterItemId(subject, bucket, window);
     try {
       await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key(id),
-          UpdateExpression: 'ADD #sends :one SET #expiresAt = :expiresAt',
-          ConditionExpression: 'attribute_not_exists(#sealed) AND (attribute_not_exists(#sends) OR #sends < :room)',
+          UpdateExpression: 'ADD #sends :one, #claims :claim SET #expiresAt = :expiresAt',
+          ConditionExpression:
+            'attribute_not_exists(#sealed) AND (attribute_not_exists(#sends) OR #sends < :room) AND NOT contains(#claims, :token)',
           ExpressionAttributeNames: {
             '#sends': 'sends',
             '#sealed': 'sealed',
+            '#claims': counterClaimsAttribute,
             '#expiresAt': limitCountersExpiryAttribute,
           },
-          ExpressionAttributeValues: { ':one': 1, ':room': room, ':expiresAt': counterExpiry(bucket, window) },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':claim': new Set([token]),
+            ':token': token,
+            ':room': room,
+            ':expiresAt': counterExpiry(bucket, window),
+          },
         }),
       );
       return 'claimed';
@@ -169,41 +196,47 @@ export function rollingCounterTable(
         throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem (rolling counter) failed', { cause: error });
       }
     }
+    // Consistent, on DynamoDB and dynalite alike: the same read tells a full bucket from a sealed
+    // one and from this claim's own earlier write.
     const { Item } = await storage('GetItem', () =>
       client.send(new GetCommand({ TableName: tableName, Key: key(id), ConsistentRead: true })),
     );
-    return (Item as RollingCounterItem | undefined)?.sealed ? 'sealed' : 'full';
+    const item = Item as (RollingCounterItem & { claims?: Set<string> }) | undefined;
+    if (item?.claims?.has(token)) return 'claimed';
+    return item?.sealed ? 'sealed' : 'full';
   }
 
   return {
     async claim(subject, at, limit) {
       let bucket = Math.floor(at.getTime() / window.bucketMs);
+      const token = randomBytes(12).toString('base64url');
       for (let move = 0; move <= maxBucketMoves; move += 1) {
         await seal(subject, bucket - 1);
         const room = limit - (await countSends(subject, bucket - earlierBuckets, bucket - 1));
         if (room <= 0) return null;
-        const outcome = await add(subject, bucket, room);
-        if (outcome === 'claimed') return { id: counterItemId(subject, bucket, window) };
+        const outcome = await add(subject, bucket, room, token);
+        if (outcome === 'claimed') return { id: counterItemId(subject, bucket, window), token };
         if (outcome === 'full') return null;
         bucket += 1; // a claim of a later bucket already began: this send counts there
       }
       throw new ProductError('storageUnavailable', `Rolling counter buckets kept moving after ${maxBucketMoves} moves`);
     },
 
-    async release({ id }) {
+    async release({ id, token }) {
       try {
         await client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: key(id),
-            UpdateExpression: 'ADD #sends :minusOne',
-            ConditionExpression: '#sends > :zero',
-            ExpressionAttributeNames: { '#sends': 'sends' },
-            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+            UpdateExpression: 'ADD #sends :minusOne DELETE #claims :claim',
+            ConditionExpression: '#sends > :zero AND contains(#claims, :token)',
+            ExpressionAttributeNames: { '#sends': 'sends', '#claims': counterClaimsAttribute },
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':claim': new Set([token]), ':token': token },
           }),
         );
       } catch (error) {
-        if (isConditionFailure(error)) return; // nothing left to give back (the item expired)
+        // Nothing left to give back: the item expired, or this release's earlier attempt already did.
+        if (isConditionFailure(error)) return;
         throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem (rolling counter) failed', { cause: error });
       }
     },

@@ -20,6 +20,10 @@ import { describeErrorForLog, emailDomainOf } from './logger';
 import type { ProductMetrics } from './metrics';
 import type { StepResult } from './step-result';
 import { isHoneypotFilled, type CheatSheetRequest } from '../../core/api/request-schema';
+import { jsonReplyOf } from '../../core/api/catalogue/routes';
+import type { RequestSavedBody } from '../../core/api/reply-bodies';
+import type { JSONValue } from '@aws-lambda-powertools/commons/types';
+import type { KeyedOutcome } from './idempotency';
 import { saveRequest, type SaveRequestDependencies } from './save-request';
 
 /** The domain function's dependencies, from the function's configuration: the one factory both routes use. */
@@ -84,4 +88,19 @@ export async function saveStep(
   } catch (error) {
     return saveFailed(error, reporting);
   }
+}
+
+/** The save route's reply to a step's result; only a saved request is kept under its key. */
+export function saveReplyOf(result: SaveStepResult): KeyedOutcome {
+  const reply = jsonReplyOf('saveRequest');
+  if (result.ok) {
+    return {
+      reply: { statusCode: reply.success.status, body: { id: result.id } satisfies RequestSavedBody },
+      keep: true,
+    };
+  }
+  return {
+    reply: { statusCode: result.failure.statusCode, body: reply.failureBody.of(result.failure) as JSONValue },
+    keep: false,
+  };
 }

@@ -86,6 +86,12 @@ export interface SendCheatSheetDependencies {
   /** @default none: SES's defaults */
   readonly configurationSetName?: string;
   readonly now: () => Date;
+  /**
+   * The time left in the function: no SES attempt starts without the time it may take.
+   *
+   * @default none: no such check (a caller with no deadline)
+   */
+  readonly remainingTimeMs?: () => number;
   readonly pause: (ms: number) => Promise<void>;
   readonly logger: Pick<Logger, 'error' | 'warn'>;
 }
@@ -172,14 +178,17 @@ export async function sendCheatSheet(
       held = { id: item.id, token, isNew: true };
     }
 
-    ({ messageId } = await deps.sendEmail({
-      from: deps.senderEmail,
-      to: request.email,
-      ...buildCheatSheetEmail({ name: request.name }),
-      attachment: { fileName: deps.attachmentFileName, contentType: 'application/pdf', content: pdf },
-      configurationSetName: deps.configurationSetName,
-      requestId: held.id,
-    }));
+    ({ messageId } = await deps.sendEmail(
+      {
+        from: deps.senderEmail,
+        to: request.email,
+        ...buildCheatSheetEmail({ name: request.name }),
+        attachment: { fileName: deps.attachmentFileName, contentType: 'application/pdf', content: pdf },
+        configurationSetName: deps.configurationSetName,
+        requestId: held.id,
+      },
+      deps.remainingTimeMs && { remainingTimeMs: deps.remainingTimeMs },
+    ));
   } catch (error) {
     // SES may have accepted it: its slots stay counted, and the request is never sent again by itself.
     if (isFailureOf(error, 'emailServiceUnavailable') && sesMayHaveAccepted(error.cause)) {

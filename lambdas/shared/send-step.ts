@@ -17,8 +17,16 @@ import { describeErrorForLog, emailDomainOf } from './logger';
 import type { ProductMetrics } from './metrics';
 import type { ApiRequest } from './http-request';
 import { loadOriginSecret } from './origin-secret';
+import type { RemainingTime } from './remaining-time';
 import type { StepResult } from './step-result';
+import { sesMayHaveAccepted } from './email-sender';
+import { isFailureOf } from './errors';
 import { isHoneypotFilled, type CheatSheetRequest } from '../../core/api/request-schema';
+import { cheatSheetSentMessage } from '../../core/api/messages';
+import { jsonReplyOf } from '../../core/api/catalogue/routes';
+import type { CheatSheetSentBody } from '../../core/api/reply-bodies';
+import type { JSONValue } from '@aws-lambda-powertools/commons/types';
+import type { KeyedOutcome } from './idempotency';
 import { loadCheatSheetPdf } from './cheat-sheet-pdf';
 import { sesEmailSender } from './email-sender';
 import { hourlyWindow, dailySendBudgetWindow, rollingCounterTable } from './rolling-counter';
@@ -46,6 +54,7 @@ export function sendCheatSheetDependencies(
   clientKeys: ClientKeys,
   logger: Logger,
   metrics?: ProductMetrics,
+  remainingTimeMs?: RemainingTime,
 ): SendCheatSheetDependencies {
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
@@ -73,6 +82,7 @@ export function sendCheatSheetDependencies(
     dailySendBudget: config.dailySendBudget,
     configurationSetName: config.configurationSetName,
     now: () => new Date(),
+    ...(remainingTimeMs && { remainingTimeMs }),
     pause: (ms) => delay(ms),
     logger,
   };
@@ -82,6 +92,8 @@ export interface StepReporting {
   readonly logger: Logger;
   /** Counts under the send route's service, whichever route took the step. */
   readonly metrics: ProductMetrics;
+  /** The time left in the invocation: no SES call starts without the time it may take. */
+  readonly remainingTimeMs?: RemainingTime;
 }
 
 export type SendStepResult = StepResult<object>;
@@ -92,7 +104,11 @@ export function sendFailed(error: unknown, { logger, metrics }: StepReporting): 
   const failure = describeFailure(error);
   const log = failure.statusCode >= 500 ? logger.error.bind(logger) : logger.warn.bind(logger);
   log('Cheat sheet not sent', { statusCode: failure.statusCode, ...describeErrorForLog(error) });
-  return { ok: false, failure };
+  return {
+    ok: false,
+    failure,
+    ...(isFailureOf(error, 'emailServiceUnavailable') && sesMayHaveAccepted(error.cause) && { outcomeUnknown: true }),
+  };
 }
 
 /** `apiRequest` is the request as the handler read it: the client's origin (address, origin secret) is in it. */
@@ -114,7 +130,10 @@ export async function sendStep(
       return { ok: true };
     }
 
-    const result = await sendCheatSheet(request, sendCheatSheetDependencies(config, clientKeys, logger, metrics));
+    const result = await sendCheatSheet(
+      request,
+      sendCheatSheetDependencies(config, clientKeys, logger, metrics, reporting.remainingTimeMs),
+    );
     logger.info('Cheat sheet sent', {
       sesMessageId: result.messageId,
       requestItemId: result.requestId,
@@ -126,4 +145,26 @@ export async function sendStep(
   } catch (error) {
     return sendFailed(error, reporting);
   }
+}
+
+/**
+ * The send route's reply to a step's result. Kept under the request's key: a send, and a send
+ * whose outcome is unknown (SES may have accepted it), so a repeat never mails twice; every other
+ * failure proves nothing was sent, and the key may try again.
+ */
+export function sendReplyOf(result: SendStepResult): KeyedOutcome {
+  const reply = jsonReplyOf('sendCheatSheet');
+  if (result.ok) {
+    return {
+      reply: {
+        statusCode: reply.success.status,
+        body: { success: true, message: cheatSheetSentMessage } satisfies CheatSheetSentBody,
+      },
+      keep: true,
+    };
+  }
+  return {
+    reply: { statusCode: result.failure.statusCode, body: reply.failureBody.of(result.failure) as JSONValue },
+    keep: result.outcomeUnknown === true,
+  };
 }

@@ -7,4 +7,10 @@
 import type { FailureReply } from './http-reply';
 
 export type StepResult<Success> =
-  ({ readonly ok: true } & Success) | { readonly ok: false; readonly failure: FailureReply };
+  | ({ readonly ok: true } & Success)
+  | {
+      readonly ok: false;
+      readonly failure: FailureReply;
+      /** SES may have accepted the e-mail (its answer was lost): the request's key keeps this reply. */
+      readonly outcomeUnknown?: boolean;
+    };

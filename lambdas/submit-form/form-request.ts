@@ -40,7 +40,9 @@ export function parseCheatSheetForm(request: ApiRequest): CheatSheetForm {
     name: fields.get('name') ?? undefined,
     email: fields.get('email') ?? undefined,
     website: fields.get('website') ?? undefined,
+    // As the page sends it: the saved request then records the reader's consent.
+    hasBook: fields.get('hasBook') === hasBookTicked,
   });
   if (!parsed.success) throw new ProductError('invalidRequest', parsed.error);
-  return { request: parsed.data, hasBook: fields.get('hasBook') === hasBookTicked };
+  return { request: parsed.data, hasBook: parsed.data.hasBook === true };
 }

@@ -4,23 +4,35 @@
  * urlencoded form, then takes the two JSON routes' own steps in turn on the same request
  * (save-step.ts, send-step.ts, with the same dependency factories), as the page's script calls
  * them, so the validation, the limits, the honeypot, the origin check and the metrics can never
- * drift from theirs. Answers `303` to the result page of the outcome (`core/site-pages.ts`), so
- * the browser shows a page with no field in its URL; a request it cannot take gets a small HTML
- * page with its 4xx. Never 404: CloudFront would replace it with the not-found page.
+ * drift from theirs. Each step runs under an idempotency key derived from the client and the
+ * mailbox (form-key.ts), scoped to its JSON route as the page's key is: a double post sends once.
+ * Answers `303` to the result page of the outcome (`core/site-pages.ts`), so the browser shows a
+ * page with no field in its URL; a request it cannot take gets a small HTML page with its 4xx.
+ * Never 404: CloudFront would replace it with the not-found page.
  */
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { productRoutes } from '../../core/api/catalogue/routes';
+import { normalizedAddress } from '../../core/data/address-normalization';
+import { secretsManager } from '../shared/aws-clients';
+import { clientKeysOf } from '../shared/client-address';
+import { readSaveRequestConfig } from '../shared/config';
 import { describeFailure } from '../shared/http-reply';
-import { readApiRequest } from '../shared/http-request';
+import { readApiRequest, type ApiRequest } from '../shared/http-request';
+import type { IdempotencyScope } from '../shared/idempotency';
+import { replyOncePerKey, stepOutcomeOf } from '../shared/keyed-step';
 import { createLogger, describeErrorForLog, emailDomainOf } from '../shared/logger';
 import { ProductMetrics } from '../shared/metrics';
-import { saveStep } from '../shared/save-step';
-import { sendStep } from '../shared/send-step';
+import { loadOriginSecret } from '../shared/origin-secret';
+import { remainingTimeOf } from '../shared/remaining-time';
+import { saveReplyOf, saveStep } from '../shared/save-step';
+import { sendReplyOf, sendStep } from '../shared/send-step';
 import { functionServices, submitFormLogService } from '../../core/observability/product-metrics';
 import { formResultPaths } from '../../core/site-pages';
+import { formIdempotencyKey } from './form-key';
 import { parseCheatSheetForm, type CheatSheetForm } from './form-request';
 import { redirectTo, refusalPage } from './form-reply';
-import { submitForm } from './submit-form';
+import { submitForm, type SubmittedForm } from './submit-form';
 
 const logger = createLogger(submitFormLogService);
 // Its saves and sends count under the JSON routes' services: the funnel and the alarms cover both ways in.
@@ -30,12 +42,29 @@ const sendMetrics = new ProductMetrics(functionServices.sendCheatSheet);
 // The save step's metrics flush first, as when the page calls the two routes in turn.
 export const handler = sendMetrics.instrument(saveMetrics.instrument(submitFormHandler));
 
+/**
+ * The post's key, or none when the client cannot be identified yet (no configuration, a request
+ * that skipped CloudFront): the steps then refuse it themselves, exactly as without a key.
+ */
+async function formKeyOf(apiRequest: ApiRequest, email: string): Promise<string | undefined> {
+  try {
+    const config = readSaveRequestConfig();
+    const { client } = await clientKeysOf(apiRequest.client, config.clientAddress, (arn) =>
+      loadOriginSecret(secretsManager, arn),
+    );
+    return formIdempotencyKey(client, email, new Date());
+  } catch {
+    return undefined;
+  }
+}
+
 async function submitFormHandler(
   event: APIGatewayProxyEventV2,
   context?: Context,
 ): Promise<APIGatewayProxyStructuredResultV2> {
   if (context) logger.addContext(context);
   const apiRequest = readApiRequest(event);
+  const remainingTimeMs = remainingTimeOf(context, productRoutes.submitForm.timeoutSeconds);
   let form: CheatSheetForm;
   try {
     form = parseCheatSheetForm(apiRequest);
@@ -45,9 +74,33 @@ async function submitFormHandler(
     return refusalPage(statusCode, message);
   }
 
+  const key = form.hasBook ? await formKeyOf(apiRequest, form.request.email) : undefined;
+  // A repeat within the window is the same post, whatever else it changed: only who and which mailbox count.
+  const payload = { mailbox: normalizedAddress(form.request.email) };
+  const keyed = (scope: IdempotencyScope) => ({ key, scope, payload, remainingTimeMs, logger });
   const submitted = await submitForm(form, {
-    save: (request) => saveStep(request, apiRequest, { logger, metrics: saveMetrics }),
-    send: (request) => sendStep(request, apiRequest, { logger, metrics: sendMetrics }),
+    save: async (request) =>
+      stepOutcomeOf(
+        await replyOncePerKey(keyed('save-request'), async () =>
+          saveReplyOf(await saveStep(request, apiRequest, { logger, metrics: saveMetrics })),
+        ),
+      ),
+    send: async (request) =>
+      stepOutcomeOf(
+        await replyOncePerKey(keyed('send-cheat-sheet'), async () =>
+          sendReplyOf(await sendStep(request, apiRequest, { logger, metrics: sendMetrics, remainingTimeMs })),
+        ),
+      ),
+  }).catch((error: unknown): SubmittedForm => {
+    // Only the key's own refusals (in use, or its record unreadable) are thrown: shown as the send's.
+    const failure = describeFailure(error);
+    logger.warn('Cheat-sheet form refused by its key', {
+      statusCode: failure.statusCode,
+      ...describeErrorForLog(error),
+    });
+    return failure.statusCode === 409
+      ? { refusal: { statusCode: failure.statusCode, message: failure.message } }
+      : { outcome: 'notSent' };
   });
   const emailDomain = emailDomainOf(form.request.email);
   if ('refusal' in submitted) {

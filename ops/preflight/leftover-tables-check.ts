@@ -1,16 +1,16 @@
 /**
- * The two tables keep their fixed names, `Retain` and deletion protection, so a failed first
+ * The three tables keep their fixed names, `Retain` and deletion protection, so a failed first
  * create leaves them behind, and the next create stops on "already exists". Found while the stack
  * does not exist yet, they need `cdk deploy --import-existing-resources`, which adopts them.
  */
 
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { limitCountersTableName, tableName } from '../../core/data/tables';
+import { idempotencyTableName, limitCountersTableName, tableName } from '../../core/data/tables';
 import { describeError, isNotFound } from './aws-errors';
 import type { CheckResult } from './check-result';
 import { isFirstDeploy, type StackState } from './stack-check';
 
-export const productTables = [tableName, limitCountersTableName] as const;
+export const productTables = [tableName, limitCountersTableName, idempotencyTableName] as const;
 
 export async function checkLeftoverTables(
   dynamoDb: DynamoDBClient,

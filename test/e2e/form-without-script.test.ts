@@ -19,10 +19,14 @@ let opened: OpenedPage;
 afterEach(() => opened?.close());
 
 let visitorNumber = 0;
-/** A fresh address per test, with characters a URL would have to escape. */
+/**
+ * A fresh mailbox per test, with characters a URL would have to escape. Fresh before the `+`: the
+ * form route counts `+tag` variants as one mailbox, and one client's posts for one mailbox within
+ * ten minutes as one post (lambdas/submit-form/form-key.ts).
+ */
 const newVisitor = () => ({
   name: `Zoë O'Nofield ${++visitorNumber}`,
-  email: `zoe.nofield+${visitorNumber}.${Date.now()}@example.com`,
+  email: `zoe.nofield.${visitorNumber}.${Date.now()}+form@example.com`,
 });
 
 /** Every URL the browser requests or navigates to in this context, in order. */

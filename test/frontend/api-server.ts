@@ -15,10 +15,14 @@ export interface RecordedCall {
 /** Every request the page sent, in order. */
 export const calls: RecordedCall[] = [];
 
+/** The `Idempotency-Key` of each of those requests, in the same order (null when it had none). */
+export const idempotencyKeys: Array<string | null> = [];
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   calls.length = 0;
+  idempotencyKeys.length = 0;
 });
 afterAll(() => server.close());
 
@@ -27,6 +31,7 @@ type Reply = () => Response | Promise<Response>;
 function route(path: string, reply: Reply) {
   return http.post(path, async ({ request }) => {
     calls.push({ path, body: await request.json() });
+    idempotencyKeys.push(request.headers.get('idempotency-key'));
     return reply();
   });
 }

@@ -70,11 +70,11 @@ describe('the app entry (infra/app.ts)', () => {
   });
 
   test(
-    'with -c waf=true, places the web ACL in a us-east-1 companion stack when the CLI targets another region, and writes the reports',
+    'by default, places the web ACL in a us-east-1 companion stack when the CLI targets another region, and writes the reports',
     () => {
       const result = runApp(
         // No esbuild here: only the stacks' layout is looked at (needs npm run build, like every synth).
-        { senderEmail: 'cheatsheet@example.com', waf: 'true', 'aws:cdk:bundling-stacks': [] },
+        { senderEmail: 'cheatsheet@example.com', 'aws:cdk:bundling-stacks': [] },
         { CDK_DEFAULT_REGION: 'eu-west-1', CDK_DEFAULT_ACCOUNT: '123456789012' },
         fullSynthTimeout,
       );
@@ -115,13 +115,14 @@ describe('the app entry (infra/app.ts)', () => {
     fullSynthTimeout,
   );
 
-  test('with -c waf=true and no region known, stops saying how to give one', () => {
+  test('by default, with no region known, stops saying how to give one or how to go without the web ACL', () => {
     const result = runApp(
-      { senderEmail: 'cheatsheet@example.com', waf: 'true' },
+      { senderEmail: 'cheatsheet@example.com' },
       { CDK_DEFAULT_REGION: undefined, AWS_REGION: undefined },
     );
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain('waf=true needs the region the stack is deployed to');
+    expect(result.stderr).toContain('The web ACL (waf, on by default) needs the region the stack is deployed to');
+    expect(result.stderr).toContain('-c waf=false');
     expect(result.outputFiles).toEqual([]);
   });
 

@@ -30,7 +30,8 @@ describe('deployment configuration from CDK context', () => {
       networkHourlySaveCap: 60,
       accountConcurrencyLimit: 1000,
       senderIdentityExists: false,
-      waf: false,
+      // The web ACL is part of the default deployment.
+      waf: true,
     });
   });
 

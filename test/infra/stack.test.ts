@@ -60,7 +60,7 @@ describe('the stack', () => {
     expect(unexplained).toEqual([]);
   });
 
-  test('holds no web ACL without -c waf=true', () => {
+  test('holds no web ACL with -c waf=false (the test default; test/infra/stack-with-waf.test.ts has the default)', () => {
     template.resourceCountIs('AWS::WAFv2::WebACL', 0);
   });
 
@@ -154,19 +154,19 @@ describe('the monitoring of the product', () => {
     }
   });
 
-  test('notifies the alarm topic from all 42 alarms, when they fire and when they are OK again', () => {
+  test('notifies the alarm topic from all 44 alarms, when they fire and when they are OK again', () => {
     const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
     const alarms = alarmsOf(template);
-    // 33 of the API, functions, tables and SES; the unsent, not-recorded and outcome-unknown alarms;
+    // 35 of the API, functions, the three tables and SES; the unsent, not-recorded and outcome-unknown alarms;
     // Errors and Throttles of the pause, SES events and unsent-check functions.
-    expect(alarms).toHaveLength(42);
+    expect(alarms).toHaveLength(44);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
     }
   });
 
-  test('alarms on throttles and system errors of both tables over every operation the functions may call', () => {
+  test('alarms on throttles and system errors of the three tables over every operation the functions may call', () => {
     const granted = new Map<string, Set<string>>();
     for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
       for (const statement of (policy.Properties.PolicyDocument as { Statement: PolicyStatement[] }).Statement) {
@@ -180,7 +180,7 @@ describe('the monitoring of the product', () => {
     }
     // The e-mail index's Query counts as the table's.
     granted.get(resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId)!.add('Query');
-    expect(granted.size).toBe(2);
+    expect(granted.size).toBe(3);
     for (const [tableId, operations] of granted) {
       for (const metricName of ['ThrottledRequests', 'SystemErrors']) {
         const alarmed = alarmsOf(template)
@@ -309,6 +309,7 @@ describe("the product's encryption key", () => {
               ],
             },
           },
+          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
         },
       }),
     ]);
@@ -397,5 +398,47 @@ describe('the stack outputs', () => {
 
   test('names the SES identity the smoke test checks', () => {
     template.hasOutput('SenderIdentityName', { Value: exampleSender });
+  });
+});
+
+describe("the stack's key policy", () => {
+  type KeyStatement = {
+    Effect: string;
+    Principal?: { Service?: unknown };
+    Condition?: Record<string, Record<string, unknown>>;
+  };
+  const statements = () =>
+    (
+      resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey').resource.Properties.KeyPolicy as {
+        Statement: KeyStatement[];
+      }
+    ).Statement.filter((statement) => statement.Effect === 'Allow' && statement.Principal?.Service !== undefined);
+  const conditionKeys = (statement: KeyStatement) =>
+    Object.values(statement.Condition ?? {}).flatMap((condition) =>
+      Object.keys(condition).map((key) => key.toLowerCase()),
+    );
+  const serviceOf = (statement: KeyStatement) => JSON.stringify(statement.Principal!.Service);
+
+  test('conditions CloudFront and CloudWatch on this account (aws:SourceAccount) and their source (aws:SourceArn)', () => {
+    const byService = statements().filter((statement) => /cloudfront|cloudwatch/.test(serviceOf(statement)));
+    expect(byService).toHaveLength(2);
+    for (const statement of byService) {
+      expect([serviceOf(statement), conditionKeys(statement).sort()]).toEqual([
+        serviceOf(statement),
+        ['aws:sourcearn', 'aws:sourceaccount'].sort(),
+      ]);
+    }
+  });
+
+  test("lets CloudWatch use it for this stack's alarms alone, whose names all start with the stack name", () => {
+    const cloudWatch = statements().find((statement) => serviceOf(statement).includes('cloudwatch'))!;
+    expect(JSON.stringify(cloudWatch.Condition!.ArnLike)).toContain(':alarm:First100DaysSite-*');
+    for (const alarm of Object.values(template.findResources('AWS::CloudWatch::Alarm'))) {
+      expect(alarm.Properties.AlarmName).toMatch(/^First100DaysSite-/);
+    }
+  });
+
+  test('gives no service principal an unconditioned statement', () => {
+    expect(statements().filter((statement) => conditionKeys(statement).length === 0)).toEqual([]);
   });
 });

@@ -25,9 +25,9 @@ const tagsOf = (app: App) =>
 
 describe('without a stage, as before stages existed', () => {
   let app: App, site: Stack, deployAccess: Stack | undefined;
-  beforeAll(() => ({ app, site, deployAccess } = appStacks({ senderEmail: 'cheatsheet@example.com' })));
+  beforeAll(() => ({ app, site, deployAccess } = appStacks({ senderEmail: 'cheatsheet@example.com', waf: 'false' })));
 
-  test('builds First100DaysSite alone, environment-agnostic', () => {
+  test('with -c waf=false, builds First100DaysSite alone, environment-agnostic', () => {
     expect(stackNames(app)).toEqual(['First100DaysSite']);
     expect(Token.isUnresolved(site.account) && Token.isUnresolved(site.region)).toBe(true);
     expect(deployAccess).toBeUndefined();
@@ -37,8 +37,8 @@ describe('without a stage, as before stages existed', () => {
     expect(tagsOf(app)).toEqual([['project', 'first-100-days-site']]);
   });
 
-  test('with waf, still places the firewall stack under its old name, in us-east-1', () => {
-    const withWaf = appStacks({ senderEmail: 'cheatsheet@example.com', waf: 'true' }, { region: 'eu-west-1' });
+  test('with the web ACL (the default), still places the firewall stack under its old name, in us-east-1', () => {
+    const withWaf = appStacks({ senderEmail: 'cheatsheet@example.com' }, { region: 'eu-west-1' });
     expect(stackNames(withWaf.app)).toEqual([
       'First100DaysSiteWebFirewall',
       'First100DaysSite',
@@ -48,14 +48,18 @@ describe('without a stage, as before stages existed', () => {
 });
 
 describe('-c stage=production', () => {
-  test("keeps the stack name First100DaysSite, in production's account and region", () => {
+  test("keeps the stack name First100DaysSite, in production's account and region, its web ACL's stack beside it", () => {
     const { app, site } = appStacks({ stage: 'production' });
-    expect(stackNames(app)).toEqual(['First100DaysSite', 'First100DaysSiteEdgeMonitoring']);
+    expect(stackNames(app)).toEqual([
+      'First100DaysSiteWebFirewall',
+      'First100DaysSite',
+      'First100DaysSiteEdgeMonitoring',
+    ]);
     expect([site.account, site.region]).toEqual(['222222222222', 'eu-west-1']);
   });
 
   test('keeps the firewall stack name First100DaysSiteWebFirewall too', () => {
-    const { webFirewall } = appStacks({ stage: 'production', waf: 'true' });
+    const { webFirewall } = appStacks({ stage: 'production' });
     expect([webFirewall?.stackName, webFirewall?.account, webFirewall?.region]).toEqual([
       'First100DaysSiteWebFirewall',
       '222222222222',
@@ -66,7 +70,7 @@ describe('-c stage=production', () => {
 
 describe('-c stage=staging', () => {
   test('puts the firewall stack, named for the stage, in us-east-1 of the same account', () => {
-    const { webFirewall } = appStacks({ stage: 'staging', waf: 'true' });
+    const { webFirewall } = appStacks({ stage: 'staging' });
     expect([webFirewall?.stackName, webFirewall?.account, webFirewall?.region]).toEqual([
       'First100DaysSiteWebFirewall-staging',
       '111111111111',
@@ -77,7 +81,11 @@ describe('-c stage=staging', () => {
   test('leaves DeployAccess out without githubRepository', () => {
     const { app, deployAccess } = appStacks({ stage: 'staging' });
     expect(deployAccess).toBeUndefined();
-    expect(stackNames(app)).toEqual(['First100DaysSite-staging', 'First100DaysSiteEdgeMonitoring-staging']);
+    expect(stackNames(app)).toEqual([
+      'First100DaysSiteWebFirewall-staging',
+      'First100DaysSite-staging',
+      'First100DaysSiteEdgeMonitoring-staging',
+    ]);
   });
 
   describe('synthesized, with githubRepository and an alarmEmail given by -c', () => {
@@ -93,6 +101,7 @@ describe('-c stage=staging', () => {
 
     test("builds First100DaysSite-staging and DeployAccess, both in staging's account and region", () => {
       expect(stackNames(app)).toEqual([
+        'First100DaysSiteWebFirewall-staging',
         'First100DaysSite-staging',
         'First100DaysSiteEdgeMonitoring-staging',
         'DeployAccess',

@@ -94,7 +94,11 @@ describe('stateful resources of the whole product', () => {
       DeletionProtectionEnabled: (table as { Properties: { DeletionProtectionEnabled?: boolean } }).Properties
         .DeletionProtectionEnabled,
     }));
-    expect(tables.map((table) => table.TableName).sort()).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    expect(tables.map((table) => table.TableName).sort()).toEqual([
+      'cheat_sheet_idempotency',
+      'cheat_sheet_requests',
+      'cheat_sheet_send_quotas',
+    ]);
     for (const table of tables) {
       expect(table).toEqual({
         logicalId: table.logicalId,

@@ -37,10 +37,12 @@ async function scan(name: string): Promise<Record<string, unknown>[]> {
 }
 
 describe('the local DynamoDB', () => {
-  test('has exactly the two tables, named as in the shared schema, and gives the handlers both names', async () => {
+  test('has exactly the three tables, named as in the shared schema, and gives the handlers the two the contract names', async () => {
     const { TableNames } = await dynamoDb.send(new ListTablesCommand({}));
 
-    expect(TableNames).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    expect(TableNames).toEqual(['cheat_sheet_idempotency', 'cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    // Not set: the functions' default is the local table's name, so only the contract's variables are needed.
+    expect(process.env.IDEMPOTENCY_TABLE_NAME).toBeUndefined();
     expect([stack.tableName, stack.limitCountersTableName]).toEqual([
       'cheat_sheet_requests',
       'cheat_sheet_send_quotas',
@@ -75,6 +77,12 @@ describe('the local DynamoDB', () => {
         cheat_sheet_sent: true,
         requested_at: expect.any(String),
         sent_at: expect.any(String),
+        // The delivery the send recorded: claimed with a token, then accepted by SES.
+        delivery_status: 'sent',
+        status_at: expect.any(String),
+        sending_at: expect.any(String),
+        send_token: expect.any(String),
+        ses_message_id: expect.any(String),
       },
     ]);
     const sentAt = Date.parse(requests[0]!.sent_at as string);
@@ -96,6 +104,7 @@ describe('the local DynamoDB', () => {
     expect(counter).toEqual({
       id: createHash('sha256').update(visitor.email).digest('hex'),
       recent_sends: [expect.any(String)],
+      claims: { [Object.keys((counter!.claims ?? {}) as object)[0] ?? 'none']: (counter!.recent_sends as string[])[0] },
       version: 1,
       expires_at: expect.any(Number),
     });

@@ -39,7 +39,7 @@ export interface FailureCause {
 export interface FailureKindSpec {
   /** Stable, snake_case: clients may branch on it; never renamed once published. */
   readonly code: string;
-  readonly status: 400 | 403 | 405 | 409 | 413 | 415 | 429 | 500 | 502 | 503;
+  readonly status: 400 | 403 | 405 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503;
   /** The sentence the visitor reads: a fixed one for every server-side failure, never an SDK's text. */
   readonly publicMessage: (detail: FailureDetail) => string;
   /** For a limit's kind: the limit its examples quote (the default). */

@@ -20,6 +20,7 @@ import type { ProductRouteName } from './routes';
 import { serviceFailures } from './service-failures';
 
 export type * from './failure-kind';
+export { directCallsAlarmThreshold } from './request-failures';
 
 /** The catalogue, in its order: the requests' own refusals, the limits, then the failures on our side. */
 export const failureKinds = { ...requestFailures, ...limitFailures, ...serviceFailures } as const;

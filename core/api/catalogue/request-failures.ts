@@ -10,14 +10,25 @@ import {
   crossSiteFormMessage,
   emptyBodyMessage,
   formNotUrlencodedMessage,
+  idempotencyKeyInUseMessage,
+  idempotencyKeyReusedMessage,
   invalidEmailExampleMessage,
+  invalidIdempotencyKeyMessage,
   methodNotAllowedMessage,
+  recipientRejectedMessage,
   undeliverableAddressMessage,
   addressSuppressedMessage,
   unsupportedMediaTypeMessage,
   untrustedOriginMessage,
 } from '../messages';
 import { fixed, onJsonRoutes, ownMessage, visitorsOwn, type FailureKindSpec } from './failure-kind';
+
+/**
+ * Direct calls (no origin secret) in five minutes that page: 150 is half a request a second, a
+ * quarter of the smallest route throttle (2 a second, the form route's in routes.ts), the share the
+ * web ACL lets one client of the site take. A test pins the two together.
+ */
+export const directCallsAlarmThreshold = 150;
 
 const malformedJson = [
   {
@@ -28,6 +39,11 @@ const malformedJson = [
   { example: 'emptyBody', when: 'The body is empty.', message: emptyBodyMessage },
   { example: 'notJson', when: 'The body is not well-formed JSON.', message: bodyNotJsonMessage },
   { example: 'notUtf8', when: 'The body is not UTF-8 text.', message: bodyNotUtf8Message },
+  {
+    example: 'invalidIdempotencyKey',
+    when: 'The `Idempotency-Key` header is empty, longer than 255 characters or not visible ASCII.',
+    message: invalidIdempotencyKeyMessage,
+  },
 ];
 
 const otherMethod = { example: 'otherMethod', when: 'Any method but POST.', message: methodNotAllowedMessage('GET') };
@@ -54,15 +70,50 @@ export const requestFailures = {
       ],
     },
   },
+  // The IETF draft's answers to a repeated Idempotency-Key (lambdas/shared/idempotency.ts): the
+  // first try's work is not done again.
+  idempotencyKeyInUse: {
+    code: 'idempotency_key_in_use',
+    status: 409,
+    publicMessage: fixed(idempotencyKeyInUseMessage),
+    metric: null,
+    alarm: null,
+    quietReason:
+      'A client repeating a request before its first try answered (a double click, a retry on a slow network): nothing is done twice, and API Gateway counts it as a 4xx.',
+    runbook: '#idempotency-keys',
+    causes: onJsonRoutes([
+      {
+        when: 'An earlier request with the same `Idempotency-Key` is still being answered (the IETF draft *The Idempotency-Key HTTP Header Field*). Nothing was done for this one: try again once the first has answered, with the same key, to get its reply.',
+      },
+    ]),
+  },
+  idempotencyKeyReused: {
+    code: 'idempotency_key_reused',
+    status: 422,
+    publicMessage: fixed(idempotencyKeyReusedMessage),
+    metric: null,
+    alarm: null,
+    quietReason: "A client's own mistake (one key, two bodies): API Gateway counts it as a 4xx.",
+    runbook: '#idempotency-keys',
+    causes: onJsonRoutes([
+      {
+        when: 'The `Idempotency-Key` was first used, within the last 24 hours, with another name, email or honeypot value. Nothing was stored or sent: a new submission needs a new key.',
+      },
+    ]),
+  },
   // Never 404: CloudFront would replace the JSON with the not-found page.
   untrustedOrigin: {
     code: 'untrusted_origin',
     status: 403,
     publicMessage: fixed(untrustedOriginMessage),
-    metric: null,
-    alarm: null,
-    quietReason: "A call past CloudFront, to the API's own address: API Gateway counts it as a 4xx.",
-    runbook: '#api-4xx',
+    metric: { refusal: 'UntrustedOrigin' },
+    // API Gateway throttles a direct call before the function refuses it (docs/abuse.md): past
+    // this many, direct calls take readers' throttle, which no visitor's mistake does.
+    alarm: {
+      threshold: directCallsAlarmThreshold,
+      reason: `Calls to the API's own address, past CloudFront, spend the throttle readers share before the function refuses them: ${directCallsAlarmThreshold} in 5 minutes (half a request a second) is the quarter of the smallest route throttle that the web ACL lets one client of the site take.`,
+    },
+    runbook: '#direct-calls',
     causes: {
       ...onJsonRoutes([
         { when: 'The request lacks the secret CloudFront adds to every request it forwards to the API.' },
@@ -151,5 +202,23 @@ export const requestFailures = {
         when: 'An earlier e-mail to this mailbox (any `+tag` or Gmail-dot spelling of it) bounced for good or was reported as spam: nothing is stored, counted or sent.',
       },
     ]),
+  },
+  // SES names the recipient as the reason: the visitor's own address, never the sender's fault.
+  recipientRejected: {
+    code: 'recipient_rejected',
+    status: 400,
+    publicMessage: fixed(recipientRejectedMessage),
+    metric: { refusal: 'RecipientRejected' },
+    alarm: null,
+    quietReason:
+      "SES refused the visitor's own address (not a valid address to SES, or on a suppression list): the visitor's 400, graphed on the dashboard, never paged.",
+    runbook: '#recipient-rejected',
+    causes: {
+      sendCheatSheet: [
+        {
+          when: 'SES refused the address itself (not a valid address to SES, or on a suppression list). Nothing was sent.',
+        },
+      ],
+    },
   },
 } as const satisfies Record<string, FailureKindSpec>;

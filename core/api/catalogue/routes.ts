@@ -36,12 +36,17 @@ import {
 } from '../reply-bodies';
 import { apiRoutes, cheatSheetFormRoute } from '../routes';
 
-/** The two tables, by what they hold (core/data/tables.ts). */
-export type ProductTable = 'requests' | 'limitCounters';
+/** The three tables, by what they hold (core/data/tables.ts). */
+export type ProductTable = 'requests' | 'limitCounters' | 'idempotency';
 
 /** The DynamoDB actions the functions call. */
 export type TableAction =
-  'dynamodb:PutItem' | 'dynamodb:GetItem' | 'dynamodb:UpdateItem' | 'dynamodb:Query' | 'dynamodb:BatchGetItem';
+  | 'dynamodb:PutItem'
+  | 'dynamodb:GetItem'
+  | 'dynamodb:UpdateItem'
+  | 'dynamodb:DeleteItem'
+  | 'dynamodb:Query'
+  | 'dynamodb:BatchGetItem';
 
 /** One grant on one table (or on its e-mail index), with why the handler needs it. */
 export interface TableAccess {
@@ -66,8 +71,16 @@ export type RouteEnvironment = 'saveRequest' | 'sendCheatSheet' | 'both';
  * The route's own throttle (API Gateway's route settings, for POST and its ANY twin): requests a
  * second, and the burst above it. A flood on one route is answered 429 there and leaves the others
  * their share of the stage's 10 a second: together they come to the stage's default (10 a second,
- * burst 20), and a flood on one takes at most 4 of the 10. Real traffic is far below: the daily
- * send budget is 500 (one every three minutes on average), and a reader saves once and sends once.
+ * burst 20), and a flood on one takes at most 4 of the 10.
+ *
+ * Sized from the expected human rate and the cost cap. Humans: a reader saves once and sends
+ * once; a launch mailing to 10,000 readers of whom a tenth answer in its first ten minutes is
+ * 1,000 submissions in 600 s, under 2 a second at the peak, and the daily send budget (500)
+ * bounds the sends of a whole day. Cost: a flood held at a route's full rate for a month is
+ * 4 x 2,592,000 = 10.4 million requests, about 10 USD of API Gateway (1 USD a million) and a few
+ * USD of Lambda for refusals that touch nothing else; the whole stage at 10 a second, about
+ * 26 USD of API Gateway a month, is the most a flood past the web ACL can cost. The web ACL lets
+ * one client at most a quarter of the smallest rate (infra/constructs/web-firewall.ts).
  */
 export interface RouteThrottle {
   readonly rateLimit: number;
@@ -143,19 +156,28 @@ export interface ProductRoute {
 
 const worstCaseSeconds = worstCaseSdkCallMs / 1000;
 
-const saveTableAccess: readonly TableAccess[] = [
+/** Both JSON routes' keys, and the form's (lambdas/shared/idempotency.ts): Powertools' four calls. */
+const idempotencyAccess: TableAccess = {
+  table: 'idempotency',
+  actions: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  why: "The Idempotency-Key records (Powertools' Idempotency utility): a conditional PutItem claims a key, a consistent GetItem reads a repeated key's record, UpdateItem keeps the reply, DeleteItem forgets a key whose failure proved nothing was done.",
+};
+
+const saveOwnTableAccess: readonly TableAccess[] = [
   { table: 'requests', actions: ['dynamodb:PutItem'], why: 'Stores the request as one new item.' },
   {
     table: 'limitCounters',
     actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'],
-    why: "The client's and the network's hourly save limits (rolling-counter.ts): UpdateItem to seal and to claim (and to give back after a failed write), a consistent BatchGetItem of the window's earlier buckets, a consistent GetItem to tell a full bucket from a sealed one.",
+    why: "The client's and the network's hourly save limits (rolling-counter.ts): UpdateItem to seal and to claim (and to give back after a failed write), a consistent BatchGetItem of the window's earlier buckets, a consistent GetItem to tell a full bucket from a sealed one (or a claim of its own whose reply was lost).",
   },
 ];
+
+const saveTableAccess: readonly TableAccess[] = [...saveOwnTableAccess, idempotencyAccess];
 
 /** Behind CloudFront, the save function proves a request came through it, and keys its counters, with the origin secret. */
 const saveGrants: readonly OtherGrant[] = ['originSecretRead'];
 
-const sendTableAccess: readonly TableAccess[] = [
+const sendOwnTableAccess: readonly TableAccess[] = [
   {
     table: 'requests',
     emailIndex: true,
@@ -174,6 +196,8 @@ const sendTableAccess: readonly TableAccess[] = [
   },
 ];
 
+const sendTableAccess: readonly TableAccess[] = [...sendOwnTableAccess, idempotencyAccess];
+
 const sendGrants: readonly OtherGrant[] = ['cheatSheetRead', 'emailSend', 'originSecretRead'];
 
 export const productRoutes = {
@@ -187,7 +211,7 @@ export const productRoutes = {
     memoryReason:
       "Rather than 128: Lambda's CPU share grows with memory, and loading the ~400 KB bundle is most of a cold request.",
     timeoutSeconds: 10,
-    timeoutReason: `Reads the origin secret (cold containers only), claims the two save limits (UpdateItem, BatchGetItem, UpdateItem each), then one PutItem. Each call takes a few milliseconds; one failing call (${worstCaseSeconds} s) plus the others at their usual speed leaves about 3 s to spare.`,
+    timeoutReason: `Reads the origin secret (cold containers only), claims the two save limits (UpdateItem, BatchGetItem, UpdateItem each), then one PutItem; with an Idempotency-Key, a PutItem before on its record and an UpdateItem after. Each call takes a few milliseconds; one failing call (${worstCaseSeconds} s) plus the others at their usual speed leaves about 3 s to spare.`,
     logService: functionServices.saveRequest,
     metricsServices: [functionServices.saveRequest],
     metrics: {
@@ -199,7 +223,7 @@ export const productRoutes = {
       rateLimit: 4,
       burstLimit: 8,
       reason:
-        'One save per reader, just before the send: as much room as the send. 4 a second is 14,400 an hour, far above a launch; past it a spray of saves is refused here.',
+        "One save per reader, just before the send: twice a launch mailing's peak of under 2 a second, and a month at this rate costs about 10 USD of API Gateway, a cap the product can carry.",
     },
     environment: 'saveRequest',
     tableAccess: saveTableAccess,
@@ -232,7 +256,7 @@ export const productRoutes = {
     memoryMb: 512,
     memoryReason: "Keeps the bundle's cold start and the PDF's base64 encoding quick.",
     timeoutSeconds: 15,
-    timeoutReason: `Reads the origin secret and the PDF (cold containers only), claims a slot of each limit (UpdateItem, BatchGetItem, UpdateItem for each rolling counter; GetItem, UpdateItem for the address), calls SES, then finds and flags the request (Query, UpdateItem; up to two 150 ms pauses). Each call takes a few milliseconds; a service that stalls fails its first call, so one failing call (${worstCaseSeconds} s) plus the others at their usual speed is the worst case: 15 s leaves over 5 s to spare.`,
+    timeoutReason: `Reads the origin secret and the PDF (cold containers only), claims a slot of each limit (UpdateItem, BatchGetItem, UpdateItem for each rolling counter; GetItem, UpdateItem for the address), calls SES (never with less than its timeout plus 2 s left), then finds and flags the request (Query, UpdateItem; up to two 150 ms pauses); with an Idempotency-Key, a PutItem before on its record and an UpdateItem after. Each call takes a few milliseconds; a service that stalls fails its first call, so one failing call (${worstCaseSeconds} s) plus the others at their usual speed is the worst case: 15 s leaves over 5 s to spare.`,
     logService: functionServices.sendCheatSheet,
     metricsServices: [functionServices.sendCheatSheet],
     metrics: {
@@ -244,7 +268,7 @@ export const productRoutes = {
       rateLimit: 4,
       burstLimit: 8,
       reason:
-        'The daily budget allows 500 sends and each client 10 an hour: 4 a second still serves a launch (a newsletter going out), while a flood of refused sends cannot take the save and form routes down with it.',
+        "One send per reader after the save, so as much room as the save: the daily budget (500) and each client's 10 an hour bound the mail, this bounds the requests and their cost (about 10 USD a month at the full rate).",
     },
     environment: 'sendCheatSheet',
     tableAccess: sendTableAccess,
@@ -283,13 +307,13 @@ export const productRoutes = {
     metricsServices: [functionServices.saveRequest, functionServices.sendCheatSheet],
     environment: 'both',
     // Exactly the save function's grants plus the send function's: it takes the same two steps.
-    tableAccess: [...saveTableAccess, ...sendTableAccess],
+    tableAccess: [...saveOwnTableAccess, ...sendOwnTableAccess, idempotencyAccess],
     grants: sendGrants,
     throttle: {
       rateLimit: 2,
       burstLimit: 4,
       reason:
-        "The form without its script: only readers with JavaScript off, or before the page's script loads, a small share; it saves and sends in one request, so half the others' rate.",
+        "The form without its script: only readers with JavaScript off, or before the page's script loads, a small share of the peak; it saves and sends in one request, so half the others' rate, and half their cost at most.",
     },
     reply: { kind: 'form' },
     openApi: {
@@ -336,6 +360,7 @@ const tableActionOrder: readonly TableAction[] = [
   'dynamodb:PutItem',
   'dynamodb:GetItem',
   'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
   'dynamodb:Query',
   'dynamodb:BatchGetItem',
 ];

@@ -5,6 +5,7 @@ type PrivacyContent = ContentOf<'privacy'>;
 
 export const contactEmail: PrivacyContent['contactEmail'] = "privacy@mpcframework.com";
 export const placeholder: PrivacyContent['placeholder'] = true;
+export const version: PrivacyContent['version'] = "2026-11-25";
 export const heading: PrivacyContent['heading'] = "Privacy";
 export const intro: PrivacyContent['intro'] = "This site collects as little as it can: only what it needs to send you the free cheat sheet. Here is what it keeps, why, for how long, and how to have it deleted.";
 export const sections: PrivacyContent['sections'] = [

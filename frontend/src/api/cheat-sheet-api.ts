@@ -12,8 +12,21 @@ export interface CheatSheetRequest {
   readonly website?: string;
 }
 
-/** What both calls send: the contract's fields and the honeypot, always present. */
-const bodyOf = ({ name, email, website = '' }: CheatSheetRequest) => ({ name, email, website });
+/**
+ * What both calls send: the contract's fields, the honeypot (always present), and the ticked
+ * confirmation, which the saved request records as the reader's consent (the form submits only
+ * when it is ticked).
+ */
+const bodyOf = ({ name, email, website = '' }: CheatSheetRequest) => ({ name, email, website, hasBook: true });
+
+/**
+ * One submission's key (the IETF draft's `Idempotency-Key`): the same on both calls and on every
+ * "Try Again" of that submission, so a retry after a lost reply stores and sends nothing twice.
+ */
+export type SubmissionKey = string;
+
+/** A fresh key for a new submission. */
+export const newSubmissionKey = (): SubmissionKey => crypto.randomUUID();
 
 export const saveRequestPath = apiRoutes.saveRequest;
 export const sendCheatSheetPath = apiRoutes.sendCheatSheet;
@@ -30,10 +43,10 @@ export type SendOutcome =
   /** An error status without the function's JSON (a gateway error page, say). */
   | { readonly kind: 'function-error'; readonly message: string };
 
-function postJson(path: string, body: unknown): Promise<Response> {
+function postJson(path: string, body: unknown, key: SubmissionKey): Promise<Response> {
   return fetch(path, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
     body: JSON.stringify(body),
   });
 }
@@ -54,10 +67,10 @@ const textOf = (value: unknown): string | undefined =>
  * Step 1: record the request. A failure is logged and yields false; the caller goes on
  * regardless, because the e-mail matters more to the visitor than the record.
  */
-export async function saveCheatSheetRequest(request: CheatSheetRequest): Promise<boolean> {
+export async function saveCheatSheetRequest(request: CheatSheetRequest, key: SubmissionKey): Promise<boolean> {
   try {
     // The function itself stores cheat_sheet_sent: false; the body is name, email and the honeypot.
-    const response = await postJson(saveRequestPath, bodyOf(request));
+    const response = await postJson(saveRequestPath, bodyOf(request), key);
     if (response.ok) return true;
     const body = await readJson(response);
     console.error('Saving the cheat-sheet request failed:', response.status, textOf(body?.error) ?? '');
@@ -69,8 +82,8 @@ export async function saveCheatSheetRequest(request: CheatSheetRequest): Promise
 }
 
 /** Step 2: ask the send function to e-mail the cheat sheet. Throws only when the network fails. */
-export async function sendCheatSheet(request: CheatSheetRequest): Promise<SendOutcome> {
-  const response = await postJson(sendCheatSheetPath, bodyOf(request));
+export async function sendCheatSheet(request: CheatSheetRequest, key: SubmissionKey): Promise<SendOutcome> {
+  const response = await postJson(sendCheatSheetPath, bodyOf(request), key);
   const body = await readJson(response);
   if (body === undefined || !('success' in body)) {
     if (response.ok) return { kind: 'rejected' };

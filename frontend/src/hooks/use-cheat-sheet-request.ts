@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import {
+  newSubmissionKey,
   saveCheatSheetRequest,
   sendCheatSheet,
   type CheatSheetRequest,
   type SendOutcome,
+  type SubmissionKey,
 } from '../api/cheat-sheet-api';
 import {
   defaultSendFailure,
@@ -92,6 +94,15 @@ export function useCheatSheetRequest(): CheatSheetFormState {
 
   useEffect(() => () => clearTimeout(retryTimer.current), []);
 
+  // One key per submission: kept for "Try Again" (and any resubmit of the same fields), replaced
+  // after a success or when the fields change, so a retry never sends the cheat sheet twice.
+  const submission = useRef<{ readonly key: SubmissionKey; readonly fields: string } | null>(null);
+  const keyFor = (request: CheatSheetRequest): SubmissionKey => {
+    const fields = JSON.stringify(request);
+    if (submission.current?.fields !== fields) submission.current = { key: newSubmissionKey(), fields };
+    return submission.current.key;
+  };
+
   const submit = useCallback(async () => {
     const { name, email, hasBook, website } = latest.current;
     if (!hasBook) {
@@ -103,15 +114,17 @@ export function useCheatSheetRequest(): CheatSheetFormState {
     setEmailConfigError(false);
     setErrorDetails(null);
 
-    await saveCheatSheetRequest(request);
+    const key = keyFor(request);
+    await saveCheatSheetRequest(request, key);
     let failure: Failure | null;
     try {
-      failure = failureFor(await sendCheatSheet(request));
+      failure = failureFor(await sendCheatSheet(request, key));
     } catch (error) {
       failure = thrownFailure(error);
     }
 
     if (failure === null) {
+      submission.current = null;
       showToast(toasts.sent, 'success');
       setName('');
       setEmail('');

@@ -1,4 +1,4 @@
-import { Aws, RemovalPolicy, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Aws, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
@@ -36,12 +36,19 @@ export class AlarmTopic extends Construct {
   constructor(scope: Construct, id: string, props: AlarmTopicProps = {}) {
     super(scope, id);
     this.encryptionKey = props.encryptionKey ?? this.createKey();
-    // CloudWatch encrypts what it publishes to the topic with this key (AWS's documented key policy).
+    // CloudWatch encrypts what it publishes to the topic with this key (AWS's documented key
+    // policy), for this stack's alarms alone: CloudWatch sends the alarm's ARN and account with the
+    // KMS call, as with its sns:Publish below.
+    const alarms = `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:${Stack.of(this).stackName}-*`;
     this.encryptionKey.addToResourcePolicy(
       new PolicyStatement({
         principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
         actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
         resources: ['*'],
+        conditions: {
+          ArnLike: { 'aws:SourceArn': alarms },
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+        },
       }),
     );
 
@@ -54,14 +61,14 @@ export class AlarmTopic extends Construct {
       enforceSSL: true,
     });
     // The topic policy replaces SNS's default one, so CloudWatch gets an explicit grant, for
-    // this account's alarms only.
+    // this stack's alarms only (every alarm name starts with the stack name: alarm-family.ts).
     this.topic.addToResourcePolicy(
       new PolicyStatement({
         principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
         actions: ['sns:Publish'],
         resources: [this.topic.topicArn],
         conditions: {
-          ArnLike: { 'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:*` },
+          ArnLike: { 'aws:SourceArn': alarms },
           StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
         },
       }),

@@ -6,13 +6,6 @@ import { AlarmFamily, type AlarmFamilyProps } from './alarm-family';
 import { fiveMinutes, routeId, routeLatency } from './metrics';
 import { alarmRunbook, describeAlarm } from './runbook';
 
-/**
- * 4xx replies (429 included) in five minutes that page: real readers make few (the page checks the
- * form before it posts, a cap refuses a reader's 11th send of an hour), so 100, one every 3 s, is
- * a spray of requests or a flood the route throttles answer with 429 (runbook.ts, Api4xx).
- */
-export const clientErrorAlarmThreshold = 100;
-
 export interface ApiAlarmsProps extends AlarmFamilyProps {
   /** The API's stage: its 5xx and each route's latency. */
   readonly stage: IHttpStage;
@@ -20,11 +13,14 @@ export interface ApiAlarmsProps extends AlarmFamilyProps {
   readonly routes: readonly { readonly route: string; readonly timeout: Duration }[];
 }
 
-/** What readers of the API see: 5xx replies, 4xx replies (refusals and throttling), and each route's p99 latency against its function's timeout. */
+/**
+ * What readers of the API see: 5xx replies and each route's p99 latency against its function's
+ * timeout. No alarm counts 4xx: every one is a visitor's own request refused (a typo, a cap, a
+ * throttle's 429), so any stranger could page the operator with them; the dashboard graphs them,
+ * and the web ACL's per-client limit and the direct-calls alarm cover a flood (docs/abuse.md).
+ */
 export class ApiAlarms extends AlarmFamily {
   public readonly serverErrorAlarm: Alarm;
-  /** The API's 4xx count, the throttles' 429 included. */
-  public readonly clientErrorAlarm: Alarm;
   /** By route (`/api/save-request` …). */
   public readonly latencyAlarms: ReadonlyMap<string, Alarm>;
 
@@ -38,16 +34,6 @@ export class ApiAlarms extends AlarmFamily {
       description: describeAlarm(
         'The API answered 3 or more 5xx replies in 5 minutes: readers see an error instead of the cheat sheet.',
         alarmRunbook.Api5xx,
-      ),
-    });
-    // API Gateway counts its own 429 (a route's throttle) among the 4xx, as the handlers' refusals.
-    this.clientErrorAlarm = this.addAlarm('Api4xx', {
-      metric: props.stage.metricClientError({ period: fiveMinutes, statistic: 'Sum' }),
-      threshold: clientErrorAlarmThreshold,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-      description: describeAlarm(
-        `The API answered ${clientErrorAlarmThreshold} or more 4xx replies (429 included) in 5 minutes: a spray of requests, or a flood the route throttles refuse.`,
-        alarmRunbook.Api4xx,
       ),
     });
     const latencyAlarms = new Map<string, Alarm>();

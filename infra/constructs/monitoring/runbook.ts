@@ -133,7 +133,6 @@ export function pagingFailureKinds(): FailureMetricKind[] {
 /** The other alarms, by family (an alarm's id is its family's, with the function, route or table in it). */
 export type AlarmFamilyName =
   | 'Api5xx'
-  | 'Api4xx'
   | 'RouteLatency'
   | 'FunctionThrottles'
   | 'FunctionErrors'
@@ -158,14 +157,6 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     reason: 'one 5xx can be a blip the reader retries; three in five minutes is a pattern',
     firstSteps: 'the failure-kind alarms and the dashboard say which; then the function log groups.',
     anchor: 'api5xx',
-  },
-  Api4xx: {
-    severity: 'ticket',
-    reason:
-      'real readers make few 4xx (the page checks the form first, a cap refuses the 11th send of an hour): 100 in five minutes, one every 3 s, is a spray or a flood the throttles answer with 429',
-    firstSteps:
-      "the dashboard's refusals graph and the API's access log (status, routeKey, sourceIp): one network? Turn on WAF (-c waf=true) or lower the caps.",
-    anchor: 'api4xx',
   },
   RouteLatency: {
     severity: 'ticket',

@@ -70,6 +70,43 @@ describe('parseCheatSheetRequest', () => {
     });
   });
 
+  test.each([
+    ['a lone high surrogate', 'Ada \ud800'],
+    ['a lone low surrogate', '\udc00Ada'],
+    ['a low surrogate before its high one', 'Ada \ude00\ud83d'],
+  ])('refuses a name holding %s: it is no character', (_, name) => {
+    expect(parseCheatSheetRequest({ name, email: 'ada@example.com' })).toEqual({
+      success: false,
+      error: 'Name must be text.',
+    });
+  });
+
+  test('keeps a surrogate pair: a character beyond the first plane', () => {
+    expect(parseCheatSheetRequest({ name: 'Ada \ud83d\ude00', email: 'ada@example.com' })).toMatchObject({
+      data: { name: 'Ada 😀' },
+    });
+  });
+
+  test('accepts a local part of 64 characters and labels of 63, the most SMTP and DNS allow', () => {
+    const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.com`;
+
+    expect(parseCheatSheetRequest({ name: 'Ada', email })).toEqual({ success: true, data: { name: 'Ada', email } });
+  });
+
+  test.each([
+    [`${'a'.repeat(65)}@example.com`, 'The part of the email address before the @ must be at most 64 characters.'],
+    [
+      `ada@${'b'.repeat(64)}.com`,
+      'Each dot-separated part of the email address after the @ must be at most 63 characters.',
+    ],
+    [
+      `ada@mail.${'b'.repeat(64)}.example.com`,
+      'Each dot-separated part of the email address after the @ must be at most 63 characters.',
+    ],
+  ])('refuses %p, which no mail server could deliver', (email, error) => {
+    expect(parseCheatSheetRequest({ name: 'Ada', email })).toEqual({ success: false, error });
+  });
+
   test('counts the name limit after trimming', () => {
     expect(parseCheatSheetRequest({ name: `  ${'A'.repeat(100)}  `, email: 'ada@example.com' }).success).toBe(true);
   });

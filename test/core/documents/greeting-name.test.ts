@@ -62,6 +62,27 @@ describe('cleanStoredName', () => {
     expect(cleanStoredName('Ada\r\nLovelace\tKing\u0000\u0007')).toBe('Ada Lovelace King');
   });
 
+  test('keeps the zero-width non-joiner and joiner that Persian and Indic names need', () => {
+    expect(cleanStoredName('می\u200Cخواهم')).toBe('می\u200Cخواهم');
+    expect(cleanStoredName('क्\u200Dष')).toBe('क्\u200Dष');
+    expect(cleanStoredName('श्\u200Cरी')).toBe('श्\u200Cरी');
+  });
+
+  test('keeps emoji sequences whole: a family, a profession, a flag with tags, skin tones', () => {
+    for (const emoji of [
+      '👨\u200D👩\u200D👧',
+      '👩🏽\u200D💼',
+      '🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+      '❤️',
+    ]) {
+      expect(cleanStoredName(`Ada ${emoji}`)).toBe(`Ada ${emoji}`);
+    }
+  });
+
+  test('removes tag characters outside an emoji flag', () => {
+    expect(cleanStoredName('Ada\u{E0041}\u{E007F}')).toBe('Ada');
+  });
+
   test('keeps everything else as typed', () => {
     expect(cleanStoredName('Call +1 800 555 0100 re: your locked account')).toBe(
       'Call +1 800 555 0100 re: your locked account',

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { CheatSheetForm } from '../../../frontend/src/components/cheat-sheet-form';
-import { backendReplies, calls, json, networkError } from '../api-server';
+import { backendReplies, calls, idempotencyKeys, json, networkError } from '../api-server';
 import { renderWithToaster } from '../render-with-toaster';
 
 function renderForm() {
@@ -73,9 +73,33 @@ describe('the cheat-sheet form', () => {
 
     await screen.findByText('Cheat Sheet Sent');
     expect(calls).toEqual([
-      { path: '/api/cheat-sheet-requests', body: { name: 'Ada Owner', email: 'ada@example.com', website: '' } },
-      { path: '/api/send-cheat-sheet', body: { name: 'Ada Owner', email: 'ada@example.com', website: '' } },
+      {
+        path: '/api/cheat-sheet-requests',
+        body: { name: 'Ada Owner', email: 'ada@example.com', website: '', hasBook: true },
+      },
+      {
+        path: '/api/send-cheat-sheet',
+        body: { name: 'Ada Owner', email: 'ada@example.com', website: '', hasBook: true },
+      },
     ]);
+  });
+
+  test('sends one new Idempotency-Key per submission on both calls, and a new one after a success', async () => {
+    backendReplies();
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+    await screen.findByText('Cheat Sheet Sent');
+    await fillIn(user);
+    await user.click(submitButton());
+    await waitFor(() => expect(calls).toHaveLength(4));
+
+    const [first, second, third, fourth] = idempotencyKeys;
+    expect(first).toEqual(expect.any(String));
+    expect(second).toBe(first);
+    expect(third).toEqual(expect.any(String));
+    expect(third).not.toBe(first);
+    expect(fourth).toBe(third);
   });
 
   test('has a honeypot field people never meet: unlabelled, hidden from screen readers, out of the tab order', () => {
@@ -348,9 +372,29 @@ describe('the Error Details dialog', () => {
       await waitFor(() => expect(calls).toHaveLength(4));
       expect(calls[3]).toEqual({
         path: '/api/send-cheat-sheet',
-        body: { name: 'Ada Owner', email: 'ada@example.com', website: '' },
+        body: { name: 'Ada Owner', email: 'ada@example.com', website: '', hasBook: true },
       });
       expect(await screen.findByText('Cheat Sheet Sent')).toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  test("Try Again sends the first attempt's Idempotency-Key again, on both calls", async () => {
+    jest.useFakeTimers();
+    try {
+      const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+      renderWithToaster(<CheatSheetForm />);
+      backendReplies({ send: json({ success: false, error: 'Nope' }, 500) });
+      const dialog = await openDialog(user);
+
+      backendReplies();
+      await user.click(within(dialog).getByRole('button', { name: 'Try Again' }));
+      act(() => jest.advanceTimersByTime(500));
+      await waitFor(() => expect(calls).toHaveLength(4));
+
+      expect(idempotencyKeys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(idempotencyKeys).toEqual([idempotencyKeys[0], idempotencyKeys[0], idempotencyKeys[0], idempotencyKeys[0]]);
     } finally {
       jest.useRealTimers();
     }

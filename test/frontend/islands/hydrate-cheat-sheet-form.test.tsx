@@ -66,8 +66,8 @@ describe('the island in the pre-rendered page', () => {
 
     expect(await screen.findByText('Cheat Sheet Sent')).toBeInTheDocument();
     expect(calls.map((call) => call.body)).toEqual([
-      { name: 'Ada Early', email: 'ada.early@example.com', website: '' },
-      { name: 'Ada Early', email: 'ada.early@example.com', website: '' },
+      { name: 'Ada Early', email: 'ada.early@example.com', website: '', hasBook: true },
+      { name: 'Ada Early', email: 'ada.early@example.com', website: '', hasBook: true },
     ]);
   });
 

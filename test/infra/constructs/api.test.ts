@@ -39,11 +39,13 @@ function apiInBareStack(props: Partial<ApiProps> = {}, env?: Environment) {
   const encryptionKey = new Key(stack, 'EncryptionKey');
   const table = new Table(stack, 'RequestsTable', { partitionKey });
   const limitCountersTable = new Table(stack, 'LimitCountersTable', { partitionKey });
+  const idempotencyTable = new Table(stack, 'IdempotencyTable', { partitionKey });
   const cheatSheetBucket = new Bucket(stack, 'CheatSheetBucket', { encryption: BucketEncryption.KMS, encryptionKey });
   const originSecret = new Secret(stack, 'OriginSecret');
   new Api(stack, 'Api', {
     table,
     limitCountersTable,
+    idempotencyTable,
     emailIndexName: emailIndex.name,
     cheatSheetBucket,
     cheatSheetKey: cheatSheetFileName,
@@ -65,6 +67,7 @@ function apiInBareStack(props: Partial<ApiProps> = {}, env?: Environment) {
     ids: {
       table: idOf(table),
       limitCountersTable: idOf(limitCountersTable),
+      idempotencyTable: idOf(idempotencyTable),
       pdfBucket: idOf(cheatSheetBucket),
       originSecret: idOf(originSecret),
       key: idOf(encryptionKey),
@@ -209,6 +212,7 @@ describe('the API', () => {
       expect(functionProps(template, functionPrefixes.save).Environment.Variables).toEqual({
         TABLE_NAME: { Ref: ids.table },
         SEND_QUOTA_TABLE_NAME: { Ref: ids.limitCountersTable },
+        IDEMPOTENCY_TABLE_NAME: { Ref: ids.idempotencyTable },
         CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT: '20',
         CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT: '60',
         CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
@@ -221,6 +225,7 @@ describe('the API', () => {
       expect(functionProps(template, functionPrefixes.send).Environment.Variables).toEqual({
         TABLE_NAME: { Ref: ids.table },
         SEND_QUOTA_TABLE_NAME: { Ref: ids.limitCountersTable },
+        IDEMPOTENCY_TABLE_NAME: { Ref: ids.idempotencyTable },
         CHEAT_SHEET_BUCKET: { Ref: ids.pdfBucket },
         CHEAT_SHEET_KEY: cheatSheetFileName,
         SENDER_EMAIL: exampleSender,
@@ -279,7 +284,7 @@ describe('the API', () => {
   });
 
   describe("its functions' roles", () => {
-    test('let the save function write its logs, put items into the table, claim its limits and read the origin secret, nothing else', () => {
+    test('let the save function write its logs, put items into the table, claim its limits, keep its idempotency keys and read the origin secret, nothing else', () => {
       expectSameStatements(statementsOf(template, 'ApiSaveRequestSaveRequestRole'), [
         {
           Effect: 'Allow',
@@ -292,6 +297,11 @@ describe('the API', () => {
           Effect: 'Allow',
           Action: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
           Resource: { 'Fn::GetAtt': [ids.limitCountersTable, 'Arn'] },
+        },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          Resource: { 'Fn::GetAtt': [ids.idempotencyTable, 'Arn'] },
         },
         { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: ids.originSecret } },
       ]);
@@ -328,6 +338,11 @@ describe('the API', () => {
           Effect: 'Allow',
           Action: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
           Resource: { 'Fn::GetAtt': [ids.limitCountersTable, 'Arn'] },
+        },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:DeleteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+          Resource: { 'Fn::GetAtt': [ids.idempotencyTable, 'Arn'] },
         },
         { Effect: 'Allow', Action: 'ses:SendEmail', Resource: [configurationSetArn, senderIdentityArn] },
         { Effect: 'Allow', Action: 'secretsmanager:GetSecretValue', Resource: { Ref: ids.originSecret } },

@@ -41,16 +41,17 @@ describe('the data construct', () => {
     });
   });
 
-  test('has exactly two tables: the requests and the limit counters', () => {
+  test('has exactly three tables: the requests, the limit counters and the idempotency keys', () => {
     const names = Object.values(template.findResources('AWS::DynamoDB::Table')).map(
       (table) => table.Properties.TableName,
     );
-    expect(names.sort()).toEqual(['cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    expect(names.sort()).toEqual(['cheat_sheet_idempotency', 'cheat_sheet_requests', 'cheat_sheet_send_quotas']);
   });
 
   test.each([
     ['requests', 'DataRequestsTable'],
     ['limit counters', 'DataSendQuotaTable'],
+    ['idempotency', 'DataIdempotencyTable'],
   ])(
     'protects the %s table: point-in-time recovery, encryption with the leads key, deletion protection',
     (_, prefix) => {
@@ -71,11 +72,24 @@ describe('the data construct', () => {
   test.each([
     ['requests', 'DataRequestsTable'],
     ['limit counters', 'DataSendQuotaTable'],
+    ['idempotency', 'DataIdempotencyTable'],
   ])('keeps the %s table when the stack is deleted or the table replaced', (_, prefix) => {
     expect(resourceByPrefix(template, 'AWS::DynamoDB::Table', prefix).resource).toMatchObject({
       DeletionPolicy: 'Retain',
       UpdateReplacePolicy: 'Retain',
     });
+  });
+
+  test("defines cheat_sheet_idempotency from the shared schema: on demand, keyed by id, no index, TTL on Powertools' expiration", () => {
+    const keys = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataIdempotencyTable').resource.Properties;
+    expect(keys).toMatchObject({
+      TableName: 'cheat_sheet_idempotency',
+      BillingMode: 'PAY_PER_REQUEST',
+      KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+      AttributeDefinitions: [{ AttributeName: 'id', AttributeType: 'S' }],
+      TimeToLiveSpecification: { AttributeName: 'expiration', Enabled: true },
+    });
+    expect(keys).not.toHaveProperty('GlobalSecondaryIndexes');
   });
 
   test('defines cheat_sheet_send_quotas from the shared schema: on demand, keyed by id, no index, TTL on expires_at', () => {

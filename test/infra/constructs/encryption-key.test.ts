@@ -25,7 +25,7 @@ describe('the encryption key construct', () => {
     expect(key.resource).toMatchObject({ DeletionPolicy: 'RetainExceptOnCreate', UpdateReplacePolicy: 'Retain' });
   });
 
-  test("lets CloudWatch Logs use it for this account's log groups in this region, and nothing more", () => {
+  test("lets CloudWatch Logs use it for this stack's log groups alone (their names start with the stack name), and nothing more", () => {
     const logs = statements.filter((statement) => JSON.stringify(statement.Principal ?? '').includes('logs.'));
     expect(logs).toEqual([
       {
@@ -45,7 +45,7 @@ describe('the encryption key construct', () => {
                   { Ref: 'AWS::Region' },
                   ':',
                   { Ref: 'AWS::AccountId' },
-                  ':log-group:*',
+                  ':log-group:TestStack-*',
                 ],
               ],
             },

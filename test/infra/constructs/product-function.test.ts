@@ -17,6 +17,7 @@ function synth(route: ProductRoute, overrides: Partial<ProductRoute> = {}) {
   const partitionKey = { name: 'id', type: AttributeType.STRING };
   const requests = new Table(stack, 'Requests', { partitionKey });
   const limitCounters = new Table(stack, 'LimitCounters', { partitionKey });
+  const idempotency = new Table(stack, 'Idempotency', { partitionKey });
   const bucket = new Bucket(stack, 'Pdf', { encryption: BucketEncryption.KMS, encryptionKey });
   const originSecret = new Secret(stack, 'OriginSecret');
   new ProductFunction(stack, route.id, {
@@ -24,7 +25,7 @@ function synth(route: ProductRoute, overrides: Partial<ProductRoute> = {}) {
     environment: { TABLE_NAME: 'requests' },
     encryptionKey,
     resources: {
-      tables: { requests, limitCounters },
+      tables: { requests, limitCounters, idempotency },
       emailIndexName: 'by-email',
       cheatSheetBucket: bucket,
       cheatSheetKey: 'sheet.pdf',
@@ -37,10 +38,23 @@ function synth(route: ProductRoute, overrides: Partial<ProductRoute> = {}) {
   return { template: Template.fromStack(stack), ids: { requests: logicalId(requests), key: logicalId(encryptionKey) } };
 }
 
-/** Every action the role's policy allows. */
+type Statement = { Action: string | string[]; Resource: unknown };
+
+/** Every action the role's policy allows, each once. */
 function grantedActions(template: Template): string[] {
   const [policy] = Object.values(template.findResources('AWS::IAM::Policy'));
-  return (policy!.Properties.PolicyDocument.Statement as { Action: string | string[] }[])
+  return [
+    ...new Set(
+      (policy!.Properties.PolicyDocument.Statement as Statement[]).flatMap((statement) => [statement.Action].flat()),
+    ),
+  ].sort();
+}
+
+/** The actions the role's policy allows on the requests table itself. */
+function actionsOnRequests(template: Template, requestsId: string): string[] {
+  const [policy] = Object.values(template.findResources('AWS::IAM::Policy'));
+  return (policy!.Properties.PolicyDocument.Statement as Statement[])
+    .filter((statement) => JSON.stringify(statement.Resource) === JSON.stringify({ 'Fn::GetAtt': [requestsId, 'Arn'] }))
     .flatMap((statement) => [statement.Action].flat())
     .sort();
 }
@@ -58,11 +72,12 @@ test("sizes the function from its catalogue entry: memory, timeout, arm64, traci
   });
 });
 
-test('grants the save route PutItem on the requests table, its limit counters and the origin secret, besides its logs and tracing', () => {
+test('grants the save route PutItem on the requests table, its limit counters, its idempotency keys and the origin secret, besides its logs and tracing', () => {
   const { template, ids } = synth(productRoutes.saveRequest);
 
   expect(grantedActions(template)).toEqual([
     'dynamodb:BatchGetItem',
+    'dynamodb:DeleteItem',
     'dynamodb:GetItem',
     'dynamodb:PutItem',
     'dynamodb:UpdateItem',
@@ -96,7 +111,8 @@ test("grants the send route its tables' actions, the e-mail index, the PDF throu
       'ses:SendEmail',
     ]),
   );
-  expect(grantedActions(template)).not.toContain('dynamodb:PutItem');
+  // PutItem only on its Idempotency-Key records: the requests table it only updates.
+  expect(actionsOnRequests(template, ids.requests)).toEqual(['dynamodb:UpdateItem']);
   template.hasResourceProperties('AWS::IAM::Policy', {
     PolicyDocument: {
       Statement: Match.arrayWith([

@@ -1,7 +1,9 @@
 /** The AWS WAF web ACL construct (`-c waf=true`), in a bare us-east-1 stack: what it contains, and where it refuses to be. */
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { productRouteList } from '../../../core/api/catalogue/routes';
 import {
+  apiRequestsPerClient,
   commonRuleSetExclusions,
   commonRuleSetKeptRules,
   rateLimitedBody,
@@ -48,12 +50,12 @@ describe('the web firewall', () => {
     }
   });
 
-  test("limits each IP to 100 requests to /api/* per 5 minutes, answering the rest 429 with the routes' JSON error", () => {
+  test("limits each IP to 30 requests to /api/* a minute, answering the rest 429 with the routes' JSON error", () => {
     const rateRule = rulesOf(template).find((rule) => rule.Name === 'ApiRequestsPerIp')!;
 
     expect(rateRule.Statement.RateBasedStatement).toEqual({
-      Limit: 100,
-      EvaluationWindowSec: 300,
+      Limit: 30,
+      EvaluationWindowSec: 60,
       AggregateKeyType: 'IP',
       ScopeDownStatement: {
         ByteMatchStatement: {
@@ -72,6 +74,23 @@ describe('the web firewall', () => {
     expect(body.rateLimited!.ContentType).toBe('APPLICATION_JSON');
     expect(JSON.parse(body.rateLimited!.Content)).toEqual(rateLimitedBody);
     expect(rateLimitedBody.error).not.toMatch(/domain|verify/i);
+  });
+
+  test('sizes the per-client limit as a quarter of the smallest route throttle over the window', () => {
+    // The form route's 2 a second: a quarter is 0.5 a second, 30 in 60 s.
+    expect(
+      apiRequestsPerClient(
+        productRouteList.map(({ throttle }) => throttle),
+        60,
+      ),
+    ).toBe(30);
+    expect(apiRequestsPerClient([{ rateLimit: 8, burstLimit: 16, reason: '' }], 120)).toBe(240);
+  });
+
+  test("refuses a throttle so small that a quarter of it is below WAF's minimum limit of 10", () => {
+    expect(() => apiRequestsPerClient([{ rateLimit: 0.5, burstLimit: 1, reason: '' }], 60)).toThrow(
+      /below WAF's minimum of 10/,
+    );
   });
 
   test('counts instead of blocking only SizeRestrictions_BODY of the Core rule set, which the 10 KB API contract contradicts', () => {

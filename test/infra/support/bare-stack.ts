@@ -2,7 +2,7 @@
  * An empty stack to test one construct in, with cdk.json's feature flags (so the construct
  * synthesizes as it does in the product) and no bundling.
  */
-import { type Environment, Stack } from 'aws-cdk-lib';
+import { Annotations, type Environment, Stack } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
@@ -11,7 +11,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Bucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { OriginSecret } from '../../../infra/constructs/origin-secret';
-import { Site, type SiteProps } from '../../../infra/constructs/site';
+import { noWebAclWarning, Site, type SiteProps } from '../../../infra/constructs/site';
 import { fixtures, testApp } from './synth';
 
 export interface BareStackOptions {
@@ -54,5 +54,9 @@ export function siteInBareStack(options: BareStackOptions & { readonly props?: P
     siteDirectory: fixtures.siteDirectory,
     ...options.props,
   });
+  if (!site.node.tryGetContext('waf') && options.props?.webAclArn === undefined) {
+    // Without a web ACL by choice of the helper: its warning is test/infra/stack-with-waf.test.ts's.
+    Annotations.of(site).acknowledgeWarning(noWebAclWarning, 'The Site alone is tested without a web ACL.');
+  }
   return { site, template: Template.fromStack(stack) };
 }

@@ -5,7 +5,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App, type AppProps } from 'aws-cdk-lib';
+import { Annotations, App, type AppProps } from 'aws-cdk-lib';
+import { noWebAclWarning } from '../../../infra/constructs/site';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildAuditReport, type AuditReport } from '../../../infra/tools/audit-report';
 import { addComplianceChecks, type ComplianceChecks } from '../../../infra/tools/compliance-checks';
@@ -96,7 +97,11 @@ function captureValidationReports(app: App): void {
 }
 
 export interface SynthOptions {
-  /** Context values as given with `-c`; senderEmail defaults to the example sender. */
+  /**
+   * Context values as given with `-c`; senderEmail defaults to the example sender, and `waf` to
+   * false: the web ACL (on by default) makes the stack region-specific, so the tests of the
+   * default give `waf` (or leave it undefined) and a region themselves.
+   */
   readonly context?: Record<string, unknown>;
   /** Run esbuild for the two functions (slow); skipped by default. */
   readonly bundle?: boolean;
@@ -131,6 +136,7 @@ export function createTestApp(options: SynthOptions = {}): {
     context: {
       ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
       senderEmail: exampleSender,
+      waf: 'false',
       ...options.context,
     },
   });
@@ -142,6 +148,13 @@ export function createTestApp(options: SynthOptions = {}): {
     deploymentTarget: options.deploymentTarget ?? {},
     buildOutput: { ...fixtures, ...options.buildOutput },
   });
+  // The test default (waf=false) is no choice of the test's: its warning is acknowledged, not printed.
+  if (!('waf' in (options.context ?? {}))) {
+    Annotations.of(site).acknowledgeWarning(
+      noWebAclWarning,
+      'The tests run without the web ACL unless they ask for it.',
+    );
+  }
   const checks = options.complianceChecks ? addComplianceChecks(app) : undefined;
   return { app, stack: site, webFirewallStack: webFirewall, edgeMonitoringStack: edgeMonitoring, checks };
 }

@@ -58,6 +58,16 @@ describe('the audit report', () => {
     expect(data).toMatch(/\| `SiteBucket\w+` \|[^\n]*SSE-KMS with <EncryptionKey\w+\.Arn>, S3 Bucket Key/);
   });
 
+  test("lists the key policy's condition on each service: CloudFront's and CloudWatch's account and source", () => {
+    const data = section('## What holds or moves data');
+    const keyRow = data.split('\n').find((line) => line.startsWith(`| \`${idsOf('AWS::KMS::Key')[0]}\` |`))!;
+    expect(keyRow).toMatch(/cloudfront\.amazonaws\.com[^)]*AWS:SourceArn ArnLike[^)]*aws:SourceAccount StringEquals/);
+    expect(keyRow).toMatch(
+      /cloudwatch\.amazonaws\.com[^)]*aws:SourceArn ArnLike[^)]*:alarm:First100DaysSite-\*[^)]*aws:SourceAccount/,
+    );
+    expect(keyRow).toMatch(/logs\.[^)]*kms:EncryptionContext:aws:logs:arn ArnLike[^)]*log-group:First100DaysSite-\*/);
+  });
+
   test('lists the functions, the topic, the secret, the distribution and the API as well', () => {
     const data = section('## What holds or moves data');
     for (const type of [

@@ -24,11 +24,29 @@ describe('the OpenAPI document', () => {
   });
 
   test('gives the save route 201 and each failure it can answer to a POST, the direct-call refusal and the save limits included', () => {
-    expect(statusesOf(save, 'post')).toEqual(['201', '400', '403', '413', '415', '429', '500', '503']);
+    expect(statusesOf(save, 'post')).toEqual(['201', '400', '403', '409', '413', '415', '422', '429', '500', '503']);
   });
 
   test('gives the send route 200 and each failure it can answer to a POST, the caps, the direct-call refusal and SES refusals included', () => {
-    expect(statusesOf(send, 'post')).toEqual(['200', '400', '403', '413', '415', '429', '500', '502', '503']);
+    expect(statusesOf(send, 'post')).toEqual([
+      '200',
+      '400',
+      '403',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '500',
+      '502',
+      '503',
+    ]);
+  });
+
+  test.each([save, send])('lets a POST to %s carry an optional Idempotency-Key header', (route) => {
+    expect(document.paths[route].post.parameters).toEqual([
+      expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
+    ]);
   });
 
   test.each([save, send, form])('answers every other method on %s with 405 and Allow: POST only', (route) => {

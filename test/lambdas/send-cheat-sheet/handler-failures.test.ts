@@ -13,6 +13,7 @@ import { startHangingEndpoint } from '../support/hanging-endpoint';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
 import { documented, type Handler } from '../support/documented-handler';
+import { withFreshHandler as withFreshDocumentedHandler } from '../support/fresh-handler';
 
 let emulators: HandlerStack;
 
@@ -22,28 +23,13 @@ beforeAll(async () => {
 afterAll(() => emulators?.stop());
 afterEach(() => emulators.stack.setEmailFault(null));
 
-/** A fresh container's handler, with some environment variables changed while it loads and runs. */
-async function withFreshHandler<T>(
+/** A fresh container's handler (documented), with some environment variables changed while it loads and runs. */
+function withFreshHandler<T>(
   modulePath: string,
   env: Record<string, string | undefined>,
   use: (handler: Handler) => Promise<T>,
 ): Promise<T> {
-  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
-  for (const [name, value] of Object.entries(env)) if (value === undefined) delete process.env[name];
-  try {
-    let result: T | undefined;
-    await jest.isolateModulesAsync(async () => {
-      const { handler } = (await import(modulePath)) as { handler: Handler };
-      result = await use(documented(handler));
-    });
-    return result as T;
-  } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  }
+  return withFreshDocumentedHandler(modulePath, env, use, documented);
 }
 
 const sendHandlerPath = '../../../lambdas/send-cheat-sheet/handler';

@@ -131,6 +131,8 @@ describe('send-cheat-sheet handler', () => {
     expect(counter).toEqual({
       id: quotaId,
       recent_sends: [expect.any(String)],
+      // The send's claim token, with the same time: how a retried write knows its own.
+      claims: { [Object.keys(counter!.claims ?? {})[0] ?? 'none']: counter!.recent_sends[0] },
       version: 1,
       expires_at: Math.ceil((Date.parse(counter!.recent_sends[0]!) + 24 * 60 * 60 * 1000) / 1000),
     });

@@ -83,19 +83,31 @@ describe('the per-address cap counter', () => {
     expect(await quota.claim(newAddress(), later(1), 1)).not.toBeNull();
   });
 
-  test('stores neither the address nor a name: the SHA-256 of the address, the sends, a version, an expiry', async () => {
+  test("stores neither the address nor a name: the SHA-256 of the address, the sends and their claims' random tokens, a version, an expiry", async () => {
     const email = newAddress();
 
-    await quota.claim(email, at, 3);
+    const claim = await quota.claim(email, at, 3);
 
     const item = await addressDailyCapItem(email);
     expect(item).toEqual({
       id: createHash('sha256').update(email).digest('hex'),
       recent_sends: [at.toISOString()],
+      claims: { [claim!.token]: at.toISOString() },
       version: 1,
       [limitCountersExpiryAttribute]: expiryAfter(at),
     });
     expect(JSON.stringify(item)).not.toContain(email.split('@')[0]);
+  });
+
+  test('gives a slot back once, however often its release is repeated (the SDK retrying a release whose reply was lost)', async () => {
+    const email = newAddress();
+    const first = await quota.claim(email, at, 2);
+    await quota.claim(email, at, 2);
+
+    await quota.release(first!);
+    await quota.release(first!);
+
+    expect((await addressDailyCapItem(email))?.recent_sends).toHaveLength(1);
   });
 
   test('lives in its own table, cheat_sheet_send_quotas, and writes nothing to the requests table', async () => {

@@ -28,6 +28,7 @@ describe('function configuration', () => {
   test('reads the send function settings, with the documented limits by default: 3 per address, 10 per client, 30 per network, 500 in all', () => {
     expect(readSendCheatSheetConfig(sendEnv)).toEqual({
       tableName: 'cheat_sheet_requests',
+      idempotencyTableName: 'cheat_sheet_idempotency',
       limitCountersTableName: 'cheat_sheet_send_quotas',
       bucket: 'bucket',
       key: 'mpc-100-day-cheat-sheet.pdf',
@@ -40,6 +41,16 @@ describe('function configuration', () => {
       recipientDomainCheck: true,
       clientAddress: { source: 'source-ip', key: 'a-local-key' },
     });
+  });
+
+  test("reads the idempotency table from IDEMPOTENCY_TABLE_NAME, and without it uses the local twin's cheat_sheet_idempotency", () => {
+    expect(readSaveRequestConfig({ ...saveEnv, IDEMPOTENCY_TABLE_NAME: 'keys-staging' }).idempotencyTableName).toBe(
+      'keys-staging',
+    );
+    expect(readSaveRequestConfig(saveEnv).idempotencyTableName).toBe('cheat_sheet_idempotency');
+    expect(readSendCheatSheetConfig({ ...sendEnv, IDEMPOTENCY_TABLE_NAME: ' ' }).idempotencyTableName).toBe(
+      'cheat_sheet_idempotency',
+    );
   });
 
   test('takes the network send cap from CHEAT_SHEET_NETWORK_HOURLY_LIMIT', () => {
@@ -141,6 +152,7 @@ describe('function configuration', () => {
   test('reads the save function settings, with the documented save limits by default: 20 per client, 60 per network', () => {
     expect(readSaveRequestConfig(saveEnv)).toEqual({
       tableName: 't',
+      idempotencyTableName: 'cheat_sheet_idempotency',
       limitCountersTableName: 'cheat_sheet_send_quotas',
       clientHourlySaveCap: 20,
       networkHourlySaveCap: 60,

@@ -97,6 +97,21 @@ describe('classifySesError', () => {
       'emailRejected',
     ],
     [
+      'BadRequestException: Illegal address (the recipient)',
+      Object.assign(new Error('Illegal address'), { name: 'BadRequestException', ...metadata(400) }),
+      'recipientRejected',
+    ],
+    [
+      'MessageRejected naming a suppressed recipient',
+      new MessageRejected({ message: 'Address blacklisted: ada@example.com', ...metadata(400) }),
+      'recipientRejected',
+    ],
+    [
+      'a BadRequestException about something else than an address',
+      Object.assign(new Error('Configuration set does not exist'), { name: 'BadRequestException', ...metadata(400) }),
+      'emailRejected',
+    ],
+    [
       'TooManyRequestsException',
       new TooManyRequestsException({ message: 'slow down', ...metadata(429) }),
       'emailServiceUnavailable',
@@ -112,7 +127,7 @@ describe('classifySesError', () => {
       'emailServiceUnavailable',
     ],
   ])('treats %s as %p', (_, error, expected) => {
-    const classified = classifySesError(error);
+    const classified = classifySesError(error, 'cheatsheet@example.com', 'ada@example.com');
 
     expect(classified).toMatchObject({ kind: expected });
     expect((classified as Error & { cause?: unknown }).cause).toBe(error);

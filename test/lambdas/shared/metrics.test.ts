@@ -9,78 +9,12 @@ import { limitReached, ProductError } from '../../../lambdas/shared/errors';
 import { ProductMetrics } from '../../../lambdas/shared/metrics';
 import {
   failureMetricKinds,
-  metricsNamespace,
   refusalMetrics,
   type FailureMetricKind,
 } from '../../../core/observability/product-metrics';
+import { emfOf, lambdaEnvironment, metricsIn, withEnvironment } from '../support/emf-lines';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { formRoute, postEvent, saveRoute, sendRoute } from '../support/http-api-events';
-
-interface EmfLine {
-  _aws: {
-    Timestamp: number;
-    CloudWatchMetrics: Array<{ Namespace: string; Dimensions: string[][]; Metrics: Array<{ Name: string }> }>;
-  };
-  [key: string]: unknown;
-}
-
-/** Runs `run` with metrics on, returning the EMF lines written to stdout (and everything written). */
-async function emfOf(run: () => Promise<void> | void): Promise<{ lines: EmfLine[]; written: string }> {
-  const chunks: string[] = [];
-  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
-    chunks.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
-    return true;
-  });
-  try {
-    await run();
-  } finally {
-    spy.mockRestore();
-  }
-  const written = chunks.join('');
-  const lines = written
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((line): line is EmfLine => '_aws' in line);
-  return { lines, written };
-}
-
-/** Each metric a line declares, with its dimensions' values and its own value. */
-function metricsIn(lines: EmfLine[]): Array<{ name: string; dimensions: Record<string, unknown>; value: unknown }> {
-  return lines.flatMap((line) =>
-    line._aws.CloudWatchMetrics.flatMap(({ Namespace, Dimensions, Metrics }) => {
-      expect(Namespace).toBe(metricsNamespace);
-      return Metrics.map(({ Name }) => ({
-        name: Name,
-        dimensions: Object.fromEntries(Dimensions.flat().map((dimension) => [dimension, line[dimension]])),
-        value: line[Name],
-      }));
-    }),
-  );
-}
-
-/** Lambda's environment as Powertools reads it: metrics on, and an on-demand container (cold starts counted). */
-const lambdaEnvironment = { POWERTOOLS_METRICS_DISABLED: 'false', AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' };
-
-function withEnvironment<T>(env: Record<string, string>, use: () => T): T {
-  const before = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
-  Object.assign(process.env, env);
-  const restore = () => {
-    for (const [name, value] of Object.entries(before)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-  };
-  try {
-    const result = use();
-    if (result instanceof Promise) return result.finally(restore) as T;
-    restore();
-    return result;
-  } catch (error) {
-    restore();
-    throw error;
-  }
-}
 
 /** Metrics constructed as in Lambda (the handler tests' environment disables them). */
 function enabledMetrics(service: 'save-request' | 'send-cheat-sheet'): ProductMetrics {
@@ -176,12 +110,24 @@ describe('one failure or refusal', () => {
     ]);
   });
 
+  test('a direct call past CloudFront counts one UntrustedOrigin refusal, which the direct-calls alarm reads', async () => {
+    const metrics = enabledMetrics('save-request');
+    const { lines } = await emfOf(() =>
+      metrics.instrument(async () => metrics.countFailure(new ProductError('untrustedOrigin', 'No origin secret')))(
+        undefined,
+        lambdaContext,
+      ),
+    );
+    expect(metricsIn(lines).filter(({ name }) => name !== 'ColdStart')).toEqual([
+      { name: 'UntrustedOrigin', dimensions: { service: 'save-request' }, value: 1 },
+    ]);
+  });
+
   test.each([
     new ProductError('invalidRequest', 'Please enter a valid email address.'),
     new ProductError('methodNotAllowed', 'GET is not allowed here'),
     new ProductError('payloadTooLarge', 'The request body is larger than 10 KB.'),
     new ProductError('unsupportedMediaType', 'Please send the request as JSON'),
-    new ProductError('untrustedOrigin', 'The request did not come through the CloudFront distribution'),
     // A suppressed mailbox: the bounce or complaint was counted by SES already; no alarm may count it again.
     new ProductError('addressSuppressed', 'The mailbox bounced for good or complained before'),
   ])(

@@ -141,6 +141,20 @@ test('refuses what no DNS name can be without asking', async () => {
   expect(dns.questions()).toHaveLength(asked);
 });
 
+test.each([
+  ['a label over 63 characters', `${'a'.repeat(64)}.example`],
+  ['more than 253 characters in all', `${'a'.repeat(60)}.`.repeat(5) + 'example'],
+  ['an empty label', 'mail..example'],
+])(
+  "refuses a name with %s as one that cannot exist (the resolver's EBADNAME), without asking a server",
+  async (_, domain) => {
+    const asked = dns.questions().length;
+
+    expect(await checkWith()(domain)).toEqual({ verdict: 'refuses', reason: 'bad-name' });
+    expect(dns.questions()).toHaveLength(asked);
+  },
+);
+
 test('treats a malformed server setting as a configuration fault', async () => {
   await expect(createRecipientDomainCheck({ servers: ['not a server'] })('mail.example')).rejects.toMatchObject({
     kind: 'misconfigured',

@@ -99,9 +99,23 @@ describe('a rolling counter', () => {
     // A container whose clock still says 12:04:59 claims: it lands in 12:05-12:10, not the sealed bucket.
     const claim = await hourly.claim(subject, new Date('2025-06-01T12:04:59.900Z'), 2);
 
-    expect(claim).toEqual({ id: counterItemId(subject, sealedBucket + 1, hourlyWindow) });
+    expect(claim).toEqual({
+      id: counterItemId(subject, sealedBucket + 1, hourlyWindow),
+      token: expect.any(String),
+    });
     expect(await item(counterItemId(subject, sealedBucket, hourlyWindow))).not.toHaveProperty('sends');
     expect(await hourly.claim(subject, bucketStart, 2)).toBeNull();
+  });
+
+  test('gives a send back once, however often its release is repeated (the SDK retrying a release whose reply was lost)', async () => {
+    const subject = newSubject();
+    const [first] = await claimsOf(hourly, subject, [at, at], 2);
+
+    await hourly.release(first!);
+    await hourly.release(first!);
+
+    expect(await hourly.claim(subject, at, 2)).not.toBeNull();
+    expect(await hourly.claim(subject, at, 2)).toBeNull();
   });
 
   test('gives a released send back', async () => {
@@ -115,18 +129,21 @@ describe('a rolling counter', () => {
   });
 
   test('ignores a release with nothing left to give back', async () => {
-    await expect(hourly.release({ id: `${newSubject()}#2025-06-01T12:00:00.000Z` })).resolves.toBeUndefined();
+    await expect(
+      hourly.release({ id: `${newSubject()}#2025-06-01T12:00:00.000Z`, token: 'never-claimed' }),
+    ).resolves.toBeUndefined();
   });
 
-  test('stores counts and an expiry only: the bucket ends, plus the window', async () => {
+  test("stores counts, the claims' random tokens and an expiry only: the bucket ends, plus the window", async () => {
     const subject = newSubject();
     const bucket = Math.floor(at.getTime() / (5 * minuteMs));
 
-    await hourly.claim(subject, at, 5);
+    const claim = await hourly.claim(subject, at, 5);
 
     expect(await item(counterItemId(subject, bucket, hourlyWindow))).toEqual({
       id: `${subject}#2025-06-01T12:00:00.000Z`,
       sends: 1,
+      claims: new Set([claim!.token]),
       expires_at: Date.parse('2025-06-01T13:05:00.000Z') / 1000,
     });
     expect(counterExpiry(bucket, hourlyWindow)).toBe(Date.parse('2025-06-01T13:05:00.000Z') / 1000);

@@ -81,7 +81,7 @@ function inMemoryAddressDailyCap(free: number) {
       claims.push({ email, limit });
       if (free <= 0) return null;
       free -= 1;
-      return { id: 'quota-id', sentAt: at.toISOString() };
+      return { id: 'quota-id', sentAt: at.toISOString(), token: `claim-${claims.length}` };
     },
     release: async (claim) => {
       free += 1;
@@ -101,7 +101,7 @@ function inMemoryCounter(free: number, log: string[] = [], name = 'counter') {
       log.push(`claim ${name}`);
       if (free <= 0) return null;
       free -= 1;
-      return { id: `${subject}#bucket` };
+      return { id: `${subject}#bucket`, token: `claim-${claims.length}` };
     },
     release: async (claim) => {
       free += 1;
@@ -280,7 +280,7 @@ describe('sendCheatSheet', () => {
     });
 
     await expect(sendCheatSheet(visitor, deps)).rejects.toMatchObject({ kind: 'emailServiceUnavailable' });
-    expect(quota.released).toEqual([{ id: 'quota-id', sentAt: now.toISOString() }]);
+    expect(quota.released).toEqual([{ id: 'quota-id', sentAt: now.toISOString(), token: 'claim-1' }]);
     expect(quota.slotsLeft()).toBe(3);
     expect(table.items[0]).toMatchObject({
       cheat_sheet_sent: false,

@@ -6,7 +6,8 @@
  */
 
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { cheatSheetFileName } from '../../../core/content/cheat-sheet';
+import { cheatSheetFileName, cheatSheetFormVersion } from '../../../core/content/cheat-sheet';
+import { privacyVersion } from '../../../core/content/privacy';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { base64Event, formEvent, plainBodyEvent, postEvent, withMethod, formRoute } from '../support/http-api-events';
 import { documented, type Handler } from '../support/documented-handler';
@@ -97,11 +98,51 @@ describe('the form route, ticked and valid', () => {
 
   test('sends the address a fourth time in 24 hours to nobody: the Error Processing Request page', async () => {
     const visitor = newVisitor();
+    // From four clients: one client's repeats within ten minutes are one post (the next test).
+    const fromClient = (client: number) => ({ sourceIp: `198.51.100.${client}` });
     for (let sent = 0; sent < 3; sent += 1)
-      expectRedirectTo(await handler(formEvent(ticked(visitor))), '/cheat-sheet/sent');
+      expectRedirectTo(await handler(formEvent(ticked(visitor), fromClient(sent + 1))), '/cheat-sheet/sent');
 
-    expectRedirectTo(await handler(formEvent(ticked(visitor))), '/cheat-sheet/not-sent');
+    expectRedirectTo(await handler(formEvent(ticked(visitor), fromClient(4))), '/cheat-sheet/not-sent');
     expect(await emulators.emails(visitor.email)).toHaveLength(3);
+  });
+
+  test('a double post (twice in turn, then twice more at once) saves one request and sends one e-mail', async () => {
+    const visitor = newVisitor();
+
+    const replies = [await handler(formEvent(ticked(visitor))), await handler(formEvent(ticked(visitor)))];
+    replies.push(...(await Promise.all([handler(formEvent(ticked(visitor))), handler(formEvent(ticked(visitor)))])));
+
+    for (const reply of replies) expectRedirectTo(reply, '/cheat-sheet/sent');
+    expect(await emulators.items(visitor.email)).toHaveLength(1);
+    expect(await emulators.emails(visitor.email)).toHaveLength(1);
+  });
+
+  test("a repeat from the same client with the address's other spelling is the same post", async () => {
+    const visitor = { name: 'Ada Dots', email: 'ada.dots.form@gmail.com' };
+
+    expectRedirectTo(await handler(formEvent(ticked(visitor))), '/cheat-sheet/sent');
+    expectRedirectTo(
+      await handler(formEvent(ticked({ ...visitor, email: 'adadots.form+again@gmail.com' }))),
+      '/cheat-sheet/sent',
+    );
+
+    expect(await emulators.emails('adadots.form+again@gmail.com')).toEqual([]);
+    expect(await emulators.emails(visitor.email)).toHaveLength(1);
+  });
+
+  test("records the reader's consent on the saved request: when, the words ticked, the privacy page's and the form's versions", async () => {
+    const visitor = newVisitor();
+
+    expectRedirectTo(await handler(formEvent(ticked(visitor))), '/cheat-sheet/sent');
+
+    const [item] = await emulators.items(visitor.email);
+    expect(item?.consent).toEqual({
+      at: item?.requested_at,
+      statement: 'I confirm that I have purchased the book',
+      privacy_version: privacyVersion,
+      form_version: cheatSheetFormVersion,
+    });
   });
 });
 

@@ -33,6 +33,13 @@ describe('the leftover tables check', () => {
     expect(result.detail).toContain('a failed first deploy left them');
   });
 
+  test('fails on a leftover idempotency table too: it is retained like the others', async () => {
+    tablesExist('cheat_sheet_idempotency');
+    const result = await checkLeftoverTables(dynamoDb, firstDeploy);
+    expect(result.status).toBe('FAIL');
+    expect(result.detail).toContain('cheat_sheet_idempotency already exist');
+  });
+
   test('gives the deploy command that adopts them, with the same -c values', async () => {
     tablesExist('cheat_sheet_send_quotas');
     expect((await checkLeftoverTables(dynamoDb, firstDeploy)).fix).toContain(

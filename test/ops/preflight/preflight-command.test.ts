@@ -83,6 +83,7 @@ describe('the preflight command', () => {
       'PASS', // account
       'PASS', // region
       'PASS', // bootstrap eu-west-1
+      'PASS', // bootstrap us-east-1: the web ACL's stack, on by default
       'PASS', // stack
       'PASS', // sender identity
       'PASS', // SES sandbox
@@ -95,8 +96,8 @@ describe('the preflight command', () => {
     ]);
     expect(lines.at(-1)).toMatch(
       placeholdersLeft
-        ? /^Preflight: 10 passed, 1 warnings, 0 failed, 1 manual\. Nothing fails/
-        : /^Preflight: 11 passed, 0 warnings, 0 failed, 1 manual\. Nothing fails/,
+        ? /^Preflight: 11 passed, 1 warnings, 0 failed, 1 manual\. Nothing fails/
+        : /^Preflight: 12 passed, 0 warnings, 0 failed, 1 manual\. Nothing fails/,
     );
   });
 
@@ -115,9 +116,9 @@ describe('the preflight command', () => {
     ]);
   });
 
-  test('checks the bootstrap in us-east-1 too with waf, failing with the command that fixes it', async () => {
+  test('checks the bootstrap in us-east-1 too with the web ACL (the default), failing with the command that fixes it', async () => {
     await standInFor({ ...healthyAccount, bootstrapped: ['eu-west-1'] });
-    const { code, lines } = await run(['-c', 'waf=true']);
+    const { code, lines } = await run([]);
     expect(code).toBe(1);
     expect(lineOf(lines, 'bootstrap us-east-1')).toContain('Fix: npx cdk bootstrap aws://123456789012/us-east-1');
     expect(lines.at(-1)).toContain('Failed: bootstrap us-east-1.');

@@ -28,10 +28,21 @@ describe('the failure catalogue', () => {
   test('every server-side failure counts under a failure metric and pages; no visitor error does', () => {
     for (const kind of failureKindList) {
       const countsAsFailure = kind.metric !== null && 'failure' in kind.metric;
-      expect([kind.name, kind.alarm !== null]).toEqual([kind.name, countsAsFailure]);
+      // Direct calls page too: not a visitor's mistake, but calls that spend the readers' throttle.
+      const pages = countsAsFailure || kind.name === 'untrustedOrigin';
+      expect([kind.name, kind.alarm !== null]).toEqual([kind.name, pages]);
       if (kind.alarm === null) expect([kind.name, kind.quietReason?.length ?? 0]).not.toEqual([kind.name, 0]);
-      if (kind.status < 429) expect([kind.name, kind.metric]).toEqual([kind.name, null]);
+      if (kind.status < 500) expect([kind.name, countsAsFailure]).toEqual([kind.name, false]);
     }
+  });
+
+  test("SES refusing the visitor's own address is a 400 with its own code, counted as a refusal, never paged", () => {
+    expect(failureKinds.recipientRejected).toMatchObject({
+      code: 'recipient_rejected',
+      status: 400,
+      metric: { refusal: 'RecipientRejected' },
+      alarm: null,
+    });
   });
 
   test("the not-verified kind's alarm names the SES sandbox and its fix", () => {

@@ -42,17 +42,23 @@ describe('the route catalogue', () => {
   });
 
   test("the form route is granted exactly the save route's table access and the send route's", () => {
-    expect(productRoutes.submitForm.tableAccess).toEqual([
-      ...productRoutes.saveRequest.tableAccess,
-      ...productRoutes.sendCheatSheet.tableAccess,
-    ]);
+    // Each grant once: both routes keep their Idempotency-Key records in the same table.
+    const unique = (accesses: readonly object[]) => [...new Set(accesses.map((access) => JSON.stringify(access)))];
+    expect(unique(productRoutes.submitForm.tableAccess).sort()).toEqual(
+      unique([...productRoutes.saveRequest.tableAccess, ...productRoutes.sendCheatSheet.tableAccess]).sort(),
+    );
+    expect(productRoutes.submitForm.tableAccess).toHaveLength(unique(productRoutes.submitForm.tableAccess).length);
     expect(productRoutes.submitForm.grants).toEqual(productRoutes.sendCheatSheet.grants);
   });
 
-  test('the save route may only put into the requests table, keep its limit counters and read the origin secret', () => {
+  test('the save route may only put into the requests table, keep its limit counters and its keys, and read the origin secret', () => {
     expect(productRoutes.saveRequest.tableAccess.map(({ table, actions }) => ({ table, actions }))).toEqual([
       { table: 'requests', actions: ['dynamodb:PutItem'] },
       { table: 'limitCounters', actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'] },
+      {
+        table: 'idempotency',
+        actions: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+      },
     ]);
     expect(productRoutes.saveRequest.grants).toEqual(['originSecretRead']);
   });
@@ -63,6 +69,12 @@ describe('the route catalogue', () => {
       'dynamodb:GetItem',
       'dynamodb:UpdateItem',
       'dynamodb:BatchGetItem',
+    ]);
+    expect(tableActionsOf('idempotency')).toEqual([
+      'dynamodb:PutItem',
+      'dynamodb:GetItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions';
-import { failureKindList } from '../../../../core/api/catalogue/failures';
+import { directCallsAlarmThreshold, failureKindList } from '../../../../core/api/catalogue/failures';
+import { productRouteList } from '../../../../core/api/catalogue/routes';
 import { ProductAlarms } from '../../../../infra/constructs/monitoring/product-alarms';
 import { alarmNamed, alarmsOf } from '../../support/alarms';
 import { alarmStack } from '../../support/bare-stack';
@@ -51,13 +52,25 @@ describe('the product alarms', () => {
     });
   });
 
-  test('cover only the failure kinds a saving service can report', () => {
+  test('cover only the failure kinds a saving service can report, and its direct calls', () => {
     const names = alarmsOf(productAlarms(['save-request'])).map(({ Properties }) => Properties.AlarmName);
     expect(names.sort()).toEqual([
       'First100DaysSite-SaveFailedMisconfigured',
       'First100DaysSite-SaveFailedStorageUnavailable',
       'First100DaysSite-SaveFailedUnexpected',
+      'First100DaysSite-UntrustedOrigin',
     ]);
+  });
+
+  test("page on direct calls to the API's own address, summed over both services, at a quarter of the smallest route throttle", () => {
+    const alarm = alarmNamed(productAlarms(['save-request', 'send-cheat-sheet']), 'First100DaysSite-UntrustedOrigin');
+    const summed = (
+      alarm.Properties.Metrics as { MetricStat?: { Metric: { MetricName: string; Dimensions: unknown[] } } }[]
+    ).flatMap(({ MetricStat }) => (MetricStat ? [MetricStat.Metric] : []));
+    expect(summed.map(({ MetricName }) => MetricName)).toEqual(['UntrustedOrigin', 'UntrustedOrigin']);
+    expect(alarm.Properties.Threshold).toBe(directCallsAlarmThreshold);
+    const smallestRate = Math.min(...productRouteList.map(({ throttle }) => throttle.rateLimit));
+    expect(directCallsAlarmThreshold).toBe((smallestRate / 4) * 300);
   });
 
   test("page on every failure kind the catalogue pages on, at the catalogue's threshold", () => {
