@@ -52,7 +52,7 @@ describe('stateful resources of the whole product', () => {
   test('the tables keep the logical ids deployed stacks have, so their new key is an in-place update', () => {
     // SSESpecification changes with "no interruption" (CloudFormation's reference): same table, same items.
     const ids = Object.keys(template.findResources('AWS::DynamoDB::Table')).sort();
-    expect(ids).toEqual(['DataRequestsTable777D4D37', 'DataSendQuotaTableD0DC22A0']);
+    expect(ids).toEqual(['DataIdempotencyTable36C198C8', 'DataRequestsTable777D4D37', 'DataSendQuotaTableD0DC22A0']);
   });
 
   test('every bucket is kept on delete and replacement, and removed when its create rolls back', () => {

@@ -42,9 +42,9 @@ describe("the leads' key", () => {
   const template = synthTemplate({ context: { ...quiet, leadsReaderRoleArn: readerRoleArn } });
   const { logicalId, statements } = leadsKeyOf(template);
 
-  test('encrypts both tables', () => {
+  test('encrypts every table: the requests, the limit counters and the idempotency keys', () => {
     const tables = Object.values(template.findResources('AWS::DynamoDB::Table'));
-    expect(tables).toHaveLength(2);
+    expect(tables).toHaveLength(3);
     for (const table of tables) {
       expect(table.Properties.SSESpecification).toEqual({
         SSEEnabled: true,
