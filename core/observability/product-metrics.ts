@@ -101,7 +101,11 @@ export type NoticeMetric = (typeof noticeMetrics)[number];
  * The delivery-tracking functions, which answer no route: the SES events function (its logs'
  * `service`) and the unsent check, which reports `UnsentRequests` under its own `service`.
  */
-export const deliveryServices = { sesEvents: 'ses-events', unsentCheck: 'unsent-check' } as const;
+export const deliveryServices = {
+  sesEvents: 'ses-events',
+  unsentCheck: 'unsent-check',
+  leadDigest: 'lead-digest',
+} as const;
 
 /**
  * The unsent check's gauge, every 15 minutes: requests saved more than 15 minutes before and still

@@ -8,12 +8,16 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { eventFunctions } from '../../core/api/catalogue/event-functions';
 import { leadDigestVariables } from '../../lambdas/lead-digest/lead-digest';
 import { acknowledgeTracingWildcard, addBundledFunction } from './bundled-function';
 import { LeadDigestAlarms } from './monitoring/lead-digest-alarms';
 
+/** The digest function, as the catalogue of functions no route invokes describes it. */
+const leadDigestSpec = eventFunctions.leadDigest;
+
 /** The digest function's handler, from the repository root. */
-export const leadDigestEntry = 'lambdas/lead-digest/handler.ts';
+export const leadDigestEntry = leadDigestSpec.entry;
 
 /** Mondays at 07:00 UTC: the week's leads before the author's working week starts, in Europe and the Americas' night. */
 export const leadDigestSchedule = Schedule.cron({ weekDay: 'MON', hour: '7', minute: '0' });
@@ -60,10 +64,9 @@ export class LeadDigest extends Construct {
       entry: leadDigestEntry,
       entryPath: props.entry,
       projectRoot: props.projectRoot,
-      description: "Mails the author the week's new cheat-sheet requests as CSV, every Monday.",
-      // One Scan of a small table and one e-mail: 256 MB and a minute leave room for thousands of requests.
-      memoryMb: 256,
-      timeout: Duration.minutes(1),
+      description: leadDigestSpec.description,
+      memoryMb: leadDigestSpec.memoryMb,
+      timeout: Duration.seconds(leadDigestSpec.timeoutSeconds),
       environment: {
         [leadDigestVariables.tableName]: props.table.tableName,
         [leadDigestVariables.senderEmail]: props.senderEmail,
@@ -75,7 +78,9 @@ export class LeadDigest extends Construct {
     this.function = built.function;
     this.role = built.role;
     this.logGroup = built.logGroup;
-    this.role.addToPolicy(new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [props.table.tableArn] }));
+    for (const access of leadDigestSpec.tableAccess) {
+      this.role.addToPolicy(new PolicyStatement({ actions: [...access.actions], resources: [props.table.tableArn] }));
+    }
     this.role.addToPolicy(
       new PolicyStatement({
         actions: ['ses:SendEmail'],

@@ -5,13 +5,14 @@
  */
 
 import type { Context, ScheduledEvent } from 'aws-lambda';
+import { deliveryServices } from '../../core/observability/product-metrics';
 import { dynamoDb, ses } from '../shared/aws-clients';
 import { sesEmailSender } from '../shared/email-sender';
 import { createLogger, describeErrorForLog } from '../shared/logger';
 import { countByDeliveryStatus, digestEmail, readLeadDigestConfig, requestsBetween, weekBefore } from './lead-digest';
 
 /** The logs' `service`. */
-export const leadDigestLogService = 'lead-digest';
+export const leadDigestLogService = deliveryServices.leadDigest;
 
 const logger = createLogger(leadDigestLogService);
 const send = sesEmailSender(ses);

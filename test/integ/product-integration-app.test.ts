@@ -57,7 +57,7 @@ const httpCalls = () =>
   });
 
 test('the throwaway stack is the whole product: tables, functions, distribution', () => {
-  expect(ofType(product, 'AWS::DynamoDB::Table')).toHaveLength(2);
+  expect(ofType(product, 'AWS::DynamoDB::Table')).toHaveLength(3);
   expect(ofType(product, 'AWS::Lambda::Function').length).toBeGreaterThanOrEqual(3);
   expect(ofType(product, 'AWS::CloudFront::Distribution')).toHaveLength(1);
 });

@@ -1,7 +1,8 @@
 /**
  * The functions that answer no route, once: what invokes each, its entry, size, timeout and the
- * table grants it needs. The CDK `DeliveryTracking` construct builds one function per entry
- * (infra/constructs/delivery-tracking.ts) and the monitoring gives each its Errors and Throttles
+ * table grants it needs. The CDK `DeliveryTracking` construct builds the SES events function and
+ * the unsent check (infra/constructs/delivery-tracking.ts), the `LeadDigest` construct the weekly
+ * digest, only with `authorEmail` (infra/constructs/lead-digest.ts); the monitoring gives each its
  * alarms. (The pause function, invoked by the alarm topic, has its own construct: sending-pause.ts.)
  */
 
@@ -14,9 +15,9 @@ export type EventFunctionTableAction = 'dynamodb:UpdateItem' | 'dynamodb:Scan';
 
 export interface EventFunction {
   /** Its name: the CDK id prefix of its function, role and log group. */
-  readonly id: 'SesEvents' | 'UnsentCheck';
+  readonly id: 'SesEvents' | 'UnsentCheck' | 'LeadDigest';
   /** What invokes it. */
-  readonly trigger: 'sesEvents' | 'schedule';
+  readonly trigger: 'sesEvents' | 'schedule' | 'weeklySchedule';
   readonly entry: string;
   readonly description: string;
   readonly memoryMb: number;
@@ -75,6 +76,25 @@ export const eventFunctions = {
         table: 'requests',
         actions: ['dynamodb:Scan'],
         why: 'Reads every request (its status, times and failure code only) to count those still unsent.',
+      },
+    ],
+  },
+  leadDigest: {
+    id: 'LeadDigest',
+    trigger: 'weeklySchedule',
+    entry: 'lambdas/lead-digest/handler.ts',
+    description: "Mails the author the week's new cheat-sheet requests as CSV, every Monday.",
+    memoryMb: 256,
+    memoryReason: 'One Scan of a small table and one e-mail with a CSV attachment: room for thousands of requests.',
+    timeoutSeconds: 60,
+    timeoutReason:
+      'A paginated Scan of the requests table and one SES call: a minute is room for a table a hundred times larger.',
+    logService: deliveryServices.leadDigest,
+    tableAccess: [
+      {
+        table: 'requests',
+        actions: ['dynamodb:Scan'],
+        why: "Reads the week's requests (name, address, times, delivery status) for the author's CSV.",
       },
     ],
   },

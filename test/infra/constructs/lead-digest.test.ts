@@ -4,6 +4,7 @@
  * leads' key letting its role read; without it, none of that exists.
  */
 import type { Template } from 'aws-cdk-lib/assertions';
+import { eventFunctions } from '../../../core/api/catalogue/event-functions';
 import { alarmsOf } from '../support/alarms';
 import { resourceByPrefix, synthTemplate } from '../support/synth';
 
@@ -28,6 +29,14 @@ describe('with authorEmail', () => {
           RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 21600 },
         },
       ],
+    });
+  });
+
+  test('the function is sized as its entry in the catalogue of functions no route invokes says', () => {
+    expect(fn.Properties).toMatchObject({
+      MemorySize: eventFunctions.leadDigest.memoryMb,
+      Timeout: eventFunctions.leadDigest.timeoutSeconds,
+      Description: eventFunctions.leadDigest.description,
     });
   });
 
