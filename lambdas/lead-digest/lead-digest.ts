@@ -9,6 +9,7 @@ import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb
 import { leadsCsv, newestFirst } from '../../core/data/leads-csv';
 import type { CheatSheetRequestItem } from '../../core/data/tables';
 import type { OutgoingEmail } from '../shared/email-sender';
+import { deliveryStatuses, type DeliveryStatus } from '../../core/data/delivery-status';
 
 /** The digest function's variables (set by infra/constructs/lead-digest.ts). */
 export const leadDigestVariables = {
@@ -41,19 +42,6 @@ export function readLeadDigestConfig(env: NodeJS.ProcessEnv): LeadDigestConfig {
     ...(configurationSetName !== undefined && { configurationSetName }),
   };
 }
-
-/** The delivery states of a request, in the order the digest lists them. */
-export const deliveryStatuses = [
-  'requested',
-  'sending',
-  'sent',
-  'delivered',
-  'bounced',
-  'complained',
-  'failed',
-  'unknown',
-] as const;
-export type DeliveryStatus = (typeof deliveryStatuses)[number];
 
 /**
  * A request's delivery status. Items written before `delivery_status` existed have none: they
