@@ -4,13 +4,23 @@
  *
  *   frontend ─┐
  *   lambdas ──┼─▶ core          infra ─▶ lambdas, core
- *   lambdas/<fn>/ ─▶ itself, lambdas/shared/ (never another function's folder)
+ *   lambdas/<function>/ ─▶ itself, the shared code (never another function's folder)
+ *   lambdas/<shared code>/ ─▶ the shared code (never a function's folder)
  *   ops ──────┘                 local ─▶ lambdas, core, infra's plain data
- *   ops ─▶ infra's context parser (config.ts, context-defaults.ts), lambdas/shared (leads resend)
+ *   ops ─▶ infra's context parser (config.ts, context-defaults.ts), the shared code (leads resend)
  *   scripts (entry points) ─▶ anything; nothing ─▶ scripts or another entry point
  *   infra/tools (build time) ◀─ infra/app.ts only, within infra
  */
 const product = '^(core|frontend|lambdas|infra|local|ops|scripts|test)/';
+
+/**
+ * The folders of lambdas/ that hold the code the functions share, named for what they do: the
+ * request's life (requests/), the limits (limits/), the mail (mail/), the handlers' edge (http/:
+ * reading the request, writing the reply) and what every function runs on (runtime/: clients,
+ * configuration, typed errors, logs, metrics). Every other folder of lambdas/ is one function's.
+ */
+const sharedCode = ['requests', 'limits', 'mail', 'http', 'runtime'];
+const sharedCodePath = `^lambdas/(${sharedCode.join('|')})/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -48,18 +58,17 @@ module.exports = {
     },
     {
       name: 'a-function-imports-no-other-function',
-      comment:
-        "A function's folder is its own: code two functions use lives in lambdas/shared/ (or core/), so one function's change never reaches into another's bundle unseen.",
+      comment: `A function's folder is its own: code two functions use lives in the shared code (lambdas/{${sharedCode.join(',')}}/) or core/, so one function's change never reaches into another's bundle unseen.`,
       severity: 'error',
-      from: { path: '^lambdas/([^/]+)/', pathNot: '^lambdas/shared/' },
-      to: { path: '^lambdas/[^/]+/', pathNot: '^lambdas/($1|shared)/' },
+      from: { path: '^lambdas/([^/]+)/', pathNot: sharedCodePath },
+      to: { path: '^lambdas/[^/]+/', pathNot: `^lambdas/($1|${sharedCode.join('|')})/` },
     },
     {
-      name: 'lambdas-shared-imports-no-function',
-      comment: 'lambdas/shared/ is what the functions share: it may not depend on any one of them.',
+      name: 'shared-code-imports-no-function',
+      comment: `The shared code (lambdas/{${sharedCode.join(',')}}/) is what the functions share: it may not depend on any one of them.`,
       severity: 'error',
-      from: { path: '^lambdas/shared/' },
-      to: { path: '^lambdas/[^/]+/', pathNot: '^lambdas/shared/' },
+      from: { path: sharedCodePath },
+      to: { path: '^lambdas/[^/]+/', pathNot: sharedCodePath },
     },
     {
       name: 'infra-imports-only-itself-lambdas-and-core',
@@ -86,11 +95,10 @@ module.exports = {
     },
     {
       name: 'ops-imports-only-itself-core-and-the-context-parser',
-      comment:
-        "The operator's tools talk to a running product from outside: they may use the shared core, the app's context parser (pure, no CDK), so the preflight reads a stage exactly as cdk deploy does, and the functions' shared code (lambdas/shared/, never a handler), so `leads resend` sends through the send step's own limits, pause and claim.",
+      comment: `The operator's tools talk to a running product from outside: they may use the shared core, the app's context parser (pure, no CDK), so the preflight reads a stage exactly as cdk deploy does, and the functions' shared code (lambdas/{${sharedCode.join(',')}}/, never a function's folder), so \`leads resend\` sends through the send step's own limits, pause and claim.`,
       severity: 'error',
       from: { path: '^ops/' },
-      to: { path: product, pathNot: '^(ops|core|lambdas/shared)/|^infra/(config|context-defaults)\\.ts$' },
+      to: { path: product, pathNot: `^(ops|core)/|${sharedCodePath}|^infra/(config|context-defaults)\\.ts$` },
     },
     {
       name: 'nothing-imports-scripts',

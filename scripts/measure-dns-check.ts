@@ -6,7 +6,7 @@
  * docs/abuse.md. Its own loopback DNS server, since scripts import no tests.
  */
 import dns2 from 'dns2';
-import { createRecipientDomainCheck } from '../lambdas/shared/recipient-domain';
+import { createRecipientDomainCheck } from '../lambdas/mail/recipient-domain';
 
 const { Packet } = dns2;
 const runs = Number(process.argv[2] ?? 200);

@@ -2,7 +2,7 @@
  * What the JSON routes answer: the shape of every reply body, and which statuses each route gives
  * and why, built from the catalogue: each route's entry (`catalogue/routes.ts`: its success reply
  * and the shape of its failure body) and the failure kinds that list it among their causes
- * (`catalogue/failures.ts`). The functions reply with these (`lambdas/shared/http-reply.ts` looks
+ * (`catalogue/failures.ts`). The functions reply with these (`lambdas/http/http-reply.ts` looks
  * a failure's kind up in the catalogue) and `docs/openapi.yaml` is generated from them
  * (`infra/tools/openapi-document.ts`), so the description cannot drift from what is sent.
  */

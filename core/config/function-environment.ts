@@ -2,7 +2,7 @@
  * The functions' configuration: the names of their environment variables and the defaults of
  * their limits, written down once. The CDK stack and the local twin build each function's
  * environment with the builders below; the functions read it back by the same names
- * (`lambdas/shared/config.ts`). Endpoints are not configured here: the AWS SDK reads
+ * (`lambdas/runtime/config.ts`). Endpoints are not configured here: the AWS SDK reads
  * `AWS_ENDPOINT_URL_DYNAMODB`, `_S3` and `_SESV2` itself.
  */
 

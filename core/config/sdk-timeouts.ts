@@ -1,6 +1,6 @@
 /**
  * How long an AWS SDK call may take before it fails, for every client of the functions
- * (lambdas/shared/aws-clients.ts). Plain data, so the route catalogue (core/api/catalogue/routes.ts)
+ * (lambdas/runtime/aws-clients.ts). Plain data, so the route catalogue (core/api/catalogue/routes.ts)
  * sizes the functions' timeouts from the same numbers: a function must outlive its slowest failing
  * call by enough to send its JSON error, or Lambda kills it and API Gateway answers a bare 500.
  */

@@ -134,7 +134,7 @@ export interface AddressDailyCapItem {
 }
 
 /**
- * The same table holds the two rolling counters of `lambdas/shared/rolling-counter.ts`,
+ * The same table holds the two rolling counters of `lambdas/limits/rolling-counter.ts`,
  * under ids no address hash can take (a hex SHA-256 has no `#`):
  *
  * - the per-client limit, `client#<key>#<bucket start>`: `<key>` is the HMAC-SHA-256 of the
@@ -208,7 +208,7 @@ export const limitCountersTable: TableDefinition = {
 
 /**
  * The idempotency records of both JSON routes (Powertools for AWS Lambda's Idempotency utility,
- * `lambdas/shared/idempotency.ts`): one item per `Idempotency-Key` and route, holding the hash
+ * `lambdas/requests/idempotency.ts`): one item per `Idempotency-Key` and route, holding the hash
  * of the request body and, once done, the first reply. No name and no address: the key is the
  * route's name and a SHA-256 of the client's key, the body only as its SHA-256. DynamoDB's TTL
  * deletes each item a day after it was written (`expiration`, Powertools' attribute).

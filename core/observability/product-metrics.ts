@@ -1,6 +1,6 @@
 /**
  * The functions' own CloudWatch metrics, named once: the functions emit them (embedded metric
- * format, `lambdas/shared/metrics.ts`), the stack alarms on them and graphs them
+ * format, `lambdas/runtime/metrics.ts`), the stack alarms on them and graphs them
  * (`infra/constructs/monitoring/`). Plain data.
  *
  * What each function reports (its outcome, its failure metric, the failure kinds and refusals it

@@ -188,7 +188,7 @@ export class Api extends Construct {
       networkHourlySendCap: props.networkHourlySendCap,
       dailySendBudget: props.dailySendBudget,
       // The API's TCP peer is a CloudFront server: the viewer's address is the one CloudFront
-      // forwards, trusted only with the origin secret (lambdas/shared/client-address.ts).
+      // forwards, trusted only with the origin secret (lambdas/limits/client-address.ts).
       clientAddressSource: 'cloudfront-viewer-address',
       originSecretArn: props.originSecret.secretArn,
       configurationSetName: props.configurationSetName,

@@ -8,7 +8,7 @@ import { Construct } from 'constructs';
  * custom header (infra/constructs/site.ts, through a CloudFormation dynamic reference resolved at
  * deploy time), proving the request came through the distribution; the send function reads it
  * once per container, checks it, and derives from it the key its per-client counters are hashed
- * with (lambdas/shared/client-address.ts). About 0.40 USD a month.
+ * with (lambdas/limits/client-address.ts). About 0.40 USD a month.
  */
 export class OriginSecret extends Construct {
   public readonly secret: Secret;

@@ -15,7 +15,7 @@ export const commonRuleSetExclusions: ReadonlyArray<{ readonly rule: string; rea
   {
     rule: 'SizeRestrictions_BODY',
     // The rule blocks bodies over 8 KB with a bare 403; the API's contract takes up to 10 KB and
-    // answers anything larger with its own JSON 413 (lambdas/shared/http-request.ts).
+    // answers anything larger with its own JSON 413 (lambdas/http/http-request.ts).
     reason:
       "the API's documented body limit is 10 KB with its own JSON error; the rule would answer 8-10 KB bodies with a bare 403",
   },

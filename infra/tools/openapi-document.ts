@@ -161,7 +161,7 @@ function failureResponses(route: JsonRoute, failureStatuses: readonly FailureSta
 
 const methodNotAllowedResponseName = (route: JsonRoute) => `${route.schemaNames.failure}MethodNotAllowed`;
 
-/** Both JSON routes take it (lambdas/shared/idempotency.ts); the page sends one per submission. */
+/** Both JSON routes take it (lambdas/requests/idempotency.ts); the page sends one per submission. */
 const idempotencyKeyParameter: OpenApiParameter = {
   name: 'Idempotency-Key',
   in: 'header',

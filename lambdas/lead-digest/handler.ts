@@ -6,9 +6,9 @@
 
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { deliveryServices } from '../../core/observability/product-metrics';
-import { dynamoDb, ses } from '../shared/aws-clients';
-import { sesEmailSender } from '../shared/email-sender';
-import { createLogger, describeErrorForLog } from '../shared/logger';
+import { dynamoDb, ses } from '../runtime/aws-clients';
+import { sesEmailSender } from '../mail/email-sender';
+import { createLogger, describeErrorForLog } from '../runtime/logger';
 import { countByDeliveryStatus, digestEmail, readLeadDigestConfig, requestsBetween, weekBefore } from './lead-digest';
 
 /** The logs' `service`. */

@@ -8,7 +8,7 @@
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { leadsCsv, newestFirst } from '../../core/data/leads-csv';
 import type { CheatSheetRequestItem } from '../../core/data/tables';
-import type { OutgoingEmail } from '../shared/email-sender';
+import type { OutgoingEmail } from '../mail/email-sender';
 import { deliveryStatuses, type DeliveryStatus } from '../../core/data/delivery-status';
 
 /** The digest function's variables (set by infra/constructs/lead-digest.ts). */

@@ -7,8 +7,8 @@
  */
 
 import type { SNSEvent, Context } from 'aws-lambda';
-import { ses } from '../shared/aws-clients';
-import { createLogger, describeErrorForLog } from '../shared/logger';
+import { ses } from '../runtime/aws-clients';
+import { createLogger, describeErrorForLog } from '../runtime/logger';
 import { alarmNotificationOf, pauseConfigurationSet, pauseDecisionFor, readPauseSendingConfig } from './pause-sending';
 
 /** The logs' `service`. */

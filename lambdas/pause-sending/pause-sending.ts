@@ -16,7 +16,7 @@
  */
 
 import { PutConfigurationSetSendingOptionsCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import { ProductError } from '../shared/errors';
+import { ProductError } from '../runtime/errors';
 
 /** The fields of a CloudWatch alarm's SNS notification (its JSON message) this function reads. */
 export interface AlarmNotification {

@@ -6,15 +6,15 @@
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { productRoutes } from '../../core/api/catalogue/routes';
-import { jsonReply } from '../shared/http-reply';
-import { idempotencyKeyOf, parseCheatSheetRequestBody, readApiRequest } from '../shared/http-request';
-import type { KeptReply } from '../shared/idempotency';
-import { replyOncePerKey } from '../shared/keyed-step';
-import { createLogger } from '../shared/logger';
-import { ProductMetrics } from '../shared/metrics';
-import { remainingTimeOf } from '../shared/remaining-time';
+import { jsonReply } from '../http/http-reply';
+import { idempotencyKeyOf, parseCheatSheetRequestBody, readApiRequest } from '../http/http-request';
+import type { KeptReply } from '../requests/idempotency';
+import { replyOncePerKey } from '../requests/keyed-step';
+import { createLogger } from '../runtime/logger';
+import { ProductMetrics } from '../runtime/metrics';
+import { remainingTimeOf } from '../runtime/remaining-time';
 import { functionServices } from '../../core/observability/product-metrics';
-import { saveFailed, saveReplyOf, saveStep } from '../shared/save-step';
+import { saveFailed, saveReplyOf, saveStep } from '../requests/save-step';
 
 const logger = createLogger(functionServices.saveRequest);
 const metrics = new ProductMetrics(functionServices.saveRequest);

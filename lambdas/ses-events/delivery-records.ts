@@ -11,7 +11,7 @@
 
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { statusTimeAttributes, type DeliveryStatus } from '../../core/data/delivery-status';
-import { ProductError } from '../shared/errors';
+import { ProductError } from '../runtime/errors';
 
 /** The states an SES event writes. */
 export type EventStatus = Extract<DeliveryStatus, 'delivered' | 'bounced' | 'complained'>;

@@ -7,9 +7,9 @@
 
 import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { deliveryServices } from '../../core/observability/product-metrics';
-import { dynamoDb } from '../shared/aws-clients';
-import { createLogger } from '../shared/logger';
-import { suppressionsTable } from '../shared/suppressions';
+import { dynamoDb } from '../runtime/aws-clients';
+import { createLogger } from '../runtime/logger';
+import { suppressionsTable } from '../mail/suppressions';
 import { deliveryRecordsTable } from './delivery-records';
 import { readSesEventsConfig } from './ses-events-config';
 import { recordSesEvent, type SesEventRecord } from './ses-events';

@@ -14,7 +14,7 @@
  */
 
 import { requestIdMessageTag } from '../../core/data/delivery-status';
-import type { Suppressions } from '../shared/suppressions';
+import type { Suppressions } from '../mail/suppressions';
 import type { DeliveryRecords, EventStatus } from './delivery-records';
 
 /** The fields of SES's event record this function reads (SES's "event publishing" record format). */

@@ -5,8 +5,8 @@
  * request schema (honeypot included).
  */
 
-import { ProductError } from '../shared/errors';
-import { isContentType, readBodyText, refuseOtherMethods, type ApiRequest } from '../shared/http-request';
+import { ProductError } from '../runtime/errors';
+import { isContentType, readBodyText, refuseOtherMethods, type ApiRequest } from '../http/http-request';
 import { formContentType, hasBookTicked } from '../../core/api/form-replies';
 import { crossSiteFormMessage, formNotUrlencodedMessage } from '../../core/api/messages';
 import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';

@@ -8,7 +8,7 @@
  */
 
 import type { CheatSheetRequest } from '../../core/api/request-schema';
-import type { FailureReply } from '../shared/http-reply';
+import type { FailureReply } from '../http/http-reply';
 import type { FormOutcome } from '../../core/site-pages';
 
 /** What a step came to: done, or its failure as the catalogue describes it. */

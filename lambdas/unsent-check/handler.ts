@@ -10,8 +10,8 @@ import type { Context } from 'aws-lambda';
 import { sendCheatSheetVariables } from '../../core/config/function-environment';
 import { tableName } from '../../core/data/tables';
 import { deliveryServices, metricsNamespace, unsentRequestsMetric } from '../../core/observability/product-metrics';
-import { dynamoDb } from '../shared/aws-clients';
-import { createLogger } from '../shared/logger';
+import { dynamoDb } from '../runtime/aws-clients';
+import { createLogger } from '../runtime/logger';
 import { countUnnoticedUnsent } from './unsent-check';
 
 const logger = createLogger(deliveryServices.unsentCheck);

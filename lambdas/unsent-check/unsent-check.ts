@@ -14,7 +14,7 @@
 
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isUnsentUnnoticed, type DeliveryFields } from '../../core/data/delivery-status';
-import { ProductError } from '../shared/errors';
+import { ProductError } from '../runtime/errors';
 
 /** The items a send still owes, read without their names or addresses. */
 const unsentFilter =

@@ -1,7 +1,7 @@
 /**
  * `npm run leads -- unsent` and `resend`: the requests still unsent 15 minutes after they were
  * saved (core/data/delivery-status.ts), and sending each again through the send step's own code
- * (lambdas/shared/send-cheat-sheet.ts): the same suppression, recipient-domain check, limits and
+ * (lambdas/requests/send-cheat-sheet.ts): the same suppression, recipient-domain check, limits and
  * pause, and the same claim, so one request gets one e-mail however often `resend` runs. Each
  * request is claimed (`requested` or `failed` to `sending`, with a fresh token) before SES is
  * called: a second run, or a reader's own send, finds it claimed or sent and sends nothing.
@@ -18,11 +18,11 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { claimableStatuses, deliveryStatusOf, isUnsent } from '../../core/data/delivery-status';
 import type { CheatSheetRequestItem } from '../../core/data/tables';
-import { readSendCheatSheetConfig } from '../../lambdas/shared/config';
+import { readSendCheatSheetConfig } from '../../lambdas/runtime/config';
 import { failureKinds } from '../../core/api/catalogue/failures';
-import { failureKindOf } from '../../lambdas/shared/errors';
-import { RequestNotClaimableError, sendCheatSheet } from '../../lambdas/shared/send-cheat-sheet';
-import { sendCheatSheetDependencies } from '../../lambdas/shared/send-step';
+import { failureKindOf } from '../../lambdas/runtime/errors';
+import { RequestNotClaimableError, sendCheatSheet } from '../../lambdas/requests/send-cheat-sheet';
+import { sendCheatSheetDependencies } from '../../lambdas/requests/send-step';
 
 /** The unsent requests, oldest first. */
 export function unsentOf(items: readonly CheatSheetRequestItem[], now: Date): CheatSheetRequestItem[] {

@@ -39,7 +39,7 @@ beforeEach(async () => {
     30,
     "import { pdf } from '../core/documents/cheat-sheet-pdf';\nconsole.log(pdf);\n",
   );
-  await file('lambdas/shared/aws-clients.ts', 30, 'export const clients = 1;\n');
+  await file('lambdas/runtime/aws-clients.ts', 30, 'export const clients = 1;\n');
   for (const page of buildOutput.pages) await file(`frontend/dist/${page}`, 10);
   await file('dist/cheat-sheet/mpc-100-day-cheat-sheet.pdf', 10);
 });
@@ -95,14 +95,14 @@ describe('checkBuild', () => {
   });
 
   test('ignores modules that neither the site nor the PDF imports', async () => {
-    await file('lambdas/shared/aws-clients.ts', 1, 'export const clients = 2;\n');
+    await file('lambdas/runtime/aws-clients.ts', 1, 'export const clients = 2;\n');
 
     expect(buildScriptFor(await checkBuild(root))).toBeNull();
   });
 
   test('follows an import added after the build, with no list to update', async () => {
-    await file('lambdas/shared/aws-clients.ts', 1, 'export const clients = 2;\n');
-    await file('frontend/src/entry-server.tsx', 30, "import '../../lambdas/shared/aws-clients';\n");
+    await file('lambdas/runtime/aws-clients.ts', 1, 'export const clients = 2;\n');
+    await file('frontend/src/entry-server.tsx', 30, "import '../../lambdas/runtime/aws-clients';\n");
 
     expect(buildScriptFor(await checkBuild(root))).toBe('build:site');
   });

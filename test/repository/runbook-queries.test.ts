@@ -1,6 +1,6 @@
 /**
  * docs/operate.md gives a Logs Insights filter for every failure kind of the catalogue, on the
- * `failureKind` the functions log (lambdas/shared/logger.ts): a kind added to the catalogue without
+ * `failureKind` the functions log (lambdas/runtime/logger.ts): a kind added to the catalogue without
  * its query fails here.
  */
 import { failureKindList } from '../../core/api/catalogue/failures';
@@ -12,7 +12,7 @@ test.each(failureKindList.map((kind) => [kind.code]))('the runbook has a query f
   expect(queries).toMatch(new RegExp(`^\\| \`${code}\` +\\| \`filter [^|]+\` +\\|$`, 'm'));
 });
 
-test('each query filters on the failure kind the functions log (lambdas/shared/logger.ts), unexpected on the error not being a ProductError', () => {
+test('each query filters on the failure kind the functions log (lambdas/runtime/logger.ts), unexpected on the error not being a ProductError', () => {
   for (const kind of failureKindList) {
     const filter =
       kind.name === 'unexpected'

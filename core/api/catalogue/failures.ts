@@ -2,8 +2,8 @@
  * Every way a request can fail, once: its stable `code` (sent in every failure body), its HTTP
  * status, its public message, what it counts towards in the product metrics, its alarm, the
  * runbook section an operator reads first, and per route when it happens there. The functions
- * throw a `ProductError` naming its kind (`lambdas/shared/errors.ts`); the reply
- * (`lambdas/shared/http-reply.ts`), the metric (`lambdas/shared/metrics.ts`), the routes' replies
+ * throw a `ProductError` naming its kind (`lambdas/runtime/errors.ts`); the reply
+ * (`lambdas/http/http-reply.ts`), the metric (`lambdas/runtime/metrics.ts`), the routes' replies
  * and their OpenAPI causes (`core/api/replies.ts`, `form-replies.ts`), what each function's metrics
  * cover, the alarms and the runbook table of docs/operate.md are all built from, or checked
  * against, these entries.

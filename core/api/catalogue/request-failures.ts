@@ -70,7 +70,7 @@ export const requestFailures = {
       ],
     },
   },
-  // The IETF draft's answers to a repeated Idempotency-Key (lambdas/shared/idempotency.ts): the
+  // The IETF draft's answers to a repeated Idempotency-Key (lambdas/requests/idempotency.ts): the
   // first try's work is not done again.
   idempotencyKeyInUse: {
     code: 'idempotency_key_in_use',

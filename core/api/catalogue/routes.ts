@@ -156,7 +156,7 @@ export interface ProductRoute {
 
 const worstCaseSeconds = worstCaseSdkCallMs / 1000;
 
-/** Both JSON routes' keys, and the form's (lambdas/shared/idempotency.ts): Powertools' four calls. */
+/** Both JSON routes' keys, and the form's (lambdas/requests/idempotency.ts): Powertools' four calls. */
 const idempotencyAccess: TableAccess = {
   table: 'idempotency',
   actions: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],

@@ -2,7 +2,7 @@
  * What each function's metrics service reports, built from the catalogue: its route's `metrics`
  * (outcome, failure metric, the refusals of its own) and the failure kinds that list the route among
  * their causes (their failure metric kinds and refusals). The functions count by it
- * (`lambdas/shared/metrics.ts`); the dashboard and the product alarms graph and page on it.
+ * (`lambdas/runtime/metrics.ts`); the dashboard and the product alarms graph and page on it.
  */
 
 import {

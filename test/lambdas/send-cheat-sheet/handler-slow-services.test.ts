@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { sdkTimeouts } from '../../../core/config/sdk-timeouts';
 import { requestsTable } from '../../../core/data/tables';
-import { timeNeededPerAttemptMs } from '../../../lambdas/shared/email-sender';
+import { timeNeededPerAttemptMs } from '../../../lambdas/mail/email-sender';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
 import { documented } from '../support/documented-handler';

@@ -33,7 +33,7 @@ export interface HandlerStack {
 export async function startHandlerStack(options: LocalStackOptions = {}): Promise<HandlerStack> {
   // Set before the handlers (and so their loggers and metrics) are imported; the tests read replies, not logs.
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
-  // Metrics too are stdout lines; test/lambdas/shared/metrics.test.ts turns them back on to read them.
+  // Metrics too are stdout lines; test/lambdas/runtime/metrics.test.ts turns them back on to read them.
   process.env.POWERTOOLS_METRICS_DISABLED = 'true';
   const pdf = await cheatSheetPdfForTests();
   const stack = await startLocalStack({

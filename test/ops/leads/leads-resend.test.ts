@@ -97,7 +97,7 @@ test('a request whose send may have reached SES (unknown, or stuck sending) is l
 test('resend goes through the same limits: a suppressed mailbox is refused, reported, and sent nothing', async () => {
   const visitor = newVisitor();
   await save(postEvent(saveRoute, visitor));
-  const { suppressionsTable } = await import('../../../lambdas/shared/suppressions');
+  const { suppressionsTable } = await import('../../../lambdas/mail/suppressions');
   await suppressionsTable(emulators.dynamoDb, emulators.stack.limitCountersTableName).suppress(
     visitor.email,
     'bounce',

@@ -1,0 +1,244 @@
+/**
+ * A limit over a rolling window (the per-client hourly limit, the daily send budget), claimed
+ * atomically before SES is called, in the limit counters table (`core/data/tables.ts`).
+ *
+ * The window is cut into buckets, one item each, holding the sends claimed in it. A claim at
+ * time t, in bucket b:
+ *
+ * 1. seals bucket b-1 (a flag on its item), so no claim can land there any more;
+ * 2. reads the window's earlier buckets, b-N to b-1 (N = window / bucket), consistently;
+ * 3. adds one to bucket b with a single conditional write: only while b holds fewer than
+ *    `limit` minus those earlier sends, and only if b is not sealed.
+ *
+ * Step 3 is atomic, so parallel claims in one bucket can never overshoot; step 1 makes step 2's
+ * total final (a claim still under way in bucket b-1, from a container whose clock is a moment
+ * behind, finds b-1 sealed and counts in b instead). Older buckets only change by releases,
+ * which lower them. So the sends of any N + 1 consecutive buckets never exceed the limit, and
+ * any window-long stretch of time lies within N + 1 buckets: a send counts for at least the
+ * window and at most the window plus one bucket (60 to 65 minutes for the client limit).
+ *
+ * Unlike the daily cap's version-checked list (address-daily-cap.ts), a claim never retries under
+ * contention: DynamoDB serialises the one conditional update. That matters for the budget,
+ * which every send of the product touches at once.
+ *
+ * Each claim carries a token of its own, added to the bucket's `claims` set by the same write that
+ * counts it, and the write's condition refuses a token already there. So when the SDK retries a
+ * claim whose reply was lost (a timeout after DynamoDB wrote it), the retry fails its condition,
+ * and the consistent read that follows finds its own token: the send counts once. A release
+ * removes the token with the send, and only while the token is there, so a retried release gives
+ * back one send, not two. (16 characters a claim: a bucket's 400 KB item holds some 20,000, far
+ * more than any bucket's limit.)
+ *
+ * Operations dynalite has: UpdateItem (conditional, ADD), GetItem and BatchGetItem (strongly
+ * consistent). Every SDK failure becomes a `storageUnavailable` ProductError.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { BatchGetCommand, GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ProductError } from '../runtime/errors';
+import {
+  limitCountersExpiryAttribute,
+  limitCountersPartitionKey,
+  type RollingCounterItem,
+} from '../../core/data/tables';
+
+export interface RollingWindow {
+  /** How long a send counts, at least. */
+  readonly windowMs: number;
+  /** The buckets' length; windowMs is a whole number of them. A send counts at most windowMs + bucketMs. */
+  readonly bucketMs: number;
+}
+
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+
+/** The per-client limit: an hour, in 5-minute buckets (13 items read or written per claim at most). */
+export const hourlyWindow: RollingWindow = { windowMs: hourMs, bucketMs: 5 * minuteMs };
+
+/** The send budget: 24 hours, in 1-hour buckets (25 items). */
+export const dailySendBudgetWindow: RollingWindow = { windowMs: 24 * hourMs, bucketMs: hourMs };
+
+/** A send claimed in one bucket: enough to give it back. */
+export interface CounterClaim {
+  readonly id: string;
+  /** This claim's own token in the bucket's `claims` set. */
+  readonly token: string;
+}
+
+/** The attribute holding the tokens of a bucket's claims (a string set). */
+export const counterClaimsAttribute = 'claims';
+
+export interface RollingCounter {
+  /**
+   * Claims one send for `subject` at `at`, or returns null when the window before `at` already
+   * holds `limit` sends.
+   */
+  claim(subject: string, at: Date, limit: number): Promise<CounterClaim | null>;
+  /** Gives a claimed send back (the e-mail was not sent). */
+  release(claim: CounterClaim): Promise<void>;
+}
+
+function isConditionFailure(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
+}
+
+/** Bucket ids read like `client#<key>#2025-06-01T12:05:00.000Z`: the subject, then the bucket's start. */
+export function counterItemId(subject: string, bucket: number, window: RollingWindow): string {
+  return `${subject}#${new Date(bucket * window.bucketMs).toISOString()}`;
+}
+
+/** Epoch seconds after which no window counts `bucket` any more: its end plus the window. */
+export function counterExpiry(bucket: number, window: RollingWindow): number {
+  return Math.ceil(((bucket + 1) * window.bucketMs + window.windowMs) / 1000);
+}
+
+/** A bucket that turns out sealed moves the claim on by one; more than twice would need a clock many minutes off. */
+const maxBucketMoves = 2;
+/** BatchGetItem may leave keys unprocessed under load: read those again, a few times. */
+const maxBatchReads = 4;
+
+export function rollingCounterTable(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  window: RollingWindow,
+): RollingCounter {
+  if (window.windowMs % window.bucketMs !== 0) throw new Error('The window must be a whole number of buckets');
+  const earlierBuckets = window.windowMs / window.bucketMs;
+  const key = (id: string) => ({ [limitCountersPartitionKey]: id });
+
+  async function storage<T>(operation: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw new ProductError('storageUnavailable', `DynamoDB ${operation} (rolling counter) failed`, { cause: error });
+    }
+  }
+
+  async function seal(subject: string, bucket: number): Promise<void> {
+    await storage('UpdateItem', () =>
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(counterItemId(subject, bucket, window)),
+          UpdateExpression: 'SET #sealed = :sealed, #expiresAt = :expiresAt',
+          ExpressionAttributeNames: { '#sealed': 'sealed', '#expiresAt': limitCountersExpiryAttribute },
+          ExpressionAttributeValues: { ':sealed': true, ':expiresAt': counterExpiry(bucket, window) },
+        }),
+      ),
+    );
+  }
+
+  /** The sends of buckets `first` to `last`, read consistently. */
+  async function countSends(subject: string, first: number, last: number): Promise<number> {
+    let keys = Array.from({ length: last - first + 1 }, (_, index) =>
+      key(counterItemId(subject, first + index, window)),
+    );
+    let total = 0;
+    for (let read = 1; keys.length > 0; read += 1) {
+      if (read > maxBatchReads)
+        throw new ProductError('storageUnavailable', 'DynamoDB BatchGetItem left keys unprocessed');
+      const result = await storage('BatchGetItem', () =>
+        client.send(
+          new BatchGetCommand({
+            RequestItems: {
+              [tableName]: {
+                Keys: keys,
+                ConsistentRead: true,
+                ProjectionExpression: '#sends',
+                ExpressionAttributeNames: { '#sends': 'sends' },
+              },
+            },
+          }),
+        ),
+      );
+      for (const item of (result.Responses?.[tableName] ?? []) as Array<Pick<RollingCounterItem, 'sends'>>) {
+        total += item.sends ?? 0;
+      }
+      keys = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof keys;
+    }
+    return total;
+  }
+
+  /** Adds one send, with its token, to `bucket` if it holds fewer than `room` and is not sealed. */
+  async function add(
+    subject: string,
+    bucket: number,
+    room: number,
+    token: string,
+  ): Promise<'claimed' | 'full' | 'sealed'> {
+    const id = counterItemId(subject, bucket, window);
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(id),
+          UpdateExpression: 'ADD #sends :one, #claims :claim SET #expiresAt = :expiresAt',
+          ConditionExpression:
+            'attribute_not_exists(#sealed) AND (attribute_not_exists(#sends) OR #sends < :room) AND NOT contains(#claims, :token)',
+          ExpressionAttributeNames: {
+            '#sends': 'sends',
+            '#sealed': 'sealed',
+            '#claims': counterClaimsAttribute,
+            '#expiresAt': limitCountersExpiryAttribute,
+          },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':claim': new Set([token]),
+            ':token': token,
+            ':room': room,
+            ':expiresAt': counterExpiry(bucket, window),
+          },
+        }),
+      );
+      return 'claimed';
+    } catch (error) {
+      if (!isConditionFailure(error)) {
+        throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem (rolling counter) failed', { cause: error });
+      }
+    }
+    // Consistent, on DynamoDB and dynalite alike: the same read tells a full bucket from a sealed
+    // one and from this claim's own earlier write.
+    const { Item } = await storage('GetItem', () =>
+      client.send(new GetCommand({ TableName: tableName, Key: key(id), ConsistentRead: true })),
+    );
+    const item = Item as (RollingCounterItem & { claims?: Set<string> }) | undefined;
+    if (item?.claims?.has(token)) return 'claimed';
+    return item?.sealed ? 'sealed' : 'full';
+  }
+
+  return {
+    async claim(subject, at, limit) {
+      let bucket = Math.floor(at.getTime() / window.bucketMs);
+      const token = randomBytes(12).toString('base64url');
+      for (let move = 0; move <= maxBucketMoves; move += 1) {
+        await seal(subject, bucket - 1);
+        const room = limit - (await countSends(subject, bucket - earlierBuckets, bucket - 1));
+        if (room <= 0) return null;
+        const outcome = await add(subject, bucket, room, token);
+        if (outcome === 'claimed') return { id: counterItemId(subject, bucket, window), token };
+        if (outcome === 'full') return null;
+        bucket += 1; // a claim of a later bucket already began: this send counts there
+      }
+      throw new ProductError('storageUnavailable', `Rolling counter buckets kept moving after ${maxBucketMoves} moves`);
+    },
+
+    async release({ id, token }) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(id),
+            UpdateExpression: 'ADD #sends :minusOne DELETE #claims :claim',
+            ConditionExpression: '#sends > :zero AND contains(#claims, :token)',
+            ExpressionAttributeNames: { '#sends': 'sends', '#claims': counterClaimsAttribute },
+            ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':claim': new Set([token]), ':token': token },
+          }),
+        );
+      } catch (error) {
+        // Nothing left to give back: the item expired, or this release's earlier attempt already did.
+        if (isConditionFailure(error)) return;
+        throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem (rolling counter) failed', { cause: error });
+      }
+    },
+  };
+}

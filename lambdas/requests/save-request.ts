@@ -1,0 +1,70 @@
+/**
+ * Saving a cheat-sheet request: one `requested` item per request, within the save limits. Knows
+ * nothing of HTTP.
+ *
+ * A mailbox that bounced for good or complained (suppressions.ts) is refused first, before any
+ * limit is claimed: nothing is stored, so no request waits for a send that will never come.
+ *
+ * The client's hourly save limit, then its network's (an IPv4 /24, an IPv6 /48), each claimed
+ * atomically with the send limits' rolling counters (rolling-counter.ts) before the item is
+ * written: past either, nothing is stored. A failed write gives both slots back.
+ */
+
+import type { Logger } from '@aws-lambda-powertools/logger';
+import type { CheatSheetRequests } from './cheat-sheet-requests';
+import { limitReached, ProductError } from '../runtime/errors';
+import type { Suppressions } from '../mail/suppressions';
+import { describeErrorForLog } from '../runtime/logger';
+import type { CheatSheetRequest } from '../../core/api/request-schema';
+import { clientHourlySaveCapSubject, networkHourlySaveCapSubject } from '../../core/data/tables';
+import type { CounterClaim, RollingCounter } from '../limits/rolling-counter';
+
+export interface SaveRequestDependencies {
+  readonly requests: CheatSheetRequests;
+  /** The mailboxes that bounced for good or complained. */
+  readonly suppressions: Pick<Suppressions, 'isSuppressed'>;
+  /** The per-client and per-network hourly save counters (one window, two subjects). */
+  readonly hourlySaveCapCounter: RollingCounter;
+  /** Keyed hashes of the client (IPv4 address, IPv6 /64) and of its wider network (client-address.ts). */
+  readonly clientKey: string;
+  readonly networkKey: string;
+  readonly clientHourlySaveCap: number;
+  readonly networkHourlySaveCap: number;
+  readonly now: () => Date;
+  readonly logger: Pick<Logger, 'warn'>;
+}
+
+export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestDependencies): Promise<{ id: string }> {
+  if (await deps.suppressions.isSuppressed(request.email)) {
+    throw new ProductError('addressSuppressed', 'The mailbox bounced for good or complained before: not stored');
+  }
+  const at = deps.now();
+  const taken: CounterClaim[] = [];
+  try {
+    const client = await deps.hourlySaveCapCounter.claim(
+      clientHourlySaveCapSubject(deps.clientKey),
+      at,
+      deps.clientHourlySaveCap,
+    );
+    if (!client) throw limitReached('clientHourlySaveCapReached', deps.clientHourlySaveCap);
+    taken.push(client);
+    const network = await deps.hourlySaveCapCounter.claim(
+      networkHourlySaveCapSubject(deps.networkKey),
+      at,
+      deps.networkHourlySaveCap,
+    );
+    if (!network) throw limitReached('networkHourlySaveCapReached', deps.networkHourlySaveCap);
+    taken.push(network);
+    const item = await deps.requests.create(request, at);
+    return { id: item.id };
+  } catch (error) {
+    for (const claim of taken.reverse()) {
+      try {
+        await deps.hourlySaveCapCounter.release(claim);
+      } catch (releaseError) {
+        deps.logger.warn('Save failed and its limit slot could not be given back', describeErrorForLog(releaseError));
+      }
+    }
+    throw error;
+  }
+}

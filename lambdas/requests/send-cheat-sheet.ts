@@ -1,0 +1,287 @@
+/**
+ * Sending the cheat sheet: refuse a suppressed mailbox, claim the reader's request, check that the
+ * recipient's domain takes mail, claim a slot of each of the four limits, e-mail the PDF, then
+ * record how it went. Knows nothing of HTTP or of which services sit behind its dependencies.
+ *
+ * - The address's newest request a send may claim (`requested` or `failed`), found through the
+ *   e-mail index (which in the cloud may lag a request saved a moment before: an empty answer is
+ *   asked again a few times, a short pause apart), is claimed `sending` with a fresh token, so no
+ *   other send (a parallel one, `npm run leads -- resend`) can take it. With none (the save step
+ *   failed, or the API was called directly), a new item is stored `sending` just before SES is
+ *   called, so a refused send stores nothing.
+ * - A mailbox that bounced for good or complained (suppressions.ts) is refused before any limit:
+ *   nothing is counted or sent, and its request, if it had one, is recorded `failed`.
+ * - The recipient's domain (recipient-domain.ts), before any limit: a made-up address uses no
+ *   slot and never becomes a bounce. A lookup that fails lets the send go on (fail open).
+ * - The limits, each claimed atomically before SES is called, so parallel sends cannot overshoot
+ *   any of them, in this order: the client's hourly limit, then its network's (rolling-counter.ts;
+ *   first, so a script spraying addresses is stopped before it touches anything else), the
+ *   address's daily cap on the normalized address (address-daily-cap.ts, address-normalization.ts: `+tag`
+ *   and Gmail-dot variants share it), then the product's daily send budget (rolling-counter.ts;
+ *   last, so only sends the others allow touch the one counter every send shares). A refusal, or a
+ *   failure of SES (a paused sending included) or of a later claim, gives back every slot already
+ *   taken: only e-mails sent count.
+ * - Then the record: `sent` with SES's message id once SES accepted (`cheat_sheet_sent`, `sent_at`
+ *   as before); `failed` with the failure's code when SES provably took nothing or the send was
+ *   refused (a later send or a resend may claim it again); `unknown` when the call left and no
+ *   answer came: SES may have accepted it, so nothing sends it again automatically.
+ */
+
+import type { Logger } from '@aws-lambda-powertools/logger';
+import { failureKinds } from '../../core/api/catalogue/failures';
+import type { CheatSheetRequests } from './cheat-sheet-requests';
+import { failureKindOf, isFailureOf, limitReached, ProductError } from '../runtime/errors';
+import type { Suppressions } from '../mail/suppressions';
+import { describeErrorForLog } from '../runtime/logger';
+import type { CheatSheetRequest } from '../../core/api/request-schema';
+import { normalizedAddress } from '../../core/data/address-normalization';
+import {
+  clientHourlySendCapSubject,
+  networkHourlySendCapSubject,
+  dailySendBudgetSubject,
+} from '../../core/data/tables';
+import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
+import { sesMayHaveAccepted, type SendEmail } from '../mail/email-sender';
+import type { RecipientDomainCheck, RecipientDomainResult } from '../mail/recipient-domain';
+import type { RollingCounter } from '../limits/rolling-counter';
+import type { AddressDailyCapCounter } from '../limits/address-daily-cap';
+
+/** Looks for the request to claim before recording the send as a new item. */
+export const unsentRequestLookups = 3;
+/** The pause between two looks: the e-mail index usually catches up within a fraction of a second. */
+export const unsentRequestLookupIntervalMs = 150;
+
+export interface SendCheatSheetDependencies {
+  readonly requests: CheatSheetRequests;
+  /** The mailboxes that bounced for good or complained. */
+  readonly suppressions: Pick<Suppressions, 'isSuppressed'>;
+  /** A fresh claim token (a UUID). */
+  readonly newToken: () => string;
+  /** Told of a send SES may have accepted without answering (recorded `unknown`): the caller counts it. */
+  readonly onOutcomeUnknown?: () => void;
+  /** Told of a send SES accepted that could not be recorded: the caller counts it. */
+  readonly onNotRecorded?: () => void;
+  /** The per-address daily cap. */
+  readonly addressDailyCapCounter: AddressDailyCapCounter;
+  /** The per-client and per-network hourly counters (one window, two subjects). */
+  readonly hourlySendCapCounter: RollingCounter;
+  /** The product's daily send budget. */
+  readonly dailySendBudgetCounter: RollingCounter;
+  /** Who is asking: the keyed hash of the client's network (client-address.ts), never an address. */
+  readonly clientKey: string;
+  /** The keyed hash of the client's wider network (IPv4 /24, IPv6 /48). */
+  readonly networkKey: string;
+  /** @default none: no lookup (`CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK=off`) */
+  readonly checkRecipientDomain?: RecipientDomainCheck;
+  /** Told of a lookup that failed or timed out: the send goes on, and the caller counts it. */
+  readonly onRecipientDomainUnknown?: (result: RecipientDomainResult) => void;
+  readonly loadPdf: () => Promise<Uint8Array>;
+  readonly sendEmail: SendEmail;
+  readonly senderEmail: string;
+  readonly attachmentFileName: string;
+  readonly addressDailyCap: number;
+  readonly clientHourlySendCap: number;
+  readonly networkHourlySendCap: number;
+  readonly dailySendBudget: number;
+  /** @default none: SES's defaults */
+  readonly configurationSetName?: string;
+  readonly now: () => Date;
+  /**
+   * The time left in the function: no SES attempt starts without the time it may take.
+   *
+   * @default none: no such check (a caller with no deadline)
+   */
+  readonly remainingTimeMs?: () => number;
+  readonly pause: (ms: number) => Promise<void>;
+  readonly logger: Pick<Logger, 'error' | 'warn'>;
+}
+
+export interface SendCheatSheetResult {
+  readonly messageId: string;
+  /** The request the send is recorded on. */
+  readonly requestId: string;
+  /** Which item records the send: the reader's request, a new item, or none (its update failed). */
+  readonly recordedAs: 'claimed-request' | 'new-item' | 'not-recorded';
+}
+
+/** `npm run leads -- resend`: send for this one request, or not at all. */
+export interface SendTarget {
+  readonly requestId: string;
+}
+
+/** A resend found the request claimed already (by another run, or a send of the reader's): nothing was sent. */
+export class RequestNotClaimableError extends Error {
+  override readonly name = 'RequestNotClaimableError';
+}
+
+interface HeldRequest {
+  readonly id: string;
+  readonly token: string;
+  readonly isNew: boolean;
+}
+
+export async function sendCheatSheet(
+  request: CheatSheetRequest,
+  deps: SendCheatSheetDependencies,
+  target?: SendTarget,
+): Promise<SendCheatSheetResult> {
+  let held = await claimRequest(request, deps, target);
+
+  const taken: TakenSlot[] = [];
+  let messageId: string;
+  try {
+    // After the claim, so a request saved before its mailbox bounced is recorded failed, not left waiting.
+    if (await deps.suppressions.isSuppressed(request.email)) {
+      throw new ProductError(
+        'addressSuppressed',
+        'The mailbox bounced for good or complained before: not mailed again',
+      );
+    }
+    await checkRecipient(request.email, deps);
+    // Before the claims: a missing PDF must not use up one of the visitor's sends.
+    const pdf = await deps.loadPdf();
+    const at = deps.now();
+
+    const clientClaim = await deps.hourlySendCapCounter.claim(
+      clientHourlySendCapSubject(deps.clientKey),
+      at,
+      deps.clientHourlySendCap,
+    );
+    if (!clientClaim) throw limitReached('clientHourlySendCapReached', deps.clientHourlySendCap);
+    taken.push({ limit: 'client hourly limit', release: () => deps.hourlySendCapCounter.release(clientClaim) });
+
+    const networkClaim = await deps.hourlySendCapCounter.claim(
+      networkHourlySendCapSubject(deps.networkKey),
+      at,
+      deps.networkHourlySendCap,
+    );
+    if (!networkClaim) throw limitReached('networkHourlySendCapReached', deps.networkHourlySendCap);
+    taken.push({ limit: 'network hourly limit', release: () => deps.hourlySendCapCounter.release(networkClaim) });
+
+    // One mailbox, one cap: the typed address is still the one mailed and recorded.
+    const addressClaim = await deps.addressDailyCapCounter.claim(
+      normalizedAddress(request.email),
+      at,
+      deps.addressDailyCap,
+    );
+    if (!addressClaim) throw limitReached('addressDailyCapReached', deps.addressDailyCap);
+    taken.push({ limit: 'daily cap', release: () => deps.addressDailyCapCounter.release(addressClaim) });
+
+    const budgetClaim = await deps.dailySendBudgetCounter.claim(dailySendBudgetSubject, at, deps.dailySendBudget);
+    if (!budgetClaim) throw limitReached('dailySendBudgetSpent', deps.dailySendBudget);
+    taken.push({ limit: 'daily send budget', release: () => deps.dailySendBudgetCounter.release(budgetClaim) });
+
+    // No request to claim: the send is stored now, `sending`, so it is on record before SES is called.
+    if (held === undefined) {
+      const token = deps.newToken();
+      const item = await deps.requests.createSending(request, token, deps.now());
+      held = { id: item.id, token, isNew: true };
+    }
+
+    ({ messageId } = await deps.sendEmail(
+      {
+        from: deps.senderEmail,
+        to: request.email,
+        ...buildCheatSheetEmail({ name: request.name }),
+        attachment: { fileName: deps.attachmentFileName, contentType: 'application/pdf', content: pdf },
+        configurationSetName: deps.configurationSetName,
+        requestId: held.id,
+      },
+      deps.remainingTimeMs && { remainingTimeMs: deps.remainingTimeMs },
+    ));
+  } catch (error) {
+    // SES may have accepted it: its slots stay counted, and the request is never sent again by itself.
+    if (isFailureOf(error, 'emailServiceUnavailable') && sesMayHaveAccepted(error.cause)) {
+      deps.onOutcomeUnknown?.();
+      if (held) await settleQuietly(() => deps.requests.markUnknown(held!.id, held!.token, deps.now()), deps);
+      throw error;
+    }
+    await releaseQuietly(taken, deps);
+    if (held) {
+      const code = failureKinds[failureKindOf(error)].code;
+      await settleQuietly(() => deps.requests.markFailed(held!.id, held!.token, code, deps.now()), deps);
+    }
+    throw error;
+  }
+
+  return { messageId, requestId: held.id, recordedAs: await recordSend(held, messageId, deps) };
+}
+
+/** The request this send holds: the target's, or the address's newest claimable one; none leaves it to a new item. */
+async function claimRequest(
+  request: CheatSheetRequest,
+  deps: SendCheatSheetDependencies,
+  target: SendTarget | undefined,
+): Promise<HeldRequest | undefined> {
+  const token = deps.newToken();
+  const at = deps.now();
+  if (target !== undefined) {
+    if (!(await deps.requests.claim(target.requestId, token, at))) {
+      throw new RequestNotClaimableError(`Request ${target.requestId} is not requested or failed any more`);
+    }
+    return { id: target.requestId, token, isNew: false };
+  }
+  for (let look = 1; look <= unsentRequestLookups; look += 1) {
+    const newest = await deps.requests.findNewestClaimable(request.email);
+    // A false claim means a parallel send took it first: look again at once.
+    if (newest && (await deps.requests.claim(newest.id, token, at))) return { id: newest.id, token, isNew: false };
+    if (!newest && look < unsentRequestLookups) await deps.pause(unsentRequestLookupIntervalMs);
+  }
+  return undefined;
+}
+
+/** Refuses an address whose domain takes no mail; an unknown answer is reported and let through. */
+async function checkRecipient(email: string, deps: SendCheatSheetDependencies): Promise<void> {
+  if (!deps.checkRecipientDomain) return;
+  const result = await deps.checkRecipientDomain(email.slice(email.lastIndexOf('@') + 1));
+  if (result.verdict === 'refuses') {
+    throw new ProductError('undeliverableAddress', `The recipient's domain takes no mail (${result.reason})`);
+  }
+  if (result.verdict === 'unknown') deps.onRecipientDomainUnknown?.(result);
+}
+
+interface TakenSlot {
+  readonly limit: string;
+  readonly release: () => Promise<void>;
+}
+
+/** Nothing was sent, so every slot goes back; one that cannot means one send fewer for a while. */
+async function releaseQuietly(taken: readonly TakenSlot[], deps: SendCheatSheetDependencies): Promise<void> {
+  for (const slot of [...taken].reverse()) {
+    try {
+      await slot.release();
+    } catch (error) {
+      deps.logger.warn(`Send failed and its ${slot.limit} slot could not be given back`, describeErrorForLog(error));
+    }
+  }
+}
+
+/** Records a failed or unknown send; a record that cannot be written is logged (the unsent check finds it). */
+async function settleQuietly(write: () => Promise<boolean>, deps: SendCheatSheetDependencies): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    deps.logger.error('The send failed and its request could not be updated', describeErrorForLog(error));
+  }
+}
+
+/** The e-mail is out: a failure to record it must not turn the visitor's success into an error. */
+async function recordSend(
+  held: HeldRequest,
+  messageId: string,
+  deps: SendCheatSheetDependencies,
+): Promise<SendCheatSheetResult['recordedAs']> {
+  try {
+    if (await deps.requests.markSent(held.id, held.token, messageId, deps.now())) {
+      return held.isNew ? 'new-item' : 'claimed-request';
+    }
+    deps.logger.error('Cheat sheet sent but its request was claimed by another send', { requestId: held.id });
+  } catch (error) {
+    deps.logger.error('Cheat sheet sent but the send could not be recorded', {
+      requestId: held.id,
+      ...describeErrorForLog(error),
+    });
+  }
+  deps.onNotRecorded?.();
+  return 'not-recorded';
+}

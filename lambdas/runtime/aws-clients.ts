@@ -1,0 +1,41 @@
+/**
+ * The SDK clients, created once per container (at module load, in Lambda's init phase) and
+ * reused by every invocation so connections stay warm. Region, credentials and, for local runs,
+ * endpoints (AWS_ENDPOINT_URL_DYNAMODB / _S3 / _SESV2) all come from the SDK's own environment
+ * variables.
+ */
+
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { S3Client } from '@aws-sdk/client-s3';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { sdkTimeouts } from '../../core/config/sdk-timeouts';
+
+// Each call fails within worstCaseSdkCallMs (sdk-timeouts.ts: 2 attempts of at most 3 s, plus at
+// most 1 s of back-off), which the functions' timeouts leave room for (infra/constructs/api.ts).
+const clientSettings = {
+  maxAttempts: sdkTimeouts.maxAttempts,
+  requestHandler: {
+    connectionTimeout: sdkTimeouts.connectionTimeoutMs,
+    requestTimeout: sdkTimeouts.requestTimeoutMs,
+    throwOnRequestTimeout: true,
+  },
+};
+
+// Marked pure so a bundle keeps only the clients its handler uses (save-request: DynamoDB alone;
+// send-cheat-sheet: all four, Secrets Manager for the origin secret behind CloudFront).
+/** The plain client: Powertools' idempotency records (lambdas/requests/idempotency.ts) use it as it is. */
+export const dynamoDbClient = /* @__PURE__ */ new DynamoDBClient(clientSettings);
+
+export const dynamoDb = /* @__PURE__ */ DynamoDBDocumentClient.from(dynamoDbClient, {
+  marshallOptions: { removeUndefinedValues: true },
+});
+
+export const s3 = /* @__PURE__ */ new S3Client(clientSettings);
+
+// One attempt: SendEmail is not idempotent, so only the sender (email-sender.ts) retries, and only
+// a failure that proves SES accepted nothing.
+export const ses = /* @__PURE__ */ new SESv2Client({ ...clientSettings, maxAttempts: 1 });
+
+export const secretsManager = /* @__PURE__ */ new SecretsManagerClient(clientSettings);
