@@ -1,7 +1,7 @@
 /**
- * The daily cap, enforced atomically: before an e-mail goes out, the send claims one of the
- * address's slots in its item of the quota table (`core/data/tables.ts`, `cheat_sheet_send_quotas`).
- * A claim is a conditional write on the version it read, so of any number of parallel sends
+ * The daily cap, enforced atomically: before an e-mail goes out, the send takes one of the
+ * address's slots (`takeSlot`) in its item of the quota table (`core/data/tables.ts`, `cheat_sheet_send_quotas`).
+ * Taking a slot is a conditional write on the version it read, so of any number of parallel sends
  * exactly as many as the cap allows get a slot; the others re-read, retry, and find the cap
  * reached.
  *
@@ -10,10 +10,10 @@
  * attribute to the newest counted send plus the window, so an idle item is deleted by DynamoDB
  * (no TTL API is called; dynalite ignores it). Every SDK failure becomes a `storageUnavailable` ProductError.
  *
- * Each claim also writes a token of its own into the item's `claims` map (token → send time), in
+ * Each slot taken also writes a token of its own into the item's `claims` map (token → send time), in
  * the same write. When the SDK retried a write whose reply was lost (a timeout after DynamoDB
  * wrote it), the retry fails its version condition; the next round's consistent read finds the
- * token, and the claim is done: one send, counted once. A release removes its token with its
+ * token, and the slot is taken: one send, counted once. A release removes its token with its
  * send, so a release repeated the same way gives back nothing more.
  */
 
@@ -28,10 +28,10 @@ import {
 } from '../../core/data/tables';
 
 /** A slot taken by one send: enough to give it back if the e-mail could not be sent. */
-export interface AddressDailyCapClaim {
+export interface AddressDailyCapSlot {
   readonly id: string;
   readonly sentAt: string;
-  /** This claim's key in the item's `claims` map. */
+  /** This slot's key in the item's `claims` map (the attribute's published name). */
   readonly token: string;
 }
 
@@ -40,17 +40,17 @@ export interface AddressDailyCapCounter {
    * Takes one slot of the address's cap at `at`, or returns null when the sends of the 24 hours
    * before `at` already reach `limit`.
    */
-  claim(email: string, at: Date, limit: number): Promise<AddressDailyCapClaim | null>;
-  /** Gives a claimed slot back, so a send that failed does not count. */
-  release(claim: AddressDailyCapClaim): Promise<void>;
+  takeSlot(email: string, at: Date, limit: number): Promise<AddressDailyCapSlot | null>;
+  /** Gives a taken slot back, so a send that failed does not count. */
+  release(slot: AddressDailyCapSlot): Promise<void>;
 }
 
 export interface AddressDailyCapCounterOptions {
   /** @default 24 hours */
   readonly windowMs?: number;
   /**
-   * How many read-and-write rounds a claim may take before giving up. Every round some
-   * contender's write succeeds, so a claim needs at most cap + 1 rounds while the cap is being
+   * How many read-and-write rounds taking a slot may need before giving up. Every round some
+   * contender's write succeeds, so taking a slot needs at most cap + 1 rounds while the cap is being
    * contended; 10 is ample for the stage's burst of 20 requests.
    *
    * @default 10
@@ -133,7 +133,7 @@ export function addressDailyCapCounter(
   }
 
   return {
-    async claim(email, at, limit) {
+    async takeSlot(email, at, limit) {
       const id = addressDailyCapItemId(email);
       const sentAt = at.toISOString();
       const token = randomBytes(12).toString('base64url');
@@ -141,7 +141,7 @@ export function addressDailyCapCounter(
       const inWindow = (sent: string) => Date.parse(sent) >= windowStart;
       for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
         const current = await read(id);
-        // This claim's own write landed, though its reply was lost: it is counted already.
+        // This slot's own write landed, though its reply was lost: it is counted already.
         if (current?.claims?.[token] !== undefined) return { id, sentAt, token };
         // Sends more than 24 hours old no longer count, and are dropped with this write.
         const recent = (current?.recent_sends ?? []).filter(inWindow);

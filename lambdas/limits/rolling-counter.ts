@@ -1,32 +1,32 @@
 /**
- * A limit over a rolling window (the per-client hourly limit, the daily send budget), claimed
+ * A limit over a rolling window (the per-client hourly limit, the daily send budget), counted
  * atomically before SES is called, in the limit counters table (`core/data/tables.ts`).
  *
- * The window is cut into buckets, one item each, holding the sends claimed in it. A claim at
- * time t, in bucket b:
+ * The window is cut into buckets, one item each, holding the sends counted in it. Counting a
+ * send or save (`count`) at time t, in bucket b:
  *
- * 1. seals bucket b-1 (a flag on its item), so no claim can land there any more;
+ * 1. seals bucket b-1 (a flag on its item), so no send can be counted there any more;
  * 2. reads the window's earlier buckets, b-N to b-1 (N = window / bucket), consistently;
  * 3. adds one to bucket b with a single conditional write: only while b holds fewer than
  *    `limit` minus those earlier sends, and only if b is not sealed.
  *
- * Step 3 is atomic, so parallel claims in one bucket can never overshoot; step 1 makes step 2's
- * total final (a claim still under way in bucket b-1, from a container whose clock is a moment
+ * Step 3 is atomic, so parallel counts in one bucket can never overshoot; step 1 makes step 2's
+ * total final (a count still under way in bucket b-1, from a container whose clock is a moment
  * behind, finds b-1 sealed and counts in b instead). Older buckets only change by releases,
  * which lower them. So the sends of any N + 1 consecutive buckets never exceed the limit, and
  * any window-long stretch of time lies within N + 1 buckets: a send counts for at least the
  * window and at most the window plus one bucket (60 to 65 minutes for the client limit).
  *
- * Unlike the daily cap's version-checked list (address-daily-cap.ts), a claim never retries under
+ * Unlike the daily cap's version-checked list (address-daily-cap.ts), a count never retries under
  * contention: DynamoDB serialises the one conditional update. That matters for the budget,
  * which every send of the product touches at once.
  *
- * Each claim carries a token of its own, added to the bucket's `claims` set by the same write that
+ * Each counted send carries a token of its own, added to the bucket's `claims` set by the same write that
  * counts it, and the write's condition refuses a token already there. So when the SDK retries a
- * claim whose reply was lost (a timeout after DynamoDB wrote it), the retry fails its condition,
+ * count whose reply was lost (a timeout after DynamoDB wrote it), the retry fails its condition,
  * and the consistent read that follows finds its own token: the send counts once. A release
  * removes the token with the send, and only while the token is there, so a retried release gives
- * back one send, not two. (16 characters a claim: a bucket's 400 KB item holds some 20,000, far
+ * back one send, not two. (16 characters a send: a bucket's 400 KB item holds some 20,000, far
  * more than any bucket's limit.)
  *
  * Operations dynalite has: UpdateItem (conditional, ADD), GetItem and BatchGetItem (strongly
@@ -52,30 +52,30 @@ export interface RollingWindow {
 const minuteMs = 60_000;
 const hourMs = 60 * minuteMs;
 
-/** The per-client limit: an hour, in 5-minute buckets (13 items read or written per claim at most). */
+/** The per-client limit: an hour, in 5-minute buckets (13 items read or written per count at most). */
 export const hourlyWindow: RollingWindow = { windowMs: hourMs, bucketMs: 5 * minuteMs };
 
 /** The send budget: 24 hours, in 1-hour buckets (25 items). */
 export const dailySendBudgetWindow: RollingWindow = { windowMs: 24 * hourMs, bucketMs: hourMs };
 
-/** A send claimed in one bucket: enough to give it back. */
-export interface CounterClaim {
+/** A send or save counted in one bucket: enough to give it back. */
+export interface CounterEntry {
   readonly id: string;
-  /** This claim's own token in the bucket's `claims` set. */
+  /** This entry's own token in the bucket's `claims` set (the attribute's published name). */
   readonly token: string;
 }
 
-/** The attribute holding the tokens of a bucket's claims (a string set). */
+/** The attribute holding the tokens of a bucket's entries (a string set). */
 export const counterClaimsAttribute = 'claims';
 
 export interface RollingCounter {
   /**
-   * Claims one send for `subject` at `at`, or returns null when the window before `at` already
+   * Counts one send (or save) for `subject` at `at`, or returns null when the window before `at` already
    * holds `limit` sends.
    */
-  claim(subject: string, at: Date, limit: number): Promise<CounterClaim | null>;
-  /** Gives a claimed send back (the e-mail was not sent). */
-  release(claim: CounterClaim): Promise<void>;
+  count(subject: string, at: Date, limit: number): Promise<CounterEntry | null>;
+  /** Gives a counted entry back (the e-mail was not sent, the request not saved). */
+  release(entry: CounterEntry): Promise<void>;
 }
 
 function isConditionFailure(error: unknown): boolean {
@@ -92,12 +92,12 @@ export function counterExpiry(bucket: number, window: RollingWindow): number {
   return Math.ceil(((bucket + 1) * window.bucketMs + window.windowMs) / 1000);
 }
 
-/** A bucket that turns out sealed moves the claim on by one; more than twice would need a clock many minutes off. */
+/** A bucket that turns out sealed moves the count on by one; more than twice would need a clock many minutes off. */
 const maxBucketMoves = 2;
 /** BatchGetItem may leave keys unprocessed under load: read those again, a few times. */
 const maxBatchReads = 4;
 
-export function rollingCounterTable(
+export function rollingCounter(
   client: DynamoDBDocumentClient,
   tableName: string,
   window: RollingWindow,
@@ -165,7 +165,7 @@ export function rollingCounterTable(
     bucket: number,
     room: number,
     token: string,
-  ): Promise<'claimed' | 'full' | 'sealed'> {
+  ): Promise<'counted' | 'full' | 'sealed'> {
     const id = counterItemId(subject, bucket, window);
     try {
       await client.send(
@@ -190,24 +190,24 @@ export function rollingCounterTable(
           },
         }),
       );
-      return 'claimed';
+      return 'counted';
     } catch (error) {
       if (!isConditionFailure(error)) {
         throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem (rolling counter) failed', { cause: error });
       }
     }
     // Consistent, on DynamoDB and dynalite alike: the same read tells a full bucket from a sealed
-    // one and from this claim's own earlier write.
+    // one and from this count's own earlier write.
     const { Item } = await storage('GetItem', () =>
       client.send(new GetCommand({ TableName: tableName, Key: key(id), ConsistentRead: true })),
     );
     const item = Item as (RollingCounterItem & { claims?: Set<string> }) | undefined;
-    if (item?.claims?.has(token)) return 'claimed';
+    if (item?.claims?.has(token)) return 'counted';
     return item?.sealed ? 'sealed' : 'full';
   }
 
   return {
-    async claim(subject, at, limit) {
+    async count(subject, at, limit) {
       let bucket = Math.floor(at.getTime() / window.bucketMs);
       const token = randomBytes(12).toString('base64url');
       for (let move = 0; move <= maxBucketMoves; move += 1) {
@@ -215,9 +215,9 @@ export function rollingCounterTable(
         const room = limit - (await countSends(subject, bucket - earlierBuckets, bucket - 1));
         if (room <= 0) return null;
         const outcome = await add(subject, bucket, room, token);
-        if (outcome === 'claimed') return { id: counterItemId(subject, bucket, window), token };
+        if (outcome === 'counted') return { id: counterItemId(subject, bucket, window), token };
         if (outcome === 'full') return null;
-        bucket += 1; // a claim of a later bucket already began: this send counts there
+        bucket += 1; // a count in a later bucket already began: this send counts there
       }
       throw new ProductError('storageUnavailable', `Rolling counter buckets kept moving after ${maxBucketMoves} moves`);
     },

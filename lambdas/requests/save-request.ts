@@ -3,9 +3,9 @@
  * nothing of HTTP.
  *
  * A mailbox that bounced for good or complained (suppressions.ts) is refused first, before any
- * limit is claimed: nothing is stored, so no request waits for a send that will never come.
+ * limit is counted: nothing is stored, so no request waits for a send that will never come.
  *
- * The client's hourly save limit, then its network's (an IPv4 /24, an IPv6 /48), each claimed
+ * The client's hourly save limit, then its network's (an IPv4 /24, an IPv6 /48), each counted
  * atomically with the send limits' rolling counters (rolling-counter.ts) before the item is
  * written: past either, nothing is stored. A failed write gives both slots back.
  */
@@ -17,7 +17,7 @@ import type { Suppressions } from '../mail/suppressions';
 import { describeErrorForLog } from '../runtime/logger';
 import type { CheatSheetRequest } from '../../core/api/request-schema';
 import { clientHourlySaveCapSubject, networkHourlySaveCapSubject } from '../../core/data/tables';
-import type { CounterClaim, RollingCounter } from '../limits/rolling-counter';
+import type { CounterEntry, RollingCounter } from '../limits/rolling-counter';
 
 export interface SaveRequestDependencies {
   readonly requests: CheatSheetRequests;
@@ -39,16 +39,16 @@ export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestD
     throw new ProductError('addressSuppressed', 'The mailbox bounced for good or complained before: not stored');
   }
   const at = deps.now();
-  const taken: CounterClaim[] = [];
+  const taken: CounterEntry[] = [];
   try {
-    const client = await deps.hourlySaveCapCounter.claim(
+    const client = await deps.hourlySaveCapCounter.count(
       clientHourlySaveCapSubject(deps.clientKey),
       at,
       deps.clientHourlySaveCap,
     );
     if (!client) throw limitReached('clientHourlySaveCapReached', deps.clientHourlySaveCap);
     taken.push(client);
-    const network = await deps.hourlySaveCapCounter.claim(
+    const network = await deps.hourlySaveCapCounter.count(
       networkHourlySaveCapSubject(deps.networkKey),
       at,
       deps.networkHourlySaveCap,
@@ -58,9 +58,9 @@ export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestD
     const item = await deps.requests.create(request, at);
     return { id: item.id };
   } catch (error) {
-    for (const claim of taken.reverse()) {
+    for (const entry of taken.reverse()) {
       try {
-        await deps.hourlySaveCapCounter.release(claim);
+        await deps.hourlySaveCapCounter.release(entry);
       } catch (releaseError) {
         deps.logger.warn('Save failed and its limit slot could not be given back', describeErrorForLog(releaseError));
       }

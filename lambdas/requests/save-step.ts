@@ -14,7 +14,7 @@ import { suppressionsTable } from '../mail/suppressions';
 import { readSaveRequestConfig, type SaveRequestFunctionConfig } from '../runtime/config';
 import type { ApiRequest } from '../http/http-request';
 import { loadOriginSecret } from '../http/origin-secret';
-import { hourlyWindow, rollingCounterTable } from '../limits/rolling-counter';
+import { hourlyWindow, rollingCounter } from '../limits/rolling-counter';
 import { describeFailure } from '../http/http-reply';
 import { describeErrorForLog, emailDomainOf } from '../runtime/logger';
 import type { ProductMetrics } from '../runtime/metrics';
@@ -35,7 +35,7 @@ export function saveRequestDependencies(
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
     suppressions: suppressionsTable(dynamoDb, config.limitCountersTableName),
-    hourlySaveCapCounter: rollingCounterTable(dynamoDb, config.limitCountersTableName, hourlyWindow),
+    hourlySaveCapCounter: rollingCounter(dynamoDb, config.limitCountersTableName, hourlyWindow),
     clientKey: clientKeys.client,
     networkKey: clientKeys.network,
     clientHourlySaveCap: config.clientHourlySaveCap,

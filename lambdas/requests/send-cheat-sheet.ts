@@ -1,6 +1,6 @@
 /**
  * Sending the cheat sheet: refuse a suppressed mailbox, claim the reader's request, check that the
- * recipient's domain takes mail, claim a slot of each of the four limits, e-mail the PDF, then
+ * recipient's domain takes mail, take a slot of each of the four limits, e-mail the PDF, then
  * record how it went. Knows nothing of HTTP or of which services sit behind its dependencies.
  *
  * - The address's newest request a send may claim (`requested` or `failed`), found through the
@@ -13,13 +13,13 @@
  *   nothing is counted or sent, and its request, if it had one, is recorded `failed`.
  * - The recipient's domain (recipient-domain.ts), before any limit: a made-up address uses no
  *   slot and never becomes a bounce. A lookup that fails lets the send go on (fail open).
- * - The limits, each claimed atomically before SES is called, so parallel sends cannot overshoot
+ * - The limits, each counted atomically before SES is called, so parallel sends cannot overshoot
  *   any of them, in this order: the client's hourly limit, then its network's (rolling-counter.ts;
  *   first, so a script spraying addresses is stopped before it touches anything else), the
  *   address's daily cap on the normalized address (address-daily-cap.ts, address-normalization.ts: `+tag`
  *   and Gmail-dot variants share it), then the product's daily send budget (rolling-counter.ts;
  *   last, so only sends the others allow touch the one counter every send shares). A refusal, or a
- *   failure of SES (a paused sending included) or of a later claim, gives back every slot already
+ *   failure of SES (a paused sending included) or of a later limit, gives back every slot already
  *   taken: only e-mails sent count.
  * - Then the record: `sent` with SES's message id once SES accepted (`cheat_sheet_sent`, `sent_at`
  *   as before); `failed` with the failure's code when SES provably took nothing or the send was
@@ -138,38 +138,38 @@ export async function sendCheatSheet(
       );
     }
     await checkRecipient(request.email, deps);
-    // Before the claims: a missing PDF must not use up one of the visitor's sends.
+    // Before the limits: a missing PDF must not use up one of the visitor's sends.
     const pdf = await deps.loadPdf();
     const at = deps.now();
 
-    const clientClaim = await deps.hourlySendCapCounter.claim(
+    const clientSlot = await deps.hourlySendCapCounter.count(
       clientHourlySendCapSubject(deps.clientKey),
       at,
       deps.clientHourlySendCap,
     );
-    if (!clientClaim) throw limitReached('clientHourlySendCapReached', deps.clientHourlySendCap);
-    taken.push({ limit: 'client hourly limit', release: () => deps.hourlySendCapCounter.release(clientClaim) });
+    if (!clientSlot) throw limitReached('clientHourlySendCapReached', deps.clientHourlySendCap);
+    taken.push({ limit: 'client hourly limit', release: () => deps.hourlySendCapCounter.release(clientSlot) });
 
-    const networkClaim = await deps.hourlySendCapCounter.claim(
+    const networkSlot = await deps.hourlySendCapCounter.count(
       networkHourlySendCapSubject(deps.networkKey),
       at,
       deps.networkHourlySendCap,
     );
-    if (!networkClaim) throw limitReached('networkHourlySendCapReached', deps.networkHourlySendCap);
-    taken.push({ limit: 'network hourly limit', release: () => deps.hourlySendCapCounter.release(networkClaim) });
+    if (!networkSlot) throw limitReached('networkHourlySendCapReached', deps.networkHourlySendCap);
+    taken.push({ limit: 'network hourly limit', release: () => deps.hourlySendCapCounter.release(networkSlot) });
 
     // One mailbox, one cap: the typed address is still the one mailed and recorded.
-    const addressClaim = await deps.addressDailyCapCounter.claim(
+    const addressSlot = await deps.addressDailyCapCounter.takeSlot(
       normalizedAddress(request.email),
       at,
       deps.addressDailyCap,
     );
-    if (!addressClaim) throw limitReached('addressDailyCapReached', deps.addressDailyCap);
-    taken.push({ limit: 'daily cap', release: () => deps.addressDailyCapCounter.release(addressClaim) });
+    if (!addressSlot) throw limitReached('addressDailyCapReached', deps.addressDailyCap);
+    taken.push({ limit: 'daily cap', release: () => deps.addressDailyCapCounter.release(addressSlot) });
 
-    const budgetClaim = await deps.dailySendBudgetCounter.claim(dailySendBudgetSubject, at, deps.dailySendBudget);
-    if (!budgetClaim) throw limitReached('dailySendBudgetSpent', deps.dailySendBudget);
-    taken.push({ limit: 'daily send budget', release: () => deps.dailySendBudgetCounter.release(budgetClaim) });
+    const budgetSlot = await deps.dailySendBudgetCounter.count(dailySendBudgetSubject, at, deps.dailySendBudget);
+    if (!budgetSlot) throw limitReached('dailySendBudgetSpent', deps.dailySendBudget);
+    taken.push({ limit: 'daily send budget', release: () => deps.dailySendBudgetCounter.release(budgetSlot) });
 
     // No request to claim: the send is stored now, `sending`, so it is on record before SES is called.
     if (held === undefined) {

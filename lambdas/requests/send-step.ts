@@ -29,7 +29,7 @@ import type { JSONValue } from '@aws-lambda-powertools/commons/types';
 import type { KeyedOutcome } from './idempotency';
 import { loadCheatSheetPdf } from '../mail/cheat-sheet-pdf';
 import { sesEmailSender } from '../mail/email-sender';
-import { hourlyWindow, dailySendBudgetWindow, rollingCounterTable } from '../limits/rolling-counter';
+import { hourlyWindow, dailySendBudgetWindow, rollingCounter } from '../limits/rolling-counter';
 import { sendCheatSheet, type SendCheatSheetDependencies } from './send-cheat-sheet';
 import { addressDailyCapCounter } from '../limits/address-daily-cap';
 import { createRecipientDomainCheck, dnsServersFrom, type RecipientDomainCheck } from '../mail/recipient-domain';
@@ -63,8 +63,8 @@ export function sendCheatSheetDependencies(
     onOutcomeUnknown: () => metrics?.countNotice('SendOutcomeUnknown'),
     onNotRecorded: () => metrics?.countNotice('SendNotRecorded'),
     addressDailyCapCounter: addressDailyCapCounter(dynamoDb, config.limitCountersTableName),
-    hourlySendCapCounter: rollingCounterTable(dynamoDb, config.limitCountersTableName, hourlyWindow),
-    dailySendBudgetCounter: rollingCounterTable(dynamoDb, config.limitCountersTableName, dailySendBudgetWindow),
+    hourlySendCapCounter: rollingCounter(dynamoDb, config.limitCountersTableName, hourlyWindow),
+    dailySendBudgetCounter: rollingCounter(dynamoDb, config.limitCountersTableName, dailySendBudgetWindow),
     clientKey: clientKeys.client,
     networkKey: clientKeys.network,
     ...(config.recipientDomainCheck && { checkRecipientDomain: recipientDomainCheckFor(config.dnsServers) }),

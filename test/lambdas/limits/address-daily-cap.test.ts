@@ -43,7 +43,7 @@ describe('the per-address cap counter', () => {
     const email = newAddress();
 
     const claims = [];
-    for (let send = 0; send < 4; send += 1) claims.push(await quota.claim(email, later(send * 1000), 3));
+    for (let send = 0; send < 4; send += 1) claims.push(await quota.takeSlot(email, later(send * 1000), 3));
 
     expect(claims.slice(0, 3)).toEqual([expect.any(Object), expect.any(Object), expect.any(Object)]);
     expect(claims[3]).toBeNull();
@@ -51,11 +51,11 @@ describe('the per-address cap counter', () => {
 
   test('frees a slot once its send is more than 24 hours old, and drops it from the item', async () => {
     const email = newAddress();
-    await quota.claim(email, at, 2);
-    await quota.claim(email, later(60_000), 2);
-    expect(await quota.claim(email, later(dayMs), 2)).toBeNull();
+    await quota.takeSlot(email, at, 2);
+    await quota.takeSlot(email, later(60_000), 2);
+    expect(await quota.takeSlot(email, later(dayMs), 2)).toBeNull();
 
-    const claim = await quota.claim(email, later(dayMs + 1), 2);
+    const claim = await quota.takeSlot(email, later(dayMs + 1), 2);
 
     expect(claim).not.toBeNull();
     expect((await addressDailyCapItem(email))!.recent_sends).toEqual([
@@ -66,27 +66,27 @@ describe('the per-address cap counter', () => {
 
   test('takes a released slot back into the cap', async () => {
     const email = newAddress();
-    await quota.claim(email, at, 2);
-    const second = await quota.claim(email, later(1), 2);
+    await quota.takeSlot(email, at, 2);
+    const second = await quota.takeSlot(email, later(1), 2);
 
     await quota.release(second!);
 
-    expect(await quota.claim(email, later(2), 2)).not.toBeNull();
-    expect(await quota.claim(email, later(3), 2)).toBeNull();
+    expect(await quota.takeSlot(email, later(2), 2)).not.toBeNull();
+    expect(await quota.takeSlot(email, later(3), 2)).toBeNull();
   });
 
   test('keeps one counter per address, whatever its letter case', async () => {
     const email = newAddress();
-    await quota.claim(email, at, 1);
+    await quota.takeSlot(email, at, 1);
 
-    expect(await quota.claim(email.toUpperCase(), later(1), 1)).toBeNull();
-    expect(await quota.claim(newAddress(), later(1), 1)).not.toBeNull();
+    expect(await quota.takeSlot(email.toUpperCase(), later(1), 1)).toBeNull();
+    expect(await quota.takeSlot(newAddress(), later(1), 1)).not.toBeNull();
   });
 
   test("stores neither the address nor a name: the SHA-256 of the address, the sends and their claims' random tokens, a version, an expiry", async () => {
     const email = newAddress();
 
-    const claim = await quota.claim(email, at, 3);
+    const claim = await quota.takeSlot(email, at, 3);
 
     const item = await addressDailyCapItem(email);
     expect(item).toEqual({
@@ -101,8 +101,8 @@ describe('the per-address cap counter', () => {
 
   test('gives a slot back once, however often its release is repeated (the SDK retrying a release whose reply was lost)', async () => {
     const email = newAddress();
-    const first = await quota.claim(email, at, 2);
-    await quota.claim(email, at, 2);
+    const first = await quota.takeSlot(email, at, 2);
+    await quota.takeSlot(email, at, 2);
 
     await quota.release(first!);
     await quota.release(first!);
@@ -113,7 +113,7 @@ describe('the per-address cap counter', () => {
   test('lives in its own table, cheat_sheet_send_quotas, and writes nothing to the requests table', async () => {
     const email = newAddress();
 
-    await quota.claim(email, at, 3);
+    await quota.takeSlot(email, at, 3);
 
     expect(emulators.stack.limitCountersTableName).toBe(limitCountersTableName);
     expect(limitCountersTableName).toBe('cheat_sheet_send_quotas');
@@ -123,14 +123,14 @@ describe('the per-address cap counter', () => {
 
   test('sets the expiry to the newest counted send plus 24 hours on every write, release included', async () => {
     const email = newAddress();
-    const first = await quota.claim(email, at, 3);
+    const first = await quota.takeSlot(email, at, 3);
     expect((await addressDailyCapItem(email))![limitCountersExpiryAttribute]).toBe(expiryAfter(at));
 
-    const second = await quota.claim(email, later(60_000), 3);
+    const second = await quota.takeSlot(email, later(60_000), 3);
     expect((await addressDailyCapItem(email))![limitCountersExpiryAttribute]).toBe(expiryAfter(later(60_000)));
 
     // A parallel send that read the clock a moment earlier does not pull the expiry back.
-    const third = await quota.claim(email, later(30_000), 3);
+    const third = await quota.takeSlot(email, later(30_000), 3);
     expect((await addressDailyCapItem(email))![limitCountersExpiryAttribute]).toBe(expiryAfter(later(60_000)));
 
     await quota.release(second!);
@@ -157,7 +157,7 @@ describe('the per-address cap counter', () => {
   test('of twelve parallel claims against a limit of three, exactly three get a slot', async () => {
     const email = newAddress();
 
-    const claims = await Promise.all(Array.from({ length: 12 }, (_, index) => quota.claim(email, later(index), 3)));
+    const claims = await Promise.all(Array.from({ length: 12 }, (_, index) => quota.takeSlot(email, later(index), 3)));
 
     expect(claims.filter((claim) => claim !== null)).toHaveLength(3);
     expect((await addressDailyCapItem(email))!.recent_sends).toHaveLength(3);
@@ -177,7 +177,7 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
     const contended = addressDailyCapCounter(client, limitCountersTableName, { maxAttempts: 4, pause: async () => {} });
 
-    await expect(contended.claim('ada@example.com', at, 3)).rejects.toMatchObject({ kind: 'storageUnavailable' });
+    await expect(contended.takeSlot('ada@example.com', at, 3)).rejects.toMatchObject({ kind: 'storageUnavailable' });
     expect(dynamoMock.commandCalls(UpdateCommand)).toHaveLength(4);
   });
 
@@ -185,7 +185,7 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
     dynamoMock.on(GetCommand).rejects(Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' }));
 
     await expect(
-      addressDailyCapCounter(client, limitCountersTableName).claim('ada@example.com', at, 3),
+      addressDailyCapCounter(client, limitCountersTableName).takeSlot('ada@example.com', at, 3),
     ).rejects.toMatchObject({ kind: 'storageUnavailable' });
   });
 
@@ -193,7 +193,7 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
     dynamoMock.on(GetCommand).resolves({});
     dynamoMock.on(UpdateCommand).resolves({});
 
-    await addressDailyCapCounter(client, limitCountersTableName).claim('ada@example.com', at, 3);
+    await addressDailyCapCounter(client, limitCountersTableName).takeSlot('ada@example.com', at, 3);
 
     const calls = dynamoMock.calls().map((call) => call.args[0]);
     expect(calls.map((command) => command.constructor.name)).toEqual(['GetCommand', 'UpdateCommand']);

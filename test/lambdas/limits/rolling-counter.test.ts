@@ -8,7 +8,7 @@ import {
   counterExpiry,
   counterItemId,
   dailySendBudgetWindow,
-  rollingCounterTable,
+  rollingCounter,
   type RollingCounter,
 } from '../../../lambdas/limits/rolling-counter';
 import { closedPortUrl } from '../support/closed-port';
@@ -20,8 +20,8 @@ let daily: RollingCounter;
 
 beforeAll(async () => {
   emulators = await startHandlerStack();
-  hourly = rollingCounterTable(emulators.dynamoDb, emulators.stack.limitCountersTableName, hourlyWindow);
-  daily = rollingCounterTable(emulators.dynamoDb, emulators.stack.limitCountersTableName, dailySendBudgetWindow);
+  hourly = rollingCounter(emulators.dynamoDb, emulators.stack.limitCountersTableName, hourlyWindow);
+  daily = rollingCounter(emulators.dynamoDb, emulators.stack.limitCountersTableName, dailySendBudgetWindow);
 });
 afterAll(() => emulators?.stop());
 
@@ -42,7 +42,7 @@ async function item(id: string): Promise<Record<string, unknown> | undefined> {
 
 async function claimsOf(counter: RollingCounter, subject: string, times: Date[], limit: number) {
   const claims = [];
-  for (const time of times) claims.push(await counter.claim(subject, time, limit));
+  for (const time of times) claims.push(await counter.count(subject, time, limit));
   return claims;
 }
 
@@ -50,7 +50,7 @@ describe('a rolling counter', () => {
   test('lets exactly the limit through when claims for one subject arrive in parallel', async () => {
     const subject = newSubject();
 
-    const claims = await Promise.all(Array.from({ length: 15 }, () => hourly.claim(subject, at, 10)));
+    const claims = await Promise.all(Array.from({ length: 15 }, () => hourly.count(subject, at, 10)));
 
     expect(claims.filter((claim) => claim !== null)).toHaveLength(10);
     expect(await item(counterItemId(subject, Math.floor(at.getTime() / (5 * minuteMs)), hourlyWindow))).toEqual(
@@ -62,8 +62,8 @@ describe('a rolling counter', () => {
     const [first, second] = [newSubject(), newSubject()];
     await claimsOf(hourly, first, [at, at], 2);
 
-    expect(await hourly.claim(first, at, 2)).toBeNull();
-    expect(await hourly.claim(second, at, 2)).not.toBeNull();
+    expect(await hourly.count(first, at, 2)).toBeNull();
+    expect(await hourly.count(second, at, 2)).not.toBeNull();
   });
 
   test('counts sends of earlier buckets for the whole hour, and frees them after it', async () => {
@@ -72,39 +72,39 @@ describe('a rolling counter', () => {
     await claimsOf(hourly, subject, [at, later(32 * minuteMs)], 2);
 
     // 12:59: still within the hour of the 12:02 send.
-    expect(await hourly.claim(subject, later(57 * minuteMs), 2)).toBeNull();
+    expect(await hourly.count(subject, later(57 * minuteMs), 2)).toBeNull();
     // 13:05, the start of the bucket twelve after 12:00-12:05: the 12:02 send no longer counts.
-    expect(await hourly.claim(subject, new Date('2025-06-01T13:05:00.000Z'), 2)).not.toBeNull();
+    expect(await hourly.count(subject, new Date('2025-06-01T13:05:00.000Z'), 2)).not.toBeNull();
   });
 
   test('counts a send for at least the window, never letting more than the limit into any 60 minutes', async () => {
     const subject = newSubject();
-    await hourly.claim(subject, new Date('2025-06-01T12:04:59.000Z'), 1);
+    await hourly.count(subject, new Date('2025-06-01T12:04:59.000Z'), 1);
 
     // 59 minutes 59 seconds later it still counts; 60 minutes 1 second later it no longer does.
-    expect(await hourly.claim(subject, new Date('2025-06-01T13:04:58.000Z'), 1)).toBeNull();
-    expect(await hourly.claim(subject, new Date('2025-06-01T13:05:00.000Z'), 1)).not.toBeNull();
+    expect(await hourly.count(subject, new Date('2025-06-01T13:04:58.000Z'), 1)).toBeNull();
+    expect(await hourly.count(subject, new Date('2025-06-01T13:05:00.000Z'), 1)).not.toBeNull();
   });
 
   test('seals the bucket before, so a claim from a clock a moment behind counts in the newer bucket', async () => {
     const subject = newSubject();
     const bucketStart = new Date('2025-06-01T12:05:00.000Z');
     // A claim at 12:05:00 seals 12:00-12:05 before reading it.
-    await hourly.claim(subject, bucketStart, 2);
+    await hourly.count(subject, bucketStart, 2);
     const sealedBucket = Math.floor(bucketStart.getTime() / (5 * minuteMs)) - 1;
     expect(await item(counterItemId(subject, sealedBucket, hourlyWindow))).toEqual(
       expect.objectContaining({ sealed: true }),
     );
 
     // A container whose clock still says 12:04:59 claims: it lands in 12:05-12:10, not the sealed bucket.
-    const claim = await hourly.claim(subject, new Date('2025-06-01T12:04:59.900Z'), 2);
+    const claim = await hourly.count(subject, new Date('2025-06-01T12:04:59.900Z'), 2);
 
     expect(claim).toEqual({
       id: counterItemId(subject, sealedBucket + 1, hourlyWindow),
       token: expect.any(String),
     });
     expect(await item(counterItemId(subject, sealedBucket, hourlyWindow))).not.toHaveProperty('sends');
-    expect(await hourly.claim(subject, bucketStart, 2)).toBeNull();
+    expect(await hourly.count(subject, bucketStart, 2)).toBeNull();
   });
 
   test('gives a send back once, however often its release is repeated (the SDK retrying a release whose reply was lost)', async () => {
@@ -114,8 +114,8 @@ describe('a rolling counter', () => {
     await hourly.release(first!);
     await hourly.release(first!);
 
-    expect(await hourly.claim(subject, at, 2)).not.toBeNull();
-    expect(await hourly.claim(subject, at, 2)).toBeNull();
+    expect(await hourly.count(subject, at, 2)).not.toBeNull();
+    expect(await hourly.count(subject, at, 2)).toBeNull();
   });
 
   test('gives a released send back', async () => {
@@ -124,8 +124,8 @@ describe('a rolling counter', () => {
 
     await hourly.release(first!);
 
-    expect(await hourly.claim(subject, at, 2)).not.toBeNull();
-    expect(await hourly.claim(subject, at, 2)).toBeNull();
+    expect(await hourly.count(subject, at, 2)).not.toBeNull();
+    expect(await hourly.count(subject, at, 2)).toBeNull();
   });
 
   test('ignores a release with nothing left to give back', async () => {
@@ -138,7 +138,7 @@ describe('a rolling counter', () => {
     const subject = newSubject();
     const bucket = Math.floor(at.getTime() / (5 * minuteMs));
 
-    const claim = await hourly.claim(subject, at, 5);
+    const claim = await hourly.count(subject, at, 5);
 
     expect(await item(counterItemId(subject, bucket, hourlyWindow))).toEqual({
       id: `${subject}#2025-06-01T12:00:00.000Z`,
@@ -153,9 +153,9 @@ describe('a rolling counter', () => {
     const subject = `budget-test-${++subjectNumber}`;
     await claimsOf(daily, subject, [at, later(5 * 60 * minuteMs)], 2);
 
-    expect(await daily.claim(subject, later(23 * 60 * minuteMs), 2)).toBeNull();
+    expect(await daily.count(subject, later(23 * 60 * minuteMs), 2)).toBeNull();
     // 2025-06-02 13:00: the bucket of the 12:02 send (12:00-13:00) is out of the window.
-    expect(await daily.claim(subject, new Date('2025-06-02T13:00:00.000Z'), 2)).not.toBeNull();
+    expect(await daily.count(subject, new Date('2025-06-02T13:00:00.000Z'), 2)).not.toBeNull();
   });
 
   test('turns an unreachable DynamoDB into StorageUnavailableError', async () => {
@@ -168,9 +168,9 @@ describe('a rolling counter', () => {
       }),
     );
     try {
-      const counter = rollingCounterTable(unreachable, emulators.stack.limitCountersTableName, hourlyWindow);
+      const counter = rollingCounter(unreachable, emulators.stack.limitCountersTableName, hourlyWindow);
 
-      await expect(counter.claim(newSubject(), at, 1)).rejects.toMatchObject({ kind: 'storageUnavailable' });
+      await expect(counter.count(newSubject(), at, 1)).rejects.toMatchObject({ kind: 'storageUnavailable' });
     } finally {
       unreachable.destroy();
     }

@@ -10,8 +10,8 @@ import {
   unsentRequestLookupIntervalMs,
   type SendCheatSheetDependencies,
 } from '../../../lambdas/requests/send-cheat-sheet';
-import type { CounterClaim, RollingCounter } from '../../../lambdas/limits/rolling-counter';
-import type { AddressDailyCapCounter, AddressDailyCapClaim } from '../../../lambdas/limits/address-daily-cap';
+import type { CounterEntry, RollingCounter } from '../../../lambdas/limits/rolling-counter';
+import type { AddressDailyCapCounter, AddressDailyCapSlot } from '../../../lambdas/limits/address-daily-cap';
 
 const now = new Date('2025-06-01T12:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
@@ -75,9 +75,9 @@ function inMemoryTable(initial: CheatSheetRequestItem[]) {
 /** A quota with `free` slots left; records what was claimed and given back. */
 function inMemoryAddressDailyCap(free: number) {
   const claims: Array<{ email: string; limit: number }> = [];
-  const released: AddressDailyCapClaim[] = [];
+  const released: AddressDailyCapSlot[] = [];
   const quota: AddressDailyCapCounter = {
-    claim: async (email, at, limit) => {
+    takeSlot: async (email, at, limit) => {
       claims.push({ email, limit });
       if (free <= 0) return null;
       free -= 1;
@@ -94,9 +94,9 @@ function inMemoryAddressDailyCap(free: number) {
 /** A rolling counter with `free` sends left; records what was claimed and given back, in order. */
 function inMemoryCounter(free: number, log: string[] = [], name = 'counter') {
   const claims: Array<{ subject: string; limit: number }> = [];
-  const released: CounterClaim[] = [];
+  const released: CounterEntry[] = [];
   const counter: RollingCounter = {
-    claim: async (subject, _at, limit) => {
+    count: async (subject, _at, limit) => {
       claims.push({ subject, limit });
       log.push(`claim ${name}`);
       if (free <= 0) return null;
@@ -458,7 +458,7 @@ describe('sendCheatSheet', () => {
       hourlySendCapCounter: client.counter,
       dailySendBudgetCounter: budget.counter,
       addressDailyCapCounter: {
-        claim: async (...args) => (log.push('claim address'), quota.quota.claim(...args)),
+        takeSlot: async (...args) => (log.push('claim address'), quota.quota.takeSlot(...args)),
         release: async (claim) => (log.push('release address'), quota.quota.release(claim)),
       },
       sendEmail: sesDown,
@@ -484,7 +484,7 @@ describe('sendCheatSheet', () => {
     const { deps, sent } = dependencies({
       hourlySendCapCounter: client.counter,
       dailySendBudgetCounter: {
-        claim: async () => Promise.reject(new ProductError('storageUnavailable', 'DynamoDB down')),
+        count: async () => Promise.reject(new ProductError('storageUnavailable', 'DynamoDB down')),
         release: async () => undefined,
       },
     });
