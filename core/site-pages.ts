@@ -38,11 +38,12 @@ export type FormOutcome = keyof typeof formResultPaths;
 /** `/privacy` is `privacy.html`, `/cheat-sheet/sent` is `cheat-sheet/sent.html`. */
 const fileFor = (path: string) => `${path.replace(/^\//, '')}.html`;
 
-export const sitePages: readonly SitePage[] = [
+// Marked pure so that a bundle importing only a path from here (the form's island) leaves the list out.
+export const sitePages: readonly SitePage[] = /* @__PURE__ */ (() => [
   { path: '/', file: 'index.html' },
   { path: privacyPath, file: fileFor(privacyPath) },
   ...Object.values(formResultPaths).map((path) => ({ path, file: fileFor(path) })),
-];
+])();
 
 /** The page every path that is not in `sitePages` gets, with status 404. */
 export const notFoundFile = '404.html';

@@ -8,23 +8,6 @@ import { ContentFileError } from '../core/content/content-file';
 import { contentDirectory, writeContentModules } from './build/content-modules';
 
 /**
- * sonner injects its stylesheet through a runtime <style> element, which the site's
- * Content-Security-Policy (style-src 'self') blocks. We drop that call and ship the same
- * stylesheet as a normal CSS file instead (imported with the island, src/islands/hydrate-cheat-sheet-form.tsx).
- */
-function sonnerStylesAsFile(): Plugin {
-  return {
-    name: 'sonner-styles-as-file',
-    transform(code, id) {
-      if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
-      const withoutInjection = code.replace(/__insertCSS\("(?:[^"\\]|\\.)*"\)/, 'void 0');
-      if (withoutInjection === code) this.error('sonner no longer calls __insertCSS: revisit this plugin');
-      return { code: withoutInjection, map: null };
-    },
-  };
-}
-
-/**
  * The dev server renders each page as the build's pre-render does (build/prerender.ts): the
  * page's HTML, title and description, so the island hydrates in dev exactly as in production.
  */
@@ -72,7 +55,7 @@ function contentFiles(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), sonnerStylesAsFile(), devPrerender(), contentFiles()],
+  plugins: [react(), devPrerender(), contentFiles()],
   build: {
     // The client build is the site; the server build only feeds the pre-render step.
     outDir: path.join(repositoryRoot, isSsrBuild ? buildOutput.prerenderDirectory : buildOutput.siteDirectory),

@@ -66,3 +66,11 @@ export const unknownError = 'Unknown error';
 
 /** The delay before Try Again resubmits. */
 export const retryDelayMs = 500;
+
+/**
+ * The generic fallback when rendering fails (the form's island is the one part rendered in the
+ * browser). Here, with the form's other words, so that the island does not bring the site's copy.
+ */
+export const errorFallback = {
+  title: 'Unexpected Application Error!',
+} as const;

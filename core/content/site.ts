@@ -1,7 +1,7 @@
 /**
  * Site-wide copy: page title, description, footer and the not-found page. The description, the
- * short name and the header's link are content/site.yaml's; the not-found page's and the error
- * fallback's words are the specification's.
+ * short name and the header's link are content/site.yaml's; the not-found page's words are the
+ * specification's.
  */
 
 import { book } from './book';
@@ -33,8 +33,4 @@ export const notFound = {
   code: '404',
   message: 'Oops! Page not found',
   homeLink: 'Return to Home',
-} as const;
-
-export const errorFallback = {
-  title: 'Unexpected Application Error!',
 } as const;

@@ -30,7 +30,8 @@ async function fillIn(visitor: { name: string; email: string }, { tick = true } 
 }
 
 const submitButton = () => page.getByRole('button', { name: 'Send Me the Cheat Sheet' });
-const toast = (title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+const toast = (title: string) =>
+  page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: title });
 
 describe('requesting the cheat sheet in the browser', () => {
   test('sends the cheat sheet, records the send and empties the form', async () => {

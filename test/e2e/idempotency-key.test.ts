@@ -51,7 +51,11 @@ test('Try Again after a lost reply sends the same key on both calls, and the rea
   expect(await capturedEmails(running.product.mail, ada.email)).toHaveLength(1);
 
   await dialog.getByRole('button', { name: 'Try Again' }).click();
-  await page.locator('[data-sonner-toast]').filter({ hasText: 'Cheat Sheet Sent' }).waitFor();
+  await page
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Cheat Sheet Sent' })
+    .waitFor();
 
   expect(keys.map(({ path }) => path)).toEqual([
     '/api/cheat-sheet-requests',

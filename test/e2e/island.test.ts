@@ -24,7 +24,8 @@ const newVisitor = () => ({
 
 const islandChunk = (request: Request) => /\/assets\/hydrate-cheat-sheet-form-[^/]+\.js$/.test(request.url());
 const submitButton = (page: Page) => page.getByRole('button', { name: 'Send Me the Cheat Sheet' });
-const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+const toast = (page: Page, title: string) =>
+  page.getByRole('region', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: title });
 
 async function fillIn(page: Page, visitor: { name: string; email: string }) {
   await page.getByLabel('Name').fill(visitor.name);

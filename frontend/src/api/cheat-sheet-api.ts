@@ -52,12 +52,8 @@ function postJson(path: string, body: unknown, key: SubmissionKey): Promise<Resp
 }
 
 async function readJson(response: Response): Promise<Record<string, unknown> | undefined> {
-  try {
-    const body: unknown = await response.json();
-    return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
+  const body: unknown = await response.json().catch(() => undefined);
+  return body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : undefined;
 }
 
 const textOf = (value: unknown): string | undefined =>
@@ -74,11 +70,10 @@ export async function saveCheatSheetRequest(request: CheatSheetRequest, key: Sub
     if (response.ok) return true;
     const body = await readJson(response);
     console.error('Saving the cheat-sheet request failed:', response.status, textOf(body?.error) ?? '');
-    return false;
   } catch (error) {
     console.error('Saving the cheat-sheet request failed:', error);
-    return false;
   }
+  return false;
 }
 
 /** Step 2: ask the send function to e-mail the cheat sheet. Throws only when the network fails. */

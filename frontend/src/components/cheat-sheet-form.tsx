@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { maxEmailLength, maxNameLength } from '../../../core/api/request-limits';
 import { cheatSheetFormRoute } from '../../../core/api/routes';
 import { formCopy } from '../../../core/content/cheat-sheet';
@@ -7,25 +7,13 @@ import { useCheatSheetRequest } from '../hooks/use-cheat-sheet-request';
 import { EmailConfigAlert } from './email-config-alert';
 import { ErrorDetailsDialog } from './error-details-dialog';
 import { TextField } from './text-field';
+import { Toasts } from './toasts';
 
 export function CheatSheetForm({ describedBy }: { readonly describedBy?: string }) {
-  const form = useCheatSheetRequest();
   const formElement = useRef<HTMLFormElement>(null);
+  const form = useCheatSheetRequest(formElement);
   const submitButton = useRef<HTMLButtonElement>(null);
-  const submitting = form.status === 'submitting';
-
-  // The form is usable before its island hydrates, and React keeps the inputs' values when it
-  // hydrates without telling the state: take over whatever the visitor typed or ticked by then.
-  const { setName, setEmail, setHasBook, setWebsite } = form;
-  useEffect(() => {
-    const fields = formElement.current?.elements;
-    if (!fields) return;
-    const input = (name: string) => fields.namedItem(name) as HTMLInputElement | null;
-    setName(input('name')?.value ?? '');
-    setEmail(input('email')?.value ?? '');
-    setHasBook(input('hasBook')?.checked ?? false);
-    setWebsite(input('website')?.value ?? '');
-  }, [setName, setEmail, setHasBook, setWebsite]);
+  const { submitting } = form;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -66,8 +54,6 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
           pattern={'.*\\S.*'}
           title={formCopy.nameHint}
           maxLength={maxNameLength}
-          value={form.name}
-          onChange={form.setName}
         />
         <TextField
           id="cheat-sheet-email"
@@ -77,29 +63,14 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
           autoComplete="email"
           placeholder={formCopy.emailPlaceholder}
           maxLength={maxEmailLength}
-          value={form.email}
-          onChange={form.setEmail}
         />
         {/* The honeypot: off-screen, hidden from screen readers and the Tab key, unlabelled. People
             never fill it in; scripts that fill every field do, and the API (either way in) then sends nothing. */}
         <div className="form-honeypot" aria-hidden="true">
-          <input
-            type="text"
-            name="website"
-            tabIndex={-1}
-            autoComplete="off"
-            value={form.website}
-            onChange={(event) => form.setWebsite(event.target.value)}
-          />
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" />
         </div>
         <div className="field field--checkbox">
-          <input
-            id="cheat-sheet-has-book"
-            name="hasBook"
-            type="checkbox"
-            checked={form.hasBook}
-            onChange={(event) => form.setHasBook(event.target.checked)}
-          />
+          <input id="cheat-sheet-has-book" name="hasBook" type="checkbox" />
           <label htmlFor="cheat-sheet-has-book">{formCopy.confirmLabel}</label>
         </div>
         {form.emailConfigError && <EmailConfigAlert />}
@@ -111,6 +82,7 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
         </p>
       </form>
       <ErrorDetailsDialog details={form.errorDetails} onClose={closeDialog} onTryAgain={tryAgain} />
+      <Toasts toasts={form.toasts} onDismiss={form.dismissToast} />
     </>
   );
 }

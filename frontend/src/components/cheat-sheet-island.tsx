@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Toaster } from 'sonner';
 import { CheatSheetForm } from './cheat-sheet-form';
 import { ErrorBoundary } from './error-boundary';
 import { sectionLeadId } from './section';
@@ -17,11 +16,8 @@ interface CheatSheetIslandProps {
 export function CheatSheetIsland({ onHydrated }: CheatSheetIslandProps) {
   useEffect(() => onHydrated?.(), [onHydrated]);
   return (
-    <>
-      <ErrorBoundary>
-        <CheatSheetForm describedBy={sectionLeadId('download')} />
-      </ErrorBoundary>
-      <Toaster richColors closeButton position="top-center" />
-    </>
+    <ErrorBoundary>
+      <CheatSheetForm describedBy={sectionLeadId('download')} />
+    </ErrorBoundary>
   );
 }

@@ -1,5 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { errorFallback } from '../../../core/content/site';
+import { Component, type ReactNode } from 'react';
+import { errorFallback } from '../../../core/content/messages';
 
 interface ErrorBoundaryState {
   readonly error: Error | null;
@@ -8,16 +8,13 @@ interface ErrorBoundaryState {
 /**
  * The generic fallback when rendering fails: 'Unexpected Application Error!' and the error's text,
  * in place of what failed. Only the island renders in the browser, so it is the form's place.
+ * React itself logs the error it caught, with its component stack (`console.error`).
  */
 export class ErrorBoundary extends Component<{ readonly children: ReactNode }, ErrorBoundaryState> {
   state: ErrorBoundaryState = { error: null };
 
   static getDerivedStateFromError(error: unknown): ErrorBoundaryState {
     return { error: error instanceof Error ? error : new Error(String(error)) };
-  }
-
-  componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('Rendering failed:', error, info.componentStack);
   }
 
   render() {

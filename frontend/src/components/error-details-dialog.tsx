@@ -19,15 +19,11 @@ export function ErrorDetailsDialog({ details, onClose, onTryAgain }: ErrorDetail
 
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      // Browsers without showModal (Safari before 15.4, jsdom) still get a visible, labelled dialog.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
+    if (!dialog || dialog.open === open) return;
+    // Browsers without showModal (Safari before 15.4, jsdom) still get a visible, labelled dialog.
+    if (!dialog.showModal) dialog.toggleAttribute('open', open);
+    else if (open) dialog.showModal();
+    else dialog.close();
   }, [open]);
 
   return (

@@ -9,16 +9,17 @@ interface TextFieldProps {
   /** A pattern the value must match, and the hint the browser shows when it does not. */
   readonly pattern?: string;
   readonly title?: string;
-  readonly value: string;
-  readonly onChange: (value: string) => void;
 }
 
-/** A labelled, required input: the browser checks it before the form is submitted. */
-export function TextField({ id, label, onChange, ...input }: TextFieldProps) {
+/**
+ * A labelled, required input: the browser checks it before the form is submitted, and keeps its
+ * value (the form reads it when it is submitted).
+ */
+export function TextField({ id, label, ...input }: TextFieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} required {...input} onChange={(event) => onChange(event.target.value)} />
+      <input id={id} required {...input} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useRef, useState, type RefObject } from 'react';
 import {
   newSubmissionKey,
   saveCheatSheetRequest,
@@ -12,12 +11,11 @@ import {
   defaultSendFailure,
   isDomainVerificationMessage,
   retryDelayMs,
-  toasts,
+  toasts as toastCopy,
   unknownError,
   type ToastCopy,
 } from '../../../core/content/messages';
-
-export type FormStatus = 'idle' | 'submitting' | 'success' | 'error';
+import type { ShownToast } from '../components/toasts';
 
 /** What the 'Error Details' dialog shows: the technical text, and the toast it came with. */
 export interface ErrorDetails {
@@ -26,20 +24,15 @@ export interface ErrorDetails {
 }
 
 export interface CheatSheetFormState {
-  readonly name: string;
-  readonly email: string;
-  readonly hasBook: boolean;
-  /** The honeypot's value: people never see the field, so it stays empty for them. */
-  readonly website: string;
-  readonly status: FormStatus;
+  /** True from a submit until its reply: the button reads 'Submitting...' and is disabled. */
+  readonly submitting: boolean;
   /** The open 'Error Details' dialog's content; null when it is closed. */
   readonly errorDetails: ErrorDetails | null;
   /** Sending failed because the sender's domain is not verified: show the inline alert. */
   readonly emailConfigError: boolean;
-  readonly setName: (name: string) => void;
-  readonly setEmail: (email: string) => void;
-  readonly setHasBook: (hasBook: boolean) => void;
-  readonly setWebsite: (website: string) => void;
+  /** The toasts on screen, newest first. */
+  readonly toasts: readonly ShownToast[];
+  readonly dismissToast: (id: number) => void;
   readonly submit: () => Promise<void>;
   readonly closeErrorDetails: () => void;
   /** Closes the dialog and submits again after the spec's delay. */
@@ -58,63 +51,62 @@ function failureFor(outcome: SendOutcome): Failure | null {
     case 'sent':
       return null;
     case 'function-error':
-      return { toast: toasts.processingError, technical: `Edge function error: ${outcome.message || unknownError}` };
+      return { toast: toastCopy.processingError, technical: `Edge function error: ${outcome.message || unknownError}` };
     case 'rejected': {
       const message = outcome.message ?? defaultSendFailure;
-      if (isDomainVerificationMessage(message)) return { toast: toasts.domainError, technical: null };
-      return { toast: toasts.processingError, technical: message };
+      if (isDomainVerificationMessage(message)) return { toast: toastCopy.domainError, technical: null };
+      return { toast: toastCopy.processingError, technical: message };
     }
   }
 }
 
 function thrownFailure(error: unknown): Failure {
   const message = error instanceof Error ? error.message : String(error);
-  return { toast: toasts.submissionFailed, technical: message || unknownError };
+  return { toast: toastCopy.submissionFailed, technical: message || unknownError };
 }
 
-const showToast = (copy: ToastCopy, kind: 'success' | 'error') =>
-  toast[kind](copy.title, { description: copy.description, duration: copy.duration });
+let lastToastId = 0;
 
-/** The cheat-sheet form's fields and its idle → submitting → success | error state machine. */
-export function useCheatSheetRequest(): CheatSheetFormState {
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [hasBook, setHasBook] = useState(false);
-  const [website, setWebsite] = useState('');
-  const [status, setStatus] = useState<FormStatus>('idle');
+/**
+ * The cheat-sheet form's state: submitting, then sent (a toast, the fields emptied) or failed (a
+ * toast, and the dialog or the inline alert). The fields stay the
+ * browser's (it checks them, and keeps what was typed before the island hydrated): a submit reads
+ * them from the form, a success resets it.
+ */
+export function useCheatSheetRequest(form: RefObject<HTMLFormElement | null>): CheatSheetFormState {
+  const [submitting, setSubmitting] = useState(false);
   const [errorDetails, setErrorDetails] = useState<ErrorDetails | null>(null);
   const [emailConfigError, setEmailConfigError] = useState(false);
+  const [toasts, setToasts] = useState<readonly ShownToast[]>([]);
+  // Try Again's pending resubmit: a second Try Again replaces it. (The island is never unmounted,
+  // so nothing else clears it.)
   const retryTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  // submit() and Try Again's timer read the latest fields, whichever render created them.
-  const latest = useRef({ name, email, hasBook, website });
-  useEffect(() => {
-    latest.current = { name, email, hasBook, website };
-  }, [name, email, hasBook, website]);
-
-  useEffect(() => () => clearTimeout(retryTimer.current), []);
 
   // One key per submission: kept for "Try Again" (and any resubmit of the same fields), replaced
   // after a success or when the fields change, so a retry never sends the cheat sheet twice.
   const submission = useRef<{ readonly key: SubmissionKey; readonly fields: string } | null>(null);
-  const keyFor = (request: CheatSheetRequest): SubmissionKey => {
-    const fields = JSON.stringify(request);
-    if (submission.current?.fields !== fields) submission.current = { key: newSubmissionKey(), fields };
-    return submission.current.key;
-  };
 
-  const submit = useCallback(async () => {
-    const { name, email, hasBook, website } = latest.current;
-    if (!hasBook) {
-      showToast(toasts.verificationRequired, 'error');
+  // Reads the fields and the refs only, so any render's copy does (Try Again's timer keeps one).
+  const submit = async () => {
+    const show = (copy: ToastCopy, kind: ShownToast['kind']) =>
+      setToasts((shown) => [{ id: ++lastToastId, copy, kind }, ...shown]);
+    const field = (name: string) => form.current?.elements.namedItem(name) as HTMLInputElement;
+    if (!field('hasBook').checked) {
+      show(toastCopy.verificationRequired, 'error');
       return;
     }
-    const request: CheatSheetRequest = { name: name.trim(), email: email.trim(), website };
-    setStatus('submitting');
+    const request: CheatSheetRequest = {
+      name: field('name').value.trim(),
+      email: field('email').value.trim(),
+      website: field('website').value,
+    };
+    setSubmitting(true);
     setEmailConfigError(false);
     setErrorDetails(null);
 
-    const key = keyFor(request);
+    const json = JSON.stringify(request);
+    if (submission.current?.fields !== json) submission.current = { key: newSubmissionKey(), fields: json };
+    const { key } = submission.current;
     await saveCheatSheetRequest(request, key);
     let failure: Failure | null;
     try {
@@ -123,44 +115,30 @@ export function useCheatSheetRequest(): CheatSheetFormState {
       failure = thrownFailure(error);
     }
 
+    setSubmitting(false);
     if (failure === null) {
       submission.current = null;
-      showToast(toasts.sent, 'success');
-      setName('');
-      setEmail('');
-      setHasBook(false);
-      setWebsite('');
-      setStatus('success');
+      show(toastCopy.sent, 'success');
+      form.current?.reset();
       return;
     }
-    showToast(failure.toast, 'error');
+    show(failure.toast, 'error');
     setErrorDetails(failure.technical === null ? null : { technical: failure.technical, toast: failure.toast });
     setEmailConfigError(failure.technical === null);
-    setStatus('error');
-  }, []);
-
-  const closeErrorDetails = useCallback(() => setErrorDetails(null), []);
-
-  const tryAgain = useCallback(() => {
-    setErrorDetails(null);
-    clearTimeout(retryTimer.current);
-    retryTimer.current = setTimeout(() => void submit(), retryDelayMs);
-  }, [submit]);
+  };
 
   return {
-    name,
-    email,
-    hasBook,
-    website,
-    status,
+    submitting,
     errorDetails,
     emailConfigError,
-    setName,
-    setEmail,
-    setHasBook,
-    setWebsite,
+    toasts,
+    dismissToast: (id) => setToasts((shown) => shown.filter((toast) => toast.id !== id)),
     submit,
-    closeErrorDetails,
-    tryAgain,
+    closeErrorDetails: () => setErrorDetails(null),
+    tryAgain: () => {
+      setErrorDetails(null);
+      clearTimeout(retryTimer.current);
+      retryTimer.current = setTimeout(() => void submit(), retryDelayMs);
+    },
   };
 }

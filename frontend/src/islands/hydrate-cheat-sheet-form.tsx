@@ -1,11 +1,10 @@
 /**
  * The island's code, fetched by the loader when the form is needed: React, the form, its toasts
- * and dialog. Hydrates the pre-rendered form in place; nothing else on the page is React's.
+ * and dialog (no library beyond React: the browser's dialog, constraint validation and CSS). Hydrates the pre-rendered form in place; nothing else on the page is React's.
  */
 
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import 'sonner/dist/styles.css';
 import { CheatSheetIsland } from '../components/cheat-sheet-island';
 import { hydratedAttribute } from './island-markers';
 

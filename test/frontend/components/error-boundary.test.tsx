@@ -18,6 +18,18 @@ describe('the error fallback', () => {
     jest.restoreAllMocks();
   });
 
+  test('leaves the error in the console, as React logs what a boundary caught', () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => {});
+    render(
+      <ErrorBoundary>
+        <Broken />
+      </ErrorBoundary>,
+    );
+    const errors = logged.mock.calls.flat().filter((argument) => argument instanceof Error);
+    expect(errors.map((error) => (error as Error).message)).toContain('The outline failed to load');
+    jest.restoreAllMocks();
+  });
+
   test('renders its children when nothing fails', () => {
     render(
       <ErrorBoundary>
