@@ -27,13 +27,48 @@ import {
 import { acknowledgeBucketDeployment, bucketDeploymentHandlerSettings } from './bucket-deployment-handler';
 import { noncurrentVersionExpiration, PrivateBucket, sendEventsToEventBridge } from './private-bucket';
 
-/** Name, keys and TTL of a table as `core/data/tables.ts` describes it; protection is set per table. */
+/**
+ * How every table of the leads is protected, written once; a table states only what differs.
+ *
+ * - Retained, with deletion protection: the tables hold readers' names and addresses (the
+ *   requests), hashes of them (the limit counters: a SHA-256 of an address can be matched to a
+ *   known address) and the replies the functions gave (the idempotency records). Neither a stack
+ *   deletion nor a replacement deletes one; losing the counters would reset every address's cap,
+ *   losing the idempotency records within a day would let a retried key send again.
+ * - Point-in-time recovery, priced per GB of table: TTL keeps the counters and the records small.
+ * - The leads' own key, not aws/dynamodb (whose policy lets every principal of the account that may
+ *   call DynamoDB decrypt): its policy names who can read a lead (leads-key.ts). Changing the key
+ *   of an existing table is an in-place update (SSESpecification: no interruption).
+ * - Billed per request: a book page's traffic is far below any provisioned capacity's minimum.
+ */
+export const tableProtection = {
+  billingMode: BillingMode.PAY_PER_REQUEST,
+  pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+  encryption: TableEncryption.CUSTOMER_MANAGED,
+  deletionProtection: true,
+  removalPolicy: RemovalPolicy.RETAIN,
+} as const satisfies Partial<TableProps>;
+
+/** Name, keys and TTL of a table as `core/data/tables.ts` describes it. */
 function tableShape(table: TableDefinition): Pick<TableProps, 'tableName' | 'partitionKey' | 'timeToLiveAttribute'> {
   return {
     tableName: table.name,
     partitionKey: { name: table.partitionKey.name, type: AttributeType.STRING },
     timeToLiveAttribute: table.timeToLiveAttribute,
   };
+}
+
+/** A table of the leads: its shape from `core/data/tables.ts`, its protection from tableProtection. */
+function leadsTable(
+  scope: Construct,
+  id: string,
+  definition: TableDefinition,
+  encryptionKey: IKey,
+  differs: Partial<TableProps> = {},
+): Table {
+  const table = new Table(scope, id, { ...tableShape(definition), ...tableProtection, encryptionKey, ...differs });
+  addGlobalIndexes(table, definition);
+  return table;
 }
 
 function addGlobalIndexes(target: Table, table: TableDefinition): void {
@@ -135,52 +170,16 @@ export class Data extends Construct {
     });
     sendEventsToEventBridge(this.accessLogsBucket);
 
-    this.table = new Table(this, 'RequestsTable', {
-      ...tableShape(requestsTable),
+    this.table = leadsTable(this, 'RequestsTable', requestsTable, props.tableEncryptionKey, {
+      // Requests expire only when the stage sets a retention (requestRetentionDays).
       ...(props.requestRetentionDays !== undefined && { timeToLiveAttribute: requestExpiryAttribute }),
-      billingMode: BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // The leads' own key, not aws/dynamodb (whose policy lets every principal of the account that
-      // may call DynamoDB decrypt): its policy names who can read a lead (leads-key.ts). Changing
-      // the key of an existing table is an in-place update (SSESpecification: no interruption).
-      encryption: TableEncryption.CUSTOMER_MANAGED,
-      encryptionKey: props.tableEncryptionKey,
-      deletionProtection: true,
-      // The table holds readers' names and addresses: deleting the stack never deletes it.
-      removalPolicy: RemovalPolicy.RETAIN,
     });
-    addGlobalIndexes(this.table, requestsTable);
-
-    // Its own table, so the requests table holds request items only. Protected like the
-    // requests table: the items are pseudonymous (a SHA-256 of an address can be matched to a
-    // known address), and losing them would reset every address's cap. Retained, with deletion
-    // protection, so neither a stack deletion nor a replacement resets the cap unnoticed; TTL
-    // deletes each item a day after its newest send, so the retained table empties itself.
-    this.limitCountersTable = new Table(this, 'SendQuotaTable', {
-      ...tableShape(limitCountersTable),
-      billingMode: BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // As the requests table: the counters are keyed by hashes of readers' addresses.
-      encryption: TableEncryption.CUSTOMER_MANAGED,
-      encryptionKey: props.tableEncryptionKey,
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-
-    // Protected like the send quota table: losing it within a day would let a retried key send
-    // again. Its name is fixed, so it is retained (a retry adopts it). TTL empties it a day after
-    // each write, so PITR (priced per GB of table) costs next to nothing: a key's item is ~0.3 KB.
-    this.idempotencyTable = new Table(this, 'IdempotencyTable', {
-      ...tableShape(idempotencyTable),
-      billingMode: BillingMode.PAY_PER_REQUEST,
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      // The leads' key, as the other two: its records hold the replies the functions gave, and
-      // only the functions (and the leads reader) may read them.
-      encryption: TableEncryption.CUSTOMER_MANAGED,
-      encryptionKey: props.tableEncryptionKey,
-      deletionProtection: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    // Its own table, so the requests table holds request items only; TTL deletes each item a day
+    // after its newest send, so the retained table empties itself.
+    this.limitCountersTable = leadsTable(this, 'SendQuotaTable', limitCountersTable, props.tableEncryptionKey);
+    // Its name is fixed, so a retry adopts the retained table; TTL empties it a day after each
+    // write (a key's item is ~0.3 KB).
+    this.idempotencyTable = leadsTable(this, 'IdempotencyTable', idempotencyTable, props.tableEncryptionKey);
 
     this.cheatSheetBucket = new PrivateBucket(this, 'CheatSheetBucket', {
       accessLogsBucket: this.accessLogsBucket,

@@ -1,7 +1,8 @@
 import { ArnFormat, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal, type PolicyDocument } from 'aws-cdk-lib/aws-iam';
-import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
+import { Effect, PolicyStatement, ServicePrincipal, type PolicyDocument } from 'aws-cdk-lib/aws-iam';
+import type { IKey, Key } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
+import { customerKey } from './customer-key';
 
 export interface EncryptionKeyProps {
   /**
@@ -29,8 +30,8 @@ export interface EncryptionKeyProps {
  *   circle; the site bucket's policy names this distribution alone;
  * - CloudWatch may use it for this stack's alarms (`aws:SourceAccount`, `aws:SourceArn` on
  *   `alarm:<stack name>-*`), to publish to the alarm topic (monitoring/alarm-topic.ts);
- * - no one may create a KMS grant on it except AWS services acting for an AWS resource (Control
- *   Tower's CT.KMS.PR.3): nothing in this stack needs a grant, so none can be handed out.
+ * - no one may create a KMS grant on it except AWS services acting for an AWS resource, and it
+ *   rotates yearly, as every key of the app (customer-key.ts).
  *
  * Readers of the encrypted buckets are granted elsewhere: CloudFront by its origin (the site
  * bucket), the functions' roles by kms:Decrypt through S3 (the PDF), the deployment handler by
@@ -50,9 +51,8 @@ export class EncryptionKey extends Construct {
     super(scope, id);
     const stack = Stack.of(this);
 
-    this.key = new Key(this, 'Key', {
+    this.key = customerKey(this, 'Key', {
       description: 'First 100 Days site: its log groups, site and PDF buckets, and alarm topic.',
-      enableKeyRotation: true,
       removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     });
 
@@ -72,18 +72,6 @@ export class EncryptionKey extends Construct {
               arnFormat: ArnFormat.COLON_RESOURCE_NAME,
             }),
           },
-        },
-      }),
-    );
-
-    this.key.addToResourcePolicy(
-      new PolicyStatement({
-        effect: Effect.DENY,
-        principals: [new AnyPrincipal()],
-        actions: ['kms:CreateGrant'],
-        resources: ['*'],
-        conditions: {
-          BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' },
         },
       }),
     );

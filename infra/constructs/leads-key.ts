@@ -1,16 +1,15 @@
 import { DefaultStackSynthesizer, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
   AccountRootPrincipal,
-  AnyPrincipal,
   ArnPrincipal,
-  Effect,
   PolicyDocument,
   PolicyStatement,
   type IPrincipal,
   type IRole,
 } from 'aws-cdk-lib/aws-iam';
-import { Key } from 'aws-cdk-lib/aws-kms';
+import type { Key } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
+import { customerKey } from './customer-key';
 
 /**
  * What the account may do with the key without reading a lead: administer it (describe, enable,
@@ -83,8 +82,8 @@ export interface LeadsKeyProps {
  * The account keeps the key's administration (keyAdministrationActions) but no data action: unlike
  * the AWS managed key aws/dynamodb, whose policy lets every principal of the account that may call
  * DynamoDB decrypt, a role with AWS's `ReadOnlyAccess` (CDK's lookup role among them) can scan the
- * table and gets AccessDenied from KMS. No grant can be created but by AWS services for a resource
- * (Control Tower's CT.KMS.PR.3); DynamoDB's own grants for the tables are of that kind.
+ * table and gets AccessDenied from KMS. No grant can be created but by AWS services for a resource,
+ * as on every key of the app (customer-key.ts); DynamoDB's own grants for the tables are of that kind.
  *
  * Kept when the stack is deleted and even when its create rolls back: the tables are kept in both
  * cases, and a table whose key is gone can never be read again.
@@ -104,9 +103,8 @@ export class LeadsKey extends Construct {
     const stack = Stack.of(this);
     this.viaService = `dynamodb.${stack.region}.amazonaws.com`;
 
-    this.key = new Key(this, 'Key', {
+    this.key = customerKey(this, 'Key', {
       description: "First 100 Days site: the leads' tables (requests and limit counters). Read only by the functions.",
-      enableKeyRotation: true,
       removalPolicy: RemovalPolicy.RETAIN,
       // Given, this policy replaces CDK's default one, whose `kms:*` for the account root lets every
       // IAM principal allowed kms:Decrypt by its own policies use the key.
@@ -129,18 +127,6 @@ export class LeadsKey extends Construct {
     if (props.readerRoleArn) {
       this.key.addToResourcePolicy(this.throughDynamoDb('LeadsReader', [new ArnPrincipal(props.readerRoleArn)]));
     }
-    this.key.addToResourcePolicy(
-      new PolicyStatement({
-        sid: 'GrantsOnlyForAwsResources',
-        effect: Effect.DENY,
-        principals: [new AnyPrincipal()],
-        actions: ['kms:CreateGrant'],
-        resources: ['*'],
-        conditions: {
-          BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' },
-        },
-      }),
-    );
   }
 
   /** Lets a function's role read and write the tables, through DynamoDB only. */

@@ -291,6 +291,17 @@ describe("the product's encryption key", () => {
     template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key().logicalId, 'Arn'] } });
   });
 
+  test('every key of the stack rotates yearly and refuses grants but those AWS services make for a resource', () => {
+    const keys = Object.values(template.findResources('AWS::KMS::Key'));
+    expect(keys.length).toBeGreaterThan(0);
+    for (const { Properties } of keys) {
+      expect(Properties.EnableKeyRotation).toBe(true);
+      expect((Properties.KeyPolicy as { Statement: KeyStatement[] }).Statement).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Action: 'kms:CreateGrant', Principal: { AWS: '*' } }),
+      );
+    }
+  });
+
   test("lets CloudFront decrypt for this account's distributions only, as the site bucket's origin needs", () => {
     const statements = (key().resource.Properties.KeyPolicy as { Statement: KeyStatement[] }).Statement;
     const cloudFront = statements.filter((statement) =>

@@ -1,10 +1,11 @@
 import { Aws, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { AnyPrincipal, Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key, type IKey } from 'aws-cdk-lib/aws-kms';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IKey, Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import { customerKey } from '../customer-key';
 import { logicalIdBeside } from './stable-logical-id';
 
 export interface AlarmTopicProps {
@@ -85,25 +86,13 @@ export class AlarmTopic extends Construct {
   }
 
   private createKey(): Key {
-    const key = new Key(this, 'Key', {
+    // Rotated, and no grant but for AWS services, as every key of the app (customer-key.ts).
+    const key = customerKey(this, 'Key', {
       description: 'Encrypts the alarm topic of the First 100 Days site.',
-      enableKeyRotation: true,
       // The topic stores no message once delivered: nothing is left to decrypt after a teardown.
       removalPolicy: RemovalPolicy.DESTROY,
     });
     (key.node.defaultChild as CfnElement).overrideLogicalId(logicalIdBeside(this, [`${this.node.id}Key`, 'Resource']));
-    // As the stack's own key (encryption-key.ts, Control Tower's CT.KMS.PR.3): no grant but for AWS services.
-    key.addToResourcePolicy(
-      new PolicyStatement({
-        effect: Effect.DENY,
-        principals: [new AnyPrincipal()],
-        actions: ['kms:CreateGrant'],
-        resources: ['*'],
-        conditions: {
-          BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' },
-        },
-      }),
-    );
     return key;
   }
 }

@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { cheatSheetFileName } from '../../../core/content/cheat-sheet';
+import { tables } from '../../../core/data/tables';
 import { Data, type DataProps } from '../../../infra/constructs/data';
 import { bareStack } from '../support/bare-stack';
 import { fixtures, privateBucketHardening, resourceByPrefix } from '../support/synth';
@@ -41,43 +42,33 @@ describe('the data construct', () => {
     });
   });
 
-  test('has exactly three tables: the requests, the limit counters and the idempotency keys', () => {
+  test('has exactly the tables core/data/tables.ts describes', () => {
     const names = Object.values(template.findResources('AWS::DynamoDB::Table')).map(
       (table) => table.Properties.TableName,
     );
-    expect(names.sort()).toEqual(['cheat_sheet_idempotency', 'cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    expect(names.sort()).toEqual(tables.map((table) => table.name).sort());
   });
 
-  test.each([
-    ['requests', 'DataRequestsTable'],
-    ['limit counters', 'DataSendQuotaTable'],
-    ['idempotency', 'DataIdempotencyTable'],
-  ])(
-    'protects the %s table: point-in-time recovery, encryption with the leads key, deletion protection',
-    (_, prefix) => {
-      const table = resourceByPrefix(template, 'AWS::DynamoDB::Table', prefix).resource.Properties;
+  test('protects every table alike: on demand, point-in-time recovery, the leads key, deletion protection, retained', () => {
+    const all = Object.values(template.findResources('AWS::DynamoDB::Table'));
+    expect(all).toHaveLength(tables.length);
+    for (const table of all) {
       expect(table).toMatchObject({
-        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-        DeletionProtectionEnabled: true,
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+        Properties: {
+          BillingMode: 'PAY_PER_REQUEST',
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          DeletionProtectionEnabled: true,
+          // KMS with the leads' own key, not the AWS managed aws/dynamodb.
+          SSESpecification: {
+            SSEEnabled: true,
+            SSEType: 'KMS',
+            KMSMasterKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^LeadsKey/), 'Arn'] },
+          },
+        },
       });
-      // KMS with the leads' own key, not the AWS managed aws/dynamodb.
-      expect(table.SSESpecification).toEqual({
-        SSEEnabled: true,
-        SSEType: 'KMS',
-        KMSMasterKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^LeadsKey/), 'Arn'] },
-      });
-    },
-  );
-
-  test.each([
-    ['requests', 'DataRequestsTable'],
-    ['limit counters', 'DataSendQuotaTable'],
-    ['idempotency', 'DataIdempotencyTable'],
-  ])('keeps the %s table when the stack is deleted or the table replaced', (_, prefix) => {
-    expect(resourceByPrefix(template, 'AWS::DynamoDB::Table', prefix).resource).toMatchObject({
-      DeletionPolicy: 'Retain',
-      UpdateReplacePolicy: 'Retain',
-    });
+    }
   });
 
   test("defines cheat_sheet_idempotency from the shared schema: on demand, keyed by id, no index, TTL on Powertools' expiration", () => {

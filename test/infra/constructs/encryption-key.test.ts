@@ -57,6 +57,7 @@ describe('the encryption key construct', () => {
 
   test('refuses every KMS grant except one an AWS service makes for an AWS resource', () => {
     expect(statements).toContainEqual({
+      Sid: 'GrantsOnlyForAwsResources',
       Effect: 'Deny',
       Principal: { AWS: '*' },
       Action: 'kms:CreateGrant',
