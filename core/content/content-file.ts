@@ -5,7 +5,7 @@
  * generated/.
  */
 
-import { LineCounter, isNode, parseDocument, type Document } from 'yaml';
+import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { contentFileName, contentSchemas, type ContentName, type ContentOf } from './content-schemas';
 
@@ -57,6 +57,8 @@ export function parseContentFile<Name extends ContentName>(name: Name, source: s
     message: error.message.split('\n')[0],
   }));
   if (syntaxProblems.length > 0) throw new ContentFileError(syntaxProblems);
+  const cut = silentCuts(document, source, lines).map((problem) => ({ file, ...problem }));
+  if (cut.length > 0) throw new ContentFileError(cut);
 
   const schema: z.ZodType = contentSchemas[name];
   const result = schema.safeParse(document.toJS());
@@ -71,6 +73,61 @@ export function parseContentFile<Name extends ContentName>(name: Name, source: s
     );
   }
   return result.data as ContentOf<Name>;
+}
+
+/**
+ * Text YAML would shorten without an error, each with the quoting that keeps it whole:
+ * - ` #` in an unquoted text starts a comment: `- Sam is the #1 bestselling COO` is "Sam is the";
+ * - a line starting with `#` inside an unquoted text of several lines is a comment, dropped;
+ * - an unquoted text starting with `&word ` is an anchor named `word`, and the text loses it.
+ * (Quoted texts and texts after `>-` keep `#` and `&`; `!` and `*` at the start are errors already.)
+ */
+function silentCuts(document: Document, source: string, lines: LineCounter): Omit<ContentProblem, 'file'>[] {
+  const problems: Omit<ContentProblem, 'file'>[] = [];
+  const walk = (node: unknown, path: PropertyKey[]): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) walk(pair.value, [...path, isScalar(pair.key) ? String(pair.key.value) : '?']);
+    } else if (isSeq(node)) {
+      node.items.forEach((item, index) => walk(item, [...path, index]));
+    } else if (isScalar(node) && node.type === 'PLAIN' && node.range) {
+      const [start, end] = node.range;
+      const line = lines.linePos(start).line;
+      const field = fieldPath(path);
+      if (node.anchor !== undefined) {
+        const lineEnd = source.indexOf('\n', start);
+        const whole = source.slice(source.lastIndexOf('&', start), lineEnd === -1 ? undefined : lineEnd).trimEnd();
+        problems.push({
+          line,
+          field,
+          message: `the text starts with "&${node.anchor}", which YAML reads as an anchor and drops. Put the whole text in quotes: ${quoted(whole)}`,
+        });
+      } else if (node.comment !== undefined) {
+        const restOfLine = source.slice(end, source.indexOf('\n', end) === -1 ? undefined : source.indexOf('\n', end));
+        if (/^\s+#/.test(restOfLine)) {
+          const whole = `${source.slice(start, end)}${restOfLine}`.replace(/\s*\n\s*/g, ' ').trimEnd();
+          problems.push({
+            line: lines.linePos(end).line,
+            field,
+            message: `the text stops before "${restOfLine.trim()}": YAML reads " #" and what follows as a comment. Put the whole text in quotes: ${quoted(whole)}`,
+          });
+        } else {
+          problems.push({
+            line,
+            field,
+            message:
+              'a line starting with "#" inside this text is a comment, and YAML drops it. Put the whole text in quotes, or write it after ">-" on the lines below, indented.',
+          });
+        }
+      }
+    }
+  };
+  walk(document.contents, []);
+  return problems;
+}
+
+/** `text` as a YAML quoted scalar: double quotes, or single ones (an apostrophe doubled) if it holds `"` or `\`. */
+function quoted(text: string): string {
+  return /["\\]/.test(text) ? `'${text.replace(/'/g, "''")}'` : `"${text}"`;
 }
 
 /**

@@ -3,12 +3,21 @@
  * and what crawlers and link previews read. Runs after both Vite builds (see the `build:site`
  * script). `SITE_URL`, the site's public address, adds the canonical address, `og:url`,
  * absolute image addresses and sitemap.xml (docs/deploy.md).
+ *
+ * A build with `SITE_URL` is a build for a deploy: with a placeholder left in content/ it fails
+ * (exit 1, each named with its file and line), unless `STAGE` names a stage other than production
+ * (the deploy workflow's staging build), which only warns.
  */
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildOutput } from '../../core/build-output';
-import { placeholderWarning, placeholdersIn } from '../../core/content/placeholders';
+import {
+  locatePlaceholders,
+  placeholderFiles,
+  placeholderPolicyFor,
+  placeholderReport,
+} from '../../core/content/placeholders';
 import { parseSiteUrl, SiteUrlError } from './crawler-metadata';
 import { prerenderSite } from './prerender-site';
 import { systemFontsFound } from './site-images';
@@ -21,6 +30,25 @@ try {
   if (!(error instanceof SiteUrlError)) throw error;
   console.error(error.message);
   process.exit(1);
+}
+
+// A build for a deploy (it has the site's address) says what would go live as a stand-in; production's refuses.
+if (siteUrl !== null) {
+  const sources = Object.fromEntries(
+    await Promise.all(
+      placeholderFiles.map(
+        async (file) => [file, await readFile(path.join(process.cwd(), 'content', file), 'utf8')] as const,
+      ),
+    ),
+  );
+  const stage = process.env.STAGE || undefined;
+  const policy = placeholderPolicyFor(stage);
+  const report = placeholderReport(locatePlaceholders(sources), policy);
+  if (report !== null && policy === 'fail') {
+    console.error(`${report}\n(A staging build only warns: STAGE=staging.)`);
+    process.exit(1);
+  }
+  if (report !== null) console.warn(`Warning: ${report}`);
 }
 
 if (!systemFontsFound()) {
@@ -42,7 +70,3 @@ const written = await prerenderSite({
 await rm(path.dirname(serverBundle), { recursive: true, force: true });
 console.log(`Pre-rendered into ${buildOutput.siteDirectory}: ${written.join(', ')}`);
 console.log(siteUrl === null ? 'No SITE_URL: relative addresses, no sitemap.xml' : `Site address: ${siteUrl}`);
-
-// A production build (it has the site's address) says what would go live as a stand-in.
-const placeholders = siteUrl === null ? null : placeholderWarning(placeholdersIn());
-if (placeholders !== null) console.warn(`Warning: ${placeholders}`);

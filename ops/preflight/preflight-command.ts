@@ -5,8 +5,7 @@
  * 2 for a usage error.
  */
 
-import { placeholdersIn } from '../../core/content/placeholders';
-import { checkContentPlaceholders } from './content-check';
+import { checkContentPlaceholders, readPlaceholderSpots } from './content-check';
 import { ConfigError } from '../../infra/config';
 import { checkAccount, checkRegion, readCallerIdentity } from './account-check';
 import { createPreflightClients, createStsClient, defaultRegion, type PreflightClients } from './aws-clients';
@@ -91,7 +90,7 @@ export async function runPreflightCommand(args: readonly string[], io: Preflight
   try {
     const results = [
       checkAccount(identity, settings.stage),
-      ...(await runChecks(clients, settings, { account: identity.account, region, deployArguments })),
+      ...(await runChecks(clients, settings, { account: identity.account, region, deployArguments, root: io.cwd })),
     ];
     for (const result of results) io.print(formatCheckLine(result));
     io.print(formatSummary(results));
@@ -104,7 +103,12 @@ export async function runPreflightCommand(args: readonly string[], io: Preflight
 async function runChecks(
   clients: PreflightClients,
   settings: PreflightSettings,
-  { account, region, deployArguments }: { account: string; region: string; deployArguments: string },
+  {
+    account,
+    region,
+    deployArguments,
+    root,
+  }: { account: string; region: string; deployArguments: string; root: string },
 ): Promise<CheckResult[]> {
   const stack = await readStackState(clients.cloudFormation, settings.stackName);
   // Independent reads: at once, printed in a fixed order.
@@ -139,7 +143,7 @@ async function runChecks(
     ...(certificate ? [certificate] : []),
     tables,
     cloudFrontVerificationStep(),
-    checkContentPlaceholders(placeholdersIn()),
+    checkContentPlaceholders(await readPlaceholderSpots(root), settings.stage?.name),
   ];
 }
 

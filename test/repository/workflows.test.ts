@@ -145,8 +145,33 @@ describe('deploy.yml', () => {
   const workflow = readWorkflow('deploy.yml');
   const { staging, production } = workflow.jobs;
 
-  test('runs on a push to main, and on demand', () => {
-    expect(workflow.on).toEqual({ push: { branches: ['main'] }, workflow_dispatch: expect.anything() });
+  test('runs when CI completes on main, and on demand (the integration test)', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['workflow_dispatch', 'workflow_run']);
+    expect(workflow.on.workflow_run).toEqual({ workflows: ['CI'], types: ['completed'], branches: ['main'] });
+    expect(readWorkflow('ci.yml')).toMatchObject({ name: 'CI' });
+  });
+
+  test("deploys only after a green CI of a push to this repository's main", () => {
+    const conditions = (staging.if ?? '').split('&&').map((condition) => condition.trim());
+    expect(conditions.sort()).toEqual(
+      [
+        "github.event_name == 'workflow_run'",
+        "github.event.workflow_run.conclusion == 'success'",
+        "github.event.workflow_run.event == 'push'",
+        "github.event.workflow_run.head_branch == 'main'",
+        'github.event.workflow_run.head_repository.full_name == github.repository',
+      ].sort(),
+    );
+    // Production runs only after staging succeeded (no `if` of its own lets it run otherwise).
+    expect(production.if).toBeUndefined();
+  });
+
+  test.each([
+    ['staging', staging],
+    ['production', production],
+  ])('%s checks out the very commit CI tested', (_, job) => {
+    const checkout = job.steps.find((step) => step.uses?.startsWith('actions/checkout@'));
+    expect(checkout?.with?.ref).toBe('${{ github.event.workflow_run.head_sha }}');
   });
 
   test.each([
@@ -216,9 +241,11 @@ describe('deploy.yml', () => {
   test.each([
     ['staging', staging],
     ['production', production],
-  ])("%s builds the site with its stage's siteUrl from cdk.json, before it deploys", (stage, job) => {
+  ])("%s builds the site as its stage, with the stage's siteUrl from cdk.json, before it deploys", (stage, job) => {
     const build = runIndex(job, /npm run build$/);
-    expect(job.steps[build].run).toBe(`SITE_URL="$(jq -er '.context.stages.${stage}.siteUrl' cdk.json)" npm run build`);
+    expect(job.steps[build].run).toBe(
+      `STAGE=${stage} SITE_URL="$(jq -er '.context.stages.${stage}.siteUrl' cdk.json)" npm run build`,
+    );
     expect(build).toBeLessThan(runIndex(job, /^npx cdk deploy /));
     const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as {
       context: { stages: Record<string, { siteUrl?: string }> };
@@ -235,7 +262,7 @@ describe('deploy.yml', () => {
 
   test('the integration test runs only on demand, in the staging account, never beside a staging deploy', () => {
     const job = workflow.jobs['integration-test'];
-    expect(job.if).toBe("github.event_name == 'workflow_dispatch' && inputs.integration-test");
+    expect(job.if).toBe("github.event_name == 'workflow_dispatch'");
     expect(environmentName(job)).toBe('staging');
     expect(job.concurrency).toEqual(staging.concurrency);
     expect(runIndex(job, /^npm run integ$/)).toBeGreaterThan(-1);

@@ -6,6 +6,8 @@
  */
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 export interface SpawnedScript {
   readonly child: ChildProcess;
@@ -17,9 +19,18 @@ export interface SpawnedScript {
   exited: Promise<number | string | null>;
 }
 
-export function spawnScript(script: string, env: Record<string, string>, args: readonly string[] = []): SpawnedScript {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: process.cwd(),
+/** tsx's loader by its file: found from any working directory, not only the repository's. */
+const tsxLoader = pathToFileURL(path.join(process.cwd(), 'node_modules/tsx/dist/loader.mjs')).href;
+
+/** `cwd`: where the script runs (a copy of the repository's files); the script's path is the repository's. */
+export function spawnScript(
+  script: string,
+  env: Record<string, string>,
+  args: readonly string[] = [],
+  { cwd = process.cwd() }: { readonly cwd?: string } = {},
+): SpawnedScript {
+  const child = spawn(process.execPath, ['--import', tsxLoader, path.resolve(script), ...args], {
+    cwd,
     env: { ...process.env, POWERTOOLS_LOG_LEVEL: 'SILENT', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -80,6 +80,52 @@ describe('the content files', () => {
     ]);
   });
 
+  test('refuses " #" in an unquoted text, which YAML would cut there, naming the line and the quoting that keeps it', () => {
+    const text = edited('author', /^ {2}- Jordan Ellis is .*$/m, '  - Sam is the #1 bestselling COO');
+    expect(problemsOf('author', text)).toEqual([
+      {
+        file: 'content/author.yaml',
+        line: lineNumberOf(text, /#1 bestselling/),
+        field: 'bio[0]',
+        message:
+          'the text stops before "#1 bestselling COO": YAML reads " #" and what follows as a comment. Put the whole text in quotes: "Sam is the #1 bestselling COO"',
+      },
+    ]);
+  });
+
+  test('suggests single quotes, an apostrophe doubled, for a cut text that holds a double quote', () => {
+    const text = edited('testimonial', /^author: .*$/m, 'author: Dana "DJ" O\'Brien #1 fan');
+    const [problem] = problemsOf('testimonial', text);
+    expect(problem!.message).toContain(`Put the whole text in quotes: 'Dana "DJ" O''Brien #1 fan'`);
+  });
+
+  test('keeps "#" inside quotes, after ">-" and without a space before it', () => {
+    const quotedText = edited('author', /^ {2}- Jordan Ellis is .*$/m, '  - "Sam is the #1 bestselling COO"');
+    expect(parseContentFile('author', quotedText).bio[0]).toBe('Sam is the #1 bestselling COO');
+    const noSpace = edited('testimonial', /^author: .*$/m, 'author: Maria C#');
+    expect(parseContentFile('testimonial', noSpace).author).toBe('Maria C#');
+    const folded = edited('audience', /^heading: .*$/m, 'heading: >-\n  Who This #1 Book Is For');
+    expect(parseContentFile('audience', folded).heading).toBe('Who This #1 Book Is For');
+  });
+
+  test('refuses a comment line inside an unquoted text of several lines, which YAML would drop', () => {
+    const text = edited('testimonial', /^author: .*$/m, 'author: Maria\n  # Thompson, Business Owner');
+    const [problem] = problemsOf('testimonial', text);
+    expect(problem).toMatchObject({ file: 'content/testimonial.yaml', field: 'author' });
+    expect(problem!.message).toMatch(/line starting with "#" inside this text is a comment/);
+  });
+
+  test('refuses an unquoted text starting with "&word", which YAML reads as an anchor and drops', () => {
+    const text = edited('testimonial', /^author: .*$/m, 'author: &Co founder');
+    expect(problemsOf('testimonial', text)).toEqual([
+      expect.objectContaining({
+        field: 'author',
+        line: lineNumberOf(text, /^author:/),
+        message: expect.stringContaining('Put the whole text in quotes: "&Co founder"'),
+      }),
+    ]);
+  });
+
   test('writes the checked data as a module, one export per field, with the apostrophe as typed', () => {
     const author = parseContentFile('author', edited('author', /^name: .*$/m, "name: Sam O'Neill"));
     const source = contentModuleSource('author', author);

@@ -4,8 +4,7 @@
  * preflight`'s script itself for its exit codes and its line without credentials.
  */
 
-import { placeholdersIn } from '../../../core/content/placeholders';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { noCredentialsLine, runPreflightCommand } from '../../../ops/preflight/preflight-command';
@@ -38,6 +37,12 @@ beforeAll(async () => {
       },
     }),
   );
+  // The author's files with every stand-in replaced (its `placeholder: true` line deleted).
+  await cp(path.join(process.cwd(), 'content'), path.join(cdkJsonDirectory, 'content'), { recursive: true });
+  for (const file of await readdir(path.join(cdkJsonDirectory, 'content'))) {
+    const target = path.join(cdkJsonDirectory, 'content', file);
+    await writeFile(target, (await readFile(target, 'utf8')).replace(/^\s*placeholder: true\n/gm, ''));
+  }
 });
 
 afterAll(() => rm(cdkJsonDirectory, { recursive: true, force: true }));
@@ -57,21 +62,47 @@ afterEach(async () => {
   }
 });
 
-async function run(args: string[]) {
+async function run(args: string[], cwd = cdkJsonDirectory) {
   const lines: string[] = [];
   const errors: string[] = [];
   const code = await runPreflightCommand(args, {
     print: (line) => lines.push(line),
     printError: (line) => errors.push(line),
-    cwd: cdkJsonDirectory,
+    cwd,
   });
   return { code, lines, errors };
 }
 
-/** Whether content/ still marks a placeholder: the content check's status follows the author's files. */
-const placeholdersLeft = placeholdersIn().length > 0;
-
 const lineOf = (lines: string[], name: string) => lines.find((line) => line.includes(` ${name}: `));
+
+describe("the preflight with the repository's sample content (its placeholders left)", () => {
+  let sampleCheckout: string;
+  beforeAll(async () => {
+    sampleCheckout = await mkdtemp(path.join(os.tmpdir(), 'preflight-sample-'));
+    await cp(path.join(cdkJsonDirectory, 'cdk.json'), path.join(sampleCheckout, 'cdk.json'));
+    await cp(path.join(process.cwd(), 'content'), path.join(sampleCheckout, 'content'), { recursive: true });
+  });
+  afterAll(() => rm(sampleCheckout, { recursive: true, force: true }));
+
+  test('fails for production, naming each placeholder with its file and line', async () => {
+    await standInFor(healthyAccount);
+    const { code, lines } = await run([], sampleCheckout);
+    expect(code).toBe(1);
+    const content = lineOf(lines, 'content');
+    expect(content).toMatch(/^FAIL /);
+    expect(content).toContain('content/book.yaml:16: the Amazon link');
+    expect(content).toContain("content/site.yaml:11: the site's address");
+    expect(lines.at(-1)).toContain('Failed: content.');
+  });
+
+  test('only warns for staging', async () => {
+    await standInFor(healthyAccount);
+    const { code, lines } = await run(['-c', 'stage=staging'], sampleCheckout);
+    expect(lineOf(lines, 'content')).toMatch(/^WARN .*content\/privacy\.yaml:8: the privacy contact address/);
+    expect(lines.at(-1)).not.toContain('content');
+    expect(code).toBe(0);
+  });
+});
 
 describe('the preflight command', () => {
   test('prints one line per check and a summary, and exits 0 when nothing fails', async () => {
@@ -92,13 +123,9 @@ describe('the preflight command', () => {
       'PASS', // Lambda concurrency
       'PASS', // tables
       'MANUAL', // CloudFront account verification
-      placeholdersLeft ? 'WARN' : 'PASS', // content: the author's placeholders warn, never fail
+      'PASS', // content: no placeholder left
     ]);
-    expect(lines.at(-1)).toMatch(
-      placeholdersLeft
-        ? /^Preflight: 11 passed, 1 warnings, 0 failed, 1 manual\. Nothing fails/
-        : /^Preflight: 12 passed, 0 warnings, 0 failed, 1 manual\. Nothing fails/,
-    );
+    expect(lines.at(-1)).toMatch(/^Preflight: 12 passed, 0 warnings, 0 failed, 1 manual\. Nothing fails/);
   });
 
   test('makes only read calls', async () => {
@@ -210,6 +237,7 @@ describe('npm run preflight', () => {
         script,
         { AWS_ENDPOINT_URL: aws.url, AWS_REGION: 'eu-west-1', ...fakeKeys, ...quietSdk },
         ['-c', 'senderEmail=cheatsheet@example.com'],
+        { cwd: cdkJsonDirectory },
       );
       expect(await run.exited).toBe(0);
       expect(run.stdout()).toContain('PASS   SES quota: 24-hour quota 50000, above the daily send budget 500');
@@ -229,6 +257,7 @@ describe('npm run preflight', () => {
         script,
         { AWS_ENDPOINT_URL: aws.url, AWS_REGION: 'eu-west-1', ...fakeKeys, ...quietSdk },
         ['-c', 'senderEmail=cheatsheet@example.com'],
+        { cwd: cdkJsonDirectory },
       );
       expect(await run.exited).toBe(1);
       expect(run.stdout()).toContain('Failed: SES sending.');
@@ -268,6 +297,7 @@ describe('npm run preflight', () => {
           AWS_WEB_IDENTITY_TOKEN_FILE: '',
         },
         ['-c', 'senderEmail=cheatsheet@example.com'],
+        { cwd: cdkJsonDirectory },
       );
       const code = await run.exited;
       await rm(home, { recursive: true, force: true });
