@@ -6,7 +6,7 @@
  *   lambdas ──┼─▶ core          infra ─▶ lambdas, core
  *   lambdas/<function>/ ─▶ itself, the shared code (never another function's folder)
  *   lambdas/<shared code>/ ─▶ the shared code (never a function's folder)
- *   ops ──────┘                 local ─▶ lambdas, core, infra's plain data
+ *   ops ──────┘                 local ─▶ lambdas, core
  *   ops ─▶ infra's context parser (config.ts, context-defaults.ts), the shared code (leads resend)
  *   scripts (entry points) ─▶ anything; nothing ─▶ scripts or another entry point
  *   infra/tools (build time) ◀─ infra/app.ts only, within infra
@@ -86,12 +86,12 @@ module.exports = {
       to: { path: '^infra/tools/' },
     },
     {
-      name: 'local-imports-only-itself-lambdas-core-and-plain-infra',
+      name: 'local-imports-only-itself-lambdas-and-core',
       comment:
-        "The local twin runs the functions and serves the site as the cloud does: it may read infra's plain data (headers, cache policy), never its CDK constructs.",
+        'The local twin runs the functions and serves the site as the cloud does, from what the core describes (the headers and cache policy are in core/config/edge-headers.ts): never the CDK app.',
       severity: 'error',
       from: { path: '^local/' },
-      to: { path: product, pathNot: '^(local|lambdas|core)/|^infra/(security-headers|cache-policy)\\.ts$' },
+      to: { path: product, pathNot: '^(local|lambdas|core)/' },
     },
     {
       name: 'ops-imports-only-itself-core-and-the-context-parser',

@@ -1,0 +1,132 @@
+/**
+ * The facts the README and docs/ state about the layout, held to the code: how many functions
+ * and tables there are, which folders `lambdas/` holds, how many parts there are and which part
+ * imports which. The truth comes from the files on disk, `core/data/tables.ts` and the dependency
+ * rules (test/support/layout-facts.ts), so a new function, table, folder or import makes the page
+ * that states the old figure fail here, by name.
+ */
+import { tables } from '../../core/data/tables';
+import { docPaths, readDoc, section } from '../support/docs';
+import { functionFolders, lambdaFolders, partImports, parts, sharedCodeFolders } from '../support/layout-facts';
+
+const numberWords = [
+  'zero',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+  'thirteen',
+  'fourteen',
+  'fifteen',
+  'sixteen',
+  'seventeen',
+  'eighteen',
+  'nineteen',
+  'twenty',
+];
+const number = `(\\d+|${numberWords.join('|')})`;
+const valueOf = (word: string) => (/^\d+$/.test(word) ? Number(word) : numberWords.indexOf(word.toLowerCase()));
+
+/** Every count `pattern` finds in the README and docs/ (a phrase may wrap lines), with where it is. */
+function countsOf(pattern: RegExp): Array<{ page: string; phrase: string; count: number }> {
+  return docPaths().flatMap((page) =>
+    [...readDoc(page).replace(/\s+/g, ' ').matchAll(pattern)].map((match) => ({
+      page,
+      phrase: match[0],
+      count: valueOf(match[1]),
+    })),
+  );
+}
+
+/** A count of functions: "seven functions", "7 Lambda functions"; not "seven functions'" (a possessive). */
+const functionCount = new RegExp(`\\b${number} (?:Lambda )?functions\\b(?!')`, 'gi');
+/** A count of tables: "three tables", "the three kept tables"; not "two tables'" (a possessive). */
+const tableCount = new RegExp(`\\b${number} (?:kept |DynamoDB )?tables\\b(?!')`, 'gi');
+
+/** The edges a Mermaid flowchart draws: `a --> b & c`, `a -. "label" .-> b`. */
+function mermaidEdges(markdown: string): string[] {
+  const block = /```mermaid\n([\s\S]*?)```/.exec(markdown);
+  if (!block) throw new Error('no mermaid block');
+  return block[1].split('\n').flatMap((line) => {
+    const edge = /^\s*(\w+)\s*(?:-->|-\.\s*(?:"[^"]*"\s*)?\.->)\s*(.+?)\s*$/.exec(line);
+    return edge ? edge[2].split('&').map((to) => `${edge[1]} → ${to.trim()}`) : [];
+  });
+}
+
+const actualEdges = () => partImports().map(({ from, to }) => `${from} → ${to}`);
+
+describe('the functions', () => {
+  test('every folder of lambdas/ is a function (it has a handler.ts) or shared code the dependency rules name', () => {
+    const shared = sharedCodeFolders();
+    expect(functionFolders().filter((folder) => shared.includes(folder))).toEqual([]);
+    expect(lambdaFolders().filter((folder) => !functionFolders().includes(folder))).toEqual([...shared].sort());
+  });
+
+  test('every count of functions in the README and docs/ is the number of function folders', () => {
+    const counts = countsOf(functionCount);
+    expect(counts.length).toBeGreaterThan(0);
+    const expected = functionFolders().length;
+    expect(counts.filter(({ count }) => count !== expected)).toEqual([]);
+  });
+
+  test('the layout in docs/architecture.md lists every folder of lambdas/, and no other', () => {
+    const layout = section(readDoc('architecture.md'), 'Layout').split('\n');
+    const start = layout.findIndex((line) => line.startsWith('lambdas/'));
+    expect(start).toBeGreaterThan(-1);
+    const listed: string[] = [];
+    for (const line of layout.slice(start + 1)) {
+      if (!line.startsWith(' ')) break;
+      const folder = /^ {2}([\w-]+)\//.exec(line);
+      if (folder) listed.push(folder[1]);
+    }
+    expect(listed.sort()).toEqual(lambdaFolders());
+  });
+});
+
+describe('the tables', () => {
+  test('every count of tables in the README and docs/ is the number of tables core/data/tables.ts describes', () => {
+    const counts = countsOf(tableCount);
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts.filter(({ count }) => count !== tables.length)).toEqual([]);
+  });
+});
+
+describe('the parts and their imports', () => {
+  test('the README and docs/architecture.md count the parts the dependency rules guard', () => {
+    const counts = countsOf(new RegExp(`\\b${number} parts, each owning one thing`, 'gi'));
+    expect(counts.map(({ page }) => page).sort()).toEqual(['README.md', 'docs/architecture.md']);
+    expect(counts.filter(({ count }) => count !== parts().length)).toEqual([]);
+  });
+
+  test("the README's diagram draws exactly the imports the code makes between the parts", () => {
+    expect(mermaidEdges(section(readDoc('README.md'), 'Architecture')).sort()).toEqual(actualEdges().sort());
+  });
+
+  test("docs/architecture.md's table of parts names, for each part, exactly the parts it imports", () => {
+    const rows = section(readDoc('architecture.md'), 'The parts')
+      .split('\n')
+      .flatMap((line) => {
+        const row = /^\| `(\w+)\/` +\| (.*?) *\|$/.exec(line);
+        return row ? [{ part: row[1], imports: row[2] }] : [];
+      });
+    expect(rows.map(({ part }) => part).sort()).toEqual([...parts(), 'scripts'].sort());
+    const named = rows
+      .filter(({ part }) => part !== 'scripts') // "anything": entry points may import every part
+      .flatMap(({ part, imports }) =>
+        [...imports.matchAll(/`(\w+)\/`/g)].map(([, to]) => to).map((to) => `${part} → ${to}`),
+      );
+    expect(named.sort()).toEqual(
+      actualEdges()
+        .filter((edge) => !edge.startsWith('scripts'))
+        .sort(),
+    );
+  });
+});
