@@ -1,0 +1,114 @@
+/**
+ * Each function's first invocation, as its trigger delivers it: the event and the variables the
+ * function reads beyond the local twin's. Run `n` of a measurement gets a visitor of its own, so
+ * no run meets a cap, a key or an item an earlier run left.
+ */
+
+import { productRouteList } from '../../core/api/catalogue/routes';
+import { eventFunctionList } from '../../core/api/catalogue/event-functions';
+import { hasBookTicked } from '../../core/api/form-replies';
+import { toHttpApiEvent } from '../api-gateway-adapter';
+
+export interface MeasuredFunction {
+  readonly name: string;
+  /** The handler's file, as the stack bundles it. */
+  readonly entry: string;
+  /** The event of run `run`. */
+  event(run: number): unknown;
+  /** Variables of its own, on top of the local twin's. */
+  readonly environment?: Readonly<Record<string, string>>;
+}
+
+const visitor = (run: number) => ({ name: `Ada Cold ${run}`, email: `ada.cold.${run}.${Date.now()}@example.com` });
+
+function httpEvent(path: string, body: string, contentType: string, run: number) {
+  return toHttpApiEvent(
+    {
+      method: 'POST',
+      url: path,
+      headers: { host: 'localhost', 'content-type': contentType, 'sec-fetch-site': 'same-origin', 'user-agent': 'cold-start' },
+      body: Buffer.from(body, 'utf8'),
+      // A client of its own per run: no client or network cap is reached.
+      sourceIp: `10.${run % 250}.${Math.floor(run / 250) % 250}.7`,
+    },
+    `POST ${path}`,
+  );
+}
+
+const configurationSetName = 'cheat-sheet-cold-start';
+const reputationAlarm = 'First100DaysSite-BounceRate';
+
+const eventFunctionEvents: Record<string, Pick<MeasuredFunction, 'event' | 'environment'>> = {
+  sesEvents: {
+    event: (run) => ({
+      version: '0',
+      id: `cold-start-${run}`,
+      'detail-type': 'Email Delivered',
+      source: 'aws.ses',
+      account: '123456789012',
+      time: new Date().toISOString(),
+      region: 'us-east-1',
+      resources: [],
+      detail: {
+        eventType: 'Delivery',
+        mail: {
+          timestamp: new Date().toISOString(),
+          messageId: `cold-start-message-${run}`,
+          destination: [visitor(run).email],
+          tags: { request_id: [`cold-start-request-${run}`] },
+        },
+      },
+    }),
+  },
+  unsentCheck: {
+    event: () => ({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString() }),
+  },
+  leadDigest: {
+    event: () => ({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString() }),
+    environment: { AUTHOR_EMAIL: 'author@example.com' },
+  },
+};
+
+/** Every function the stack deploys, with its first invocation. */
+export function measuredFunctions(): MeasuredFunction[] {
+  const routes = productRouteList.map((route): MeasuredFunction => {
+    const form = route.reply.kind === 'form';
+    return {
+      name: route.name,
+      entry: route.entry,
+      event: (run) => {
+        const fields = visitor(run);
+        return form
+          ? httpEvent(
+              route.path,
+              new URLSearchParams({ ...fields, hasBook: hasBookTicked }).toString(),
+              'application/x-www-form-urlencoded',
+              run,
+            )
+          : httpEvent(route.path, JSON.stringify(fields), 'application/json', run);
+      },
+    };
+  });
+  const events = eventFunctionList.map((fn): MeasuredFunction => {
+    const invocation = eventFunctionEvents[fn.name];
+    if (!invocation) throw new Error(`No first invocation for the function ${fn.name}: add one to first-invocations.ts`);
+    return { name: fn.name, entry: fn.entry, ...invocation };
+  });
+  const pauseSending: MeasuredFunction = {
+    name: 'pauseSending',
+    entry: 'lambdas/pause-sending/handler.ts',
+    event: (run) => ({
+      Records: [
+        {
+          EventSource: 'aws:sns',
+          Sns: {
+            MessageId: `cold-start-${run}`,
+            Message: JSON.stringify({ AlarmName: reputationAlarm, NewStateValue: 'ALARM' }),
+          },
+        },
+      ],
+    }),
+    environment: { CONFIGURATION_SET_NAME: configurationSetName, PAUSE_ON_ALARMS: reputationAlarm },
+  };
+  return [...routes, ...events, pauseSending];
+}
