@@ -7,6 +7,7 @@
  */
 import { coldStartBudget, printColdStartReport } from '../local/cold-start/cold-start-report';
 import { measureColdStarts } from '../local/cold-start/measure-cold-start';
+import * as bundler from '../infra/function-bundle';
 
 const flag = (name: string) => {
   const index = process.argv.indexOf(name);
@@ -16,5 +17,10 @@ const pairs = Number(flag('--pairs') ?? 10);
 const only = flag('--only')?.split(',');
 
 console.log(`Node ${process.version}, ${pairs} alternating pairs per function (medians):`);
-const rows = await measureColdStarts({ pairs, only, onRow: (row) => printColdStartReport([row], console.log) });
+const rows = await measureColdStarts({
+  bundler,
+  pairs,
+  only,
+  onRow: (row) => printColdStartReport([row], console.log),
+});
 if (rows.some((row) => row.ratio > coldStartBudget)) process.exitCode = 1;

@@ -13,8 +13,9 @@ import { EncryptedLogGroup } from './encrypted-log-group';
 export const functionRuntime = Runtime.NODEJS_24_X;
 
 /**
- * The function's code: bundled by infra/function-bundle.ts with the local esbuild (never Docker),
- * split so that Lambda's init imports a few hundred bytes and the rest loads on first use.
+ * The function's code: bundled by infra/function-bundle.ts with the local esbuild (never Docker):
+ * the handler's module as `index.mjs`, loaded in Lambda's init phase, and the SDK's on-demand
+ * chunks beside it.
  * NodejsFunction's own bundling writes one file (`--outfile`), which code splitting cannot use.
  * Hashed by the output, as NodejsFunction hashes its bundles.
  */

@@ -14,14 +14,12 @@ import { sdkTimeouts } from '../../core/config/sdk-timeouts';
 
 // Each call fails within worstCaseSdkCallMs (sdk-timeouts.ts: 2 attempts of at most 3 s, plus at
 // most 1 s of back-off), which the functions' timeouts leave room for (infra/constructs/api.ts).
-const clientSettings = {
-  maxAttempts: sdkTimeouts.maxAttempts,
-  requestHandler: {
-    connectionTimeout: sdkTimeouts.connectionTimeoutMs,
-    requestTimeout: sdkTimeouts.requestTimeoutMs,
-    throwOnRequestTimeout: true,
-  },
+const requestHandler = {
+  connectionTimeout: sdkTimeouts.connectionTimeoutMs,
+  requestTimeout: sdkTimeouts.requestTimeoutMs,
+  throwOnRequestTimeout: true,
 };
+const clientSettings = { maxAttempts: sdkTimeouts.maxAttempts, requestHandler };
 
 // Marked pure so a bundle keeps only the clients its handler uses (save-request: DynamoDB alone;
 // send-cheat-sheet: all four, Secrets Manager for the origin secret behind CloudFront).
@@ -36,6 +34,8 @@ export const s3 = /* @__PURE__ */ new S3Client(clientSettings);
 
 // One attempt: SendEmail is not idempotent, so only the sender (email-sender.ts) retries, and only
 // a failure that proves SES accepted nothing.
-export const ses = /* @__PURE__ */ new SESv2Client({ ...clientSettings, maxAttempts: 1 });
+// (Written out, not spread: esbuild keeps a spread as a possible side effect, and with it the SES
+// client in every bundle.)
+export const ses = /* @__PURE__ */ new SESv2Client({ maxAttempts: 1, requestHandler });
 
 export const secretsManager = /* @__PURE__ */ new SecretsManagerClient(clientSettings);

@@ -26,7 +26,12 @@ function httpEvent(path: string, body: string, contentType: string, run: number)
     {
       method: 'POST',
       url: path,
-      headers: { host: 'localhost', 'content-type': contentType, 'sec-fetch-site': 'same-origin', 'user-agent': 'cold-start' },
+      headers: {
+        host: 'localhost',
+        'content-type': contentType,
+        'sec-fetch-site': 'same-origin',
+        'user-agent': 'cold-start',
+      },
       body: Buffer.from(body, 'utf8'),
       // A client of its own per run: no client or network cap is reached.
       sourceIp: `10.${run % 250}.${Math.floor(run / 250) % 250}.7`,
@@ -91,7 +96,8 @@ export function measuredFunctions(): MeasuredFunction[] {
   });
   const events = eventFunctionList.map((fn): MeasuredFunction => {
     const invocation = eventFunctionEvents[fn.name];
-    if (!invocation) throw new Error(`No first invocation for the function ${fn.name}: add one to first-invocations.ts`);
+    if (!invocation)
+      throw new Error(`No first invocation for the function ${fn.name}: add one to first-invocations.ts`);
     return { name: fn.name, entry: fn.entry, ...invocation };
   });
   const pauseSending: MeasuredFunction = {

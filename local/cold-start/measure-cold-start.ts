@@ -12,11 +12,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { bundleFunction, functionEntryFile, functionNodeOptions } from '../../infra/function-bundle';
 import { startLocalStack } from '../local-stack';
 import { measuredFunctions, type MeasuredFunction } from './first-invocations';
 import { startRecordingProxy, type RecordedRequest, type RecordingProxy } from './recording-proxy';
-import { callName, floorHandlerSource, recordedServices, sdkCallOf, type RecordedService, type SdkCall } from './sdk-calls';
+import {
+  callName,
+  floorHandlerSource,
+  recordedServices,
+  sdkCallOf,
+  type RecordedService,
+  type SdkCall,
+} from './sdk-calls';
 
 export interface ColdStartRow {
   readonly name: string;
@@ -34,7 +40,17 @@ export interface ColdStartRow {
   readonly floorCalls: readonly string[];
 }
 
+/** How the stack bundles a function (infra/function-bundle.ts), given by the caller: the local twin knows no CDK app. */
+export interface FunctionBundler {
+  bundleFunction(input: { readonly entry: string; readonly outdir: string; readonly projectRoot: string }): void;
+  /** The file Lambda imports, in the bundle's folder. */
+  readonly functionEntryFile: string;
+  /** The functions' NODE_OPTIONS. */
+  readonly functionNodeOptions: string;
+}
+
 export interface ColdStartOptions {
+  readonly bundler: FunctionBundler;
   readonly pairs: number;
   /** Only these functions (by name); all by default. */
   readonly only?: readonly string[];
@@ -73,13 +89,13 @@ interface Invocation {
   readonly statusCode: number | null;
 }
 
-function invokeFresh(bundleDir: string, event: unknown, env: NodeJS.ProcessEnv): Promise<Invocation> {
+function invokeFresh(entryFile: string, event: unknown, env: NodeJS.ProcessEnv): Promise<Invocation> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
     const child = spawn(process.execPath, ['--input-type=module', '-e', firstInvocationScript], {
       env: {
         ...env,
-        COLD_START_BUNDLE: pathToFileURL(path.join(bundleDir, functionEntryFile)).href,
+        COLD_START_BUNDLE: pathToFileURL(entryFile).href,
         COLD_START_EVENT: JSON.stringify(event),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,7 +108,7 @@ function invokeFresh(bundleDir: string, event: unknown, env: NodeJS.ProcessEnv):
     child.on('exit', (code) => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (code !== 0) {
-        reject(new Error(`The first invocation of ${bundleDir} exited with ${code}:\n${stderr}`));
+        reject(new Error(`The first invocation of ${entryFile} exited with ${code}:\n${stderr}`));
         return;
       }
       const last = stdout.trim().split('\n').pop() ?? '{}';
@@ -103,7 +119,7 @@ function invokeFresh(bundleDir: string, event: unknown, env: NodeJS.ProcessEnv):
 }
 
 /** The local twin's emulators behind recording proxies: every SDK call of a child lands in `log`. */
-async function startStandIns() {
+async function startStandIns(nodeOptions: string) {
   const limitsOutOfReach = 1_000_000;
   const stack = await startLocalStack({
     siteDir: null,
@@ -135,7 +151,7 @@ async function startStandIns() {
     proxies.push(proxy);
     endpoints[`AWS_ENDPOINT_URL_${service}`] = proxy.url;
   }
-  const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...endpoints, NODE_OPTIONS: functionNodeOptions };
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...endpoints, NODE_OPTIONS: nodeOptions };
   return {
     log,
     baseEnv,
@@ -152,14 +168,15 @@ export async function measureColdStarts(options: ColdStartOptions): Promise<Cold
   const functions = measuredFunctions().filter((fn) => !options.only || options.only.includes(fn.name));
   const outdir = mkdtempSync(path.join(tmpdir(), 'cold-start-'));
   const floorSources = mkdtempSync(path.join(projectRoot, 'node_modules', '.cold-start-floors-'));
-  const standIns = await startStandIns();
+  const { bundler } = options;
+  const standIns = await startStandIns(bundler.functionNodeOptions);
   const rows: ColdStartRow[] = [];
   try {
     let run = 0;
     for (const fn of functions) {
       const env = { ...standIns.baseEnv, AWS_LAMBDA_FUNCTION_NAME: fn.name, ...fn.environment };
-      const bundle = path.join(outdir, fn.name);
-      bundleFunction({ entry: fn.entry, outdir: bundle, projectRoot });
+      bundler.bundleFunction({ entry: fn.entry, outdir: path.join(outdir, fn.name), projectRoot });
+      const bundle = path.join(outdir, fn.name, bundler.functionEntryFile);
 
       // The function's own calls, recorded on a first invocation of its own.
       standIns.log.length = 0;
@@ -172,11 +189,14 @@ export async function measureColdStarts(options: ColdStartOptions): Promise<Cold
       mkdirSync(floorSourceDir, { recursive: true });
       const floorEntry = path.join(floorSourceDir, 'handler.mjs');
       writeFileSync(floorEntry, floorHandlerSource(calls));
-      const floor = path.join(outdir, `${fn.name}-floor`);
-      bundleFunction({ entry: floorEntry, outdir: floor, projectRoot });
+      bundler.bundleFunction({ entry: floorEntry, outdir: path.join(outdir, `${fn.name}-floor`), projectRoot });
+      const floor = path.join(outdir, `${fn.name}-floor`, bundler.functionEntryFile);
       standIns.log.length = 0;
       await invokeFresh(floor, fn.event(++run), env);
       const floorCalls = standIns.log.map(({ service, request }) => callName(sdkCallOf(service, request)));
+      if (floorCalls.join() !== calls.map(callName).join()) {
+        throw new Error(`${fn.name}'s floor made ${floorCalls.join(', ')}, not ${calls.map(callName).join(', ')}`);
+      }
 
       const pairs: { function: Invocation; floor: Invocation }[] = [];
       for (let pair = 0; pair < options.pairs; pair++) {

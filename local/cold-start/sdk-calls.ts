@@ -16,14 +16,13 @@ export const recordedServices = ['DYNAMODB', 'S3', 'SESV2', 'SECRETS_MANAGER', '
 export type RecordedService = (typeof recordedServices)[number];
 
 /** The client package and class of each service. */
-export const serviceClients: Readonly<Record<RecordedService, { readonly module: string; readonly client: string }>> =
-  {
-    DYNAMODB: { module: '@aws-sdk/client-dynamodb', client: 'DynamoDBClient' },
-    S3: { module: '@aws-sdk/client-s3', client: 'S3Client' },
-    SESV2: { module: '@aws-sdk/client-sesv2', client: 'SESv2Client' },
-    SECRETS_MANAGER: { module: '@aws-sdk/client-secrets-manager', client: 'SecretsManagerClient' },
-    SQS: { module: '@aws-sdk/client-sqs', client: 'SQSClient' },
-  };
+export const serviceClients: Readonly<Record<RecordedService, { readonly module: string; readonly client: string }>> = {
+  DYNAMODB: { module: '@aws-sdk/client-dynamodb', client: 'DynamoDBClient' },
+  S3: { module: '@aws-sdk/client-s3', client: 'S3Client' },
+  SESV2: { module: '@aws-sdk/client-sesv2', client: 'SESv2Client' },
+  SECRETS_MANAGER: { module: '@aws-sdk/client-secrets-manager', client: 'SecretsManagerClient' },
+  SQS: { module: '@aws-sdk/client-sqs', client: 'SQSClient' },
+};
 
 /** One call, as the floor makes it: `new <command>(input)` sent by the service's client. */
 export interface SdkCall {
@@ -39,8 +38,8 @@ const jsonInput = (body: Buffer): Record<string, unknown> =>
   body.length === 0 ? {} : (JSON.parse(body.toString('utf8')) as Record<string, unknown>);
 
 const pathParts = (url: string) =>
-  new URL(url, 'http://stand-in')
-    .pathname.split('/')
+  new URL(url, 'http://stand-in').pathname
+    .split('/')
     .filter(Boolean)
     .map((part) => decodeURIComponent(part));
 
@@ -99,7 +98,9 @@ export function floorHandlerSource(calls: readonly SdkCall[]): string {
   });
   const clients = services.map((service) => `  ${service}: new ${serviceClients[service].client}({}),`);
   const sends = calls.map((call) => {
-    const input = call.blobs?.length ? `withBytes(${JSON.stringify(call.input)}, ${JSON.stringify(call.blobs)})` : JSON.stringify(call.input);
+    const input = call.blobs?.length
+      ? `withBytes(${JSON.stringify(call.input)}, ${JSON.stringify(call.blobs)})`
+      : JSON.stringify(call.input);
     return `  await clients.${call.service}.send(new ${call.command}(${input})).catch(() => undefined);`;
   });
   return [

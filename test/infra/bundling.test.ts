@@ -19,13 +19,6 @@ import { createTestApp, resourceByPrefix } from './support/synth';
  */
 const bundleBudgetBytes = 768 * 1024;
 
-/**
- * What Lambda's init phase may load: the entry and the chunks it imports statically. Measured at
- * about 1 KB (the entry, 293 bytes, and esbuild's shared helpers); 4 KiB still catches one SDK
- * module.
- */
-const coldImportBudgetBytes = 4 * 1024;
-
 const functions = [
   { name: 'save-request', logicalIdPrefix: 'ApiSaveRequestSaveRequestFunction' },
   { name: 'send-cheat-sheet', logicalIdPrefix: 'ApiSendCheatSheetSendCheatSheetFunction' },
@@ -37,9 +30,8 @@ const functions = [
 
 interface Bundle {
   readonly directory: string;
+  /** index.mjs: the handler's module, which Lambda imports in its init phase. */
   readonly entry: string;
-  /** The handler's chunk, which the entry imports on the first invocation. */
-  readonly handlerChunk: string;
 }
 
 /** Static and dynamic imports of one bundled file, resolved to files of the bundle or kept as specifiers. */
@@ -83,9 +75,7 @@ describe('the function bundles', () => {
       const code = properties.Code as { S3Key: string };
       expect(properties.Handler).toBe('index.handler');
       const directory = path.join(outdir, `asset.${code.S3Key.replace(/\.zip$/, '')}`);
-      const entry = path.join(directory, 'index.mjs');
-      const [handlerChunk] = importsOf(entry).dynamic;
-      bundles.set(name, { directory, entry, handlerChunk: handlerChunk! });
+      bundles.set(name, { directory, entry: path.join(directory, 'index.mjs') });
     }
   }, 120_000);
 
@@ -96,45 +86,54 @@ describe('the function bundles', () => {
   const names = functions.map(({ name }) => name);
 
   test.each(names)("bundles %s from its own handler, not another function's", (name) => {
-    const { handlerChunk } = bundles.get(name)!;
-    const map = JSON.parse(readFileSync(`${handlerChunk}.map`, 'utf8')) as { sources: string[] };
+    const { entry } = bundles.get(name)!;
+    const map = JSON.parse(readFileSync(`${entry}.map`, 'utf8')) as { sources: string[] };
     const handlers = map.sources.filter((source) => /lambdas\/[^/]+\/handler\.ts$/.test(source));
     // The form's function runs the other two handlers' steps, not their handler files.
     expect(handlers).toHaveLength(1);
     expect(handlers[0]!.endsWith(`/lambdas/${name}/handler.ts`)).toBe(true);
   });
 
-  test.each(names)('bundles %s as an ES module exporting handler, which loads its chunk on first use', (name) => {
-    const { entry, handlerChunk } = bundles.get(name)!;
-    const code = readFileSync(entry, 'utf8');
-    expect(code).toMatch(/export\s*\{[^}]*\bhandler\b[^}]*\}/);
+  test.each(names)('bundles %s as an ES module whose entry is the handler itself', (name) => {
+    const code = readFileSync(bundles.get(name)!.entry, 'utf8');
     expect(code.startsWith("import { createRequire as __createRequire } from 'node:module';")).toBe(true);
-    expect(path.basename(handlerChunk)).toMatch(/^handler-\w+\.mjs$/);
-    expect(readFileSync(handlerChunk, 'utf8')).toMatch(/export\s*\{[^}]*\bhandler\b[^}]*\}/);
+    expect(code).toMatch(/export\s*\{[^}]*\bhandler\b[^}]*\}/);
   });
 
   test.each(names)(
-    "loads no SDK, zod or Powertools at %s's import: a few KB and no Node built-in but node:module",
+    "loads %s's own code and SDK clients at import, in Lambda's init phase, and the SDK's unused credential providers never",
     (name) => {
-      const { entry, handlerChunk } = bundles.get(name)!;
+      const { entry } = bundles.get(name)!;
       const loaded = loadedAtImport(entry);
-      const bytes = loaded.files.reduce((sum, file) => sum + statSync(file).size, 0);
-
-      expect(loaded.files).not.toContain(handlerChunk);
-      expect(loaded.builtins).toEqual(['node:module']);
-      expect(bytes).toBeLessThan(coldImportBudgetBytes);
+      const sourcesOf = (file: string) =>
+        (JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] }).sources;
+      const atImport = loaded.files.flatMap(sourcesOf);
+      expect(atImport.some((source) => source.endsWith(`/lambdas/${name}/handler.ts`))).toBe(true);
+      expect(
+        atImport.some(
+          (source) => source.includes('/@aws-sdk/client-dynamodb/') || source.includes('/@aws-sdk/client-sesv2/'),
+        ),
+      ).toBe(true);
+      // Loaded by the SDK only when no credentials are in the environment, which Lambda always sets.
+      const onDemand = loaded.files
+        .flatMap((file) => importsOf(file).dynamic)
+        .filter((file) => path.isAbsolute(file) && !loaded.files.includes(file));
+      expect(onDemand.flatMap(sourcesOf).some((source) => source.includes('/@aws-sdk/credential-provider-ini/'))).toBe(
+        true,
+      );
+      expect(atImport.some((source) => source.includes('/@aws-sdk/credential-provider-ini/'))).toBe(false);
     },
   );
 
-  test.each(names)("minifies %s's handler chunk", (name) => {
-    const code = readFileSync(bundles.get(name)!.handlerChunk, 'utf8');
+  test.each(names)("minifies %s's entry", (name) => {
+    const code = readFileSync(bundles.get(name)!.entry, 'utf8');
     const lines = code.split('\n').length;
     expect(code.length / lines).toBeGreaterThan(1000); // minified code is a few very long lines
   });
 
   test.each(names)('ships %s with source maps', (name) => {
-    const { entry, handlerChunk } = bundles.get(name)!;
-    for (const file of [entry, handlerChunk]) {
+    const { entry } = bundles.get(name)!;
+    for (const file of [entry]) {
       const mapName = `${path.basename(file)}.map`;
       expect(readFileSync(file, 'utf8').trimEnd().endsWith(`//# sourceMappingURL=${mapName}`)).toBe(true);
       expect(existsSync(path.join(path.dirname(file), mapName))).toBe(true);
@@ -148,26 +147,19 @@ describe('the function bundles', () => {
     expect(size).toBeLessThan(bundleBudgetBytes);
   });
 
-  test.each(names)(
-    'loads %s and its handler chunk in plain Node.js from a folder with no node_modules, so the AWS SDK is inside',
-    (name) => {
-      const { directory, entry, handlerChunk } = bundles.get(name)!;
-      expect(() => require.resolve('@aws-sdk/client-dynamodb', { paths: [directory] })).toThrow();
-      const result = spawnSync(
-        process.execPath,
-        [
-          '--input-type=module',
-          '-e',
-          `const m = await import(${JSON.stringify(entry)}); const chunk = await import(${JSON.stringify(handlerChunk)}); console.log(typeof m.handler, typeof chunk.handler);`,
-        ],
-        {
-          encoding: 'utf8',
-          env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', NODE_OPTIONS: '--enable-source-maps' },
-          timeout: 30_000,
-        },
-      );
-      expect(result.stderr).toBe('');
-      expect(result.stdout.trim()).toBe('function function');
-    },
-  );
+  test.each(names)('loads %s in plain Node.js from a folder with no node_modules, so the AWS SDK is inside', (name) => {
+    const { directory, entry } = bundles.get(name)!;
+    expect(() => require.resolve('@aws-sdk/client-dynamodb', { paths: [directory] })).toThrow();
+    const result = spawnSync(
+      process.execPath,
+      ['--input-type=module', '-e', `const m = await import(${JSON.stringify(entry)}); console.log(typeof m.handler);`],
+      {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', NODE_OPTIONS: '--enable-source-maps' },
+        timeout: 30_000,
+      },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('function');
+  });
 });

@@ -1,0 +1,36 @@
+/**
+ * The cold-start measurement for real, one pair each for two functions: each function's bundle
+ * runs its first invocation in a fresh process against the local twin, and its floor makes the
+ * same SDK calls. (The figures themselves are docs/performance.md's, on a quiet machine: a test
+ * on a shared CI machine asserts what was measured, not how fast.)
+ */
+
+import * as bundler from '../../../infra/function-bundle';
+import { measureColdStarts, type ColdStartRow } from '../../../local/cold-start/measure-cold-start';
+
+let rows: ColdStartRow[];
+beforeAll(async () => {
+  rows = await measureColdStarts({ bundler, pairs: 1, only: ['saveRequest', 'sesEvents'] });
+}, 120_000);
+
+test('measures each function asked for, with both figures', () => {
+  expect(rows.map((row) => row.name)).toEqual(['saveRequest', 'sesEvents']);
+  for (const row of rows) {
+    expect(row.firstReplyMs).toBeGreaterThan(0);
+    expect(row.floorMs).toBeGreaterThan(0);
+    expect(row.ratio).toBeCloseTo(row.firstReplyMs / row.floorMs, 5);
+  }
+});
+
+test("records the SDK calls of the save function's first invocation: its writes to DynamoDB", () => {
+  const save = rows.find((row) => row.name === 'saveRequest')!;
+  expect(save.calls).toContain('DYNAMODB/PutItemCommand');
+  expect(save.calls.every((call) => call.startsWith('DYNAMODB/'))).toBe(true);
+});
+
+test("gives each floor exactly its function's SDK calls, in the same order", () => {
+  for (const row of rows) {
+    expect(row.calls.length).toBeGreaterThan(0);
+    expect(row.floorCalls).toEqual(row.calls);
+  }
+});
