@@ -1,9 +1,15 @@
 /**
  * Deploy access without stored keys: GitHub's OIDC provider (or, with `githubOidcProviderArn`, the
- * account's existing one) and one role that only a workflow of
- * one repository, running in the GitHub environment named after the stage, can assume; and that
- * role may do nothing but assume CDK's bootstrap roles (which do the deploying, as they do for
- * an operator's `cdk deploy`). An administrator deploys it once per account:
+ * account's existing one) and two roles:
+ *
+ * - the deploy role, which only a workflow of one repository running on `main` in the GitHub
+ *   environment named after the stage can assume; it may do nothing but assume CDK's bootstrap
+ *   roles (which do the deploying, as they do for an operator's `cdk deploy`);
+ * - the diff role, which a pull request's workflow in that environment can assume; it may assume
+ *   CDK's lookup roles only (read-only, no key's data), enough for `cdk diff --method=template`
+ *   and never for a deploy.
+ *
+ * An administrator deploys it once per account:
  * `npx cdk deploy DeployAccess -c githubRepository=OWNER/NAME -c stage=NAME`.
  */
 import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, type StackProps } from 'aws-cdk-lib';
@@ -27,6 +33,13 @@ export const githubTokenAudience = 'sts.amazonaws.com';
 
 /** The CDK bootstrap roles a `cdk deploy` assumes (image-publishing only matters once an image asset exists). */
 export const bootstrapRoleKinds = ['deploy', 'file-publishing', 'image-publishing', 'lookup'] as const;
+/** The one bootstrap role `cdk diff --method=template` needs: it reads the deployed template. */
+export const diffRoleKinds = ['lookup'] as const;
+
+/** The branch whose pushes deploy: the only ref the deploy role trusts. */
+export const deployBranchRef = 'refs/heads/main';
+/** What GitHub names a pull request's ref: the only refs the diff role trusts. */
+export const pullRequestRefPattern = 'refs/pull/*/merge';
 
 export interface GitHubDeployAccessProps {
   /** The repository whose workflows may assume the role. */
@@ -66,6 +79,8 @@ export class GitHubDeployAccess extends Construct {
   /** The provider the role trusts: created here, or the account's existing one. */
   public readonly provider: IOidcProvider;
   public readonly role: Role;
+  /** Assumed by a pull request's `cdk diff`: may assume the lookup roles only. */
+  public readonly diffRole: Role;
 
   constructor(scope: Construct, id: string, props: GitHubDeployAccessProps) {
     super(scope, id);
@@ -82,26 +97,51 @@ export class GitHubDeployAccess extends Construct {
           clientIds: [githubTokenAudience],
         });
 
-    const bootstrapRoleArns = (props.regions ?? [stack.region]).flatMap((region) =>
-      bootstrapRoleKinds.map(
-        (kind) =>
-          `arn:${stack.partition}:iam::${stack.account}:role/cdk-${qualifier}-${kind}-role-${stack.account}-${region}`,
-      ),
-    );
+    const regions = props.regions ?? [stack.region];
+    const bootstrapRoleArns = (kinds: readonly string[]) =>
+      regions.flatMap((region) =>
+        kinds.map(
+          (kind) =>
+            `arn:${stack.partition}:iam::${stack.account}:role/cdk-${qualifier}-${kind}-role-${stack.account}-${region}`,
+        ),
+      );
+    // Exact matches: this repository, this environment (so its protection rules apply), this
+    // audience, and the ref: AWS reads GitHub's `repository`, `environment` and `ref` claims as
+    // condition keys, while `sub` (repo:OWNER/NAME:environment:NAME) carries no branch.
+    const claims = (ref: Record<string, Record<string, string>>) => ({
+      StringEquals: {
+        [`${githubTokenIssuer}:sub`]: `repo:${owner}/${name}:environment:${props.environment}`,
+        [`${githubTokenIssuer}:aud`]: githubTokenAudience,
+        [`${githubTokenIssuer}:repository`]: `${owner}/${name}`,
+        [`${githubTokenIssuer}:environment`]: props.environment,
+        ...ref.StringEquals,
+      },
+      ...(ref.StringLike && { StringLike: ref.StringLike }),
+    });
     // An existing provider must list the audience sts.amazonaws.com (docs/deploy.md): IAM checks it.
     this.role = new Role(this, 'DeployRole', {
-      description: `Assumed by ${owner}/${name}'s GitHub workflows in environment ${props.environment}, to run cdk deploy through CDK's bootstrap roles.`,
-      // Exact matches: this repository, this environment (so its protection rules apply), this audience.
-      assumedBy: new WebIdentityPrincipal(this.provider.oidcProviderArn, {
-        StringEquals: {
-          [`${githubTokenIssuer}:sub`]: `repo:${owner}/${name}:environment:${props.environment}`,
-          [`${githubTokenIssuer}:aud`]: githubTokenAudience,
-        },
-      }),
+      description: `Assumed by ${owner}/${name}'s GitHub workflows on main in environment ${props.environment}, to run cdk deploy through CDK's bootstrap roles.`,
+      assumedBy: new WebIdentityPrincipal(
+        this.provider.oidcProviderArn,
+        claims({ StringEquals: { [`${githubTokenIssuer}:ref`]: deployBranchRef } }),
+      ),
       maxSessionDuration: props.maxSessionDuration ?? Duration.hours(1),
       inlinePolicies: {
         AssumeCdkBootstrapRoles: new PolicyDocument({
-          statements: [new PolicyStatement({ actions: ['sts:AssumeRole'], resources: bootstrapRoleArns })],
+          statements: [new PolicyStatement({ actions: ['sts:AssumeRole'], resources: bootstrapRoleArns(bootstrapRoleKinds) })],
+        }),
+      },
+    });
+    this.diffRole = new Role(this, 'DiffRole', {
+      description: `Assumed by ${owner}/${name}'s pull requests in environment ${props.environment}, to run cdk diff through CDK's lookup role (read-only).`,
+      assumedBy: new WebIdentityPrincipal(
+        this.provider.oidcProviderArn,
+        claims({ StringEquals: {}, StringLike: { [`${githubTokenIssuer}:ref`]: pullRequestRefPattern } }),
+      ),
+      maxSessionDuration: Duration.hours(1),
+      inlinePolicies: {
+        AssumeCdkLookupRoles: new PolicyDocument({
+          statements: [new PolicyStatement({ actions: ['sts:AssumeRole'], resources: bootstrapRoleArns(diffRoleKinds) })],
         }),
       },
     });
@@ -120,6 +160,10 @@ export class DeployAccessStack extends Stack {
     new CfnOutput(this, 'DeployRoleArn', {
       description: `The role ${props.repository.owner}/${props.repository.name}'s workflows assume in GitHub environment ${props.environment}.`,
       value: this.access.role.roleArn,
+    });
+    new CfnOutput(this, 'DiffRoleArn', {
+      description: `The role ${props.repository.owner}/${props.repository.name}'s pull requests assume in GitHub environment ${props.environment} for cdk diff (read-only).`,
+      value: this.access.diffRole.roleArn,
     });
   }
 }

@@ -31,7 +31,11 @@ export class EdgeMonitoringStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EdgeMonitoringStackProps) {
     super(scope, id, props);
-    this.topic = new AlarmTopic(this, 'AlarmTopic', { alarmEmail: props.alarmEmail });
+    // The alarm carries the product stack's name, so the topic lets CloudWatch publish for that name.
+    this.topic = new AlarmTopic(this, 'AlarmTopic', {
+      alarmEmail: props.alarmEmail,
+      alarmNamePrefix: props.alarmNamePrefix,
+    });
     this.cloudFrontAlarm = new CloudFrontAlarm(this, 'CloudFrontAlarm', {
       alarmAction: this.topic.alarmAction,
       alarmNamePrefix: props.alarmNamePrefix,

@@ -1,7 +1,8 @@
 /**
- * The DeployAccess stack in a bare app, with only what it needs: GitHub's OIDC provider and one
- * role that only this repository's workflows in the stage's GitHub environment can assume, and
- * that may only assume CDK's bootstrap roles. The rule packs find nothing in it.
+ * The DeployAccess stack in a bare app, with only what it needs: GitHub's OIDC provider, the
+ * deploy role that only this repository's workflows on main in the stage's GitHub environment can
+ * assume, and that may only assume CDK's bootstrap roles, and the diff role of its pull requests,
+ * which may only assume the lookup role. The rule packs find nothing in it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +26,28 @@ function deployAccess(props: Partial<DeployAccessStackProps> = {}) {
   return { app, stack, template: Template.fromStack(stack) };
 }
 
+type RoleResource = { Properties: { AssumeRolePolicyDocument: { Statement: unknown[] }; Policies: any[] } & Record<string, any> };
+
+/** The role whose logical id starts with `GitHubDeployAccess<id>`. */
+function roleNamed(template: Template, id: 'DeployRole' | 'DiffRole'): RoleResource {
+  const [role] = Object.entries(template.findResources('AWS::IAM::Role'))
+    .filter(([logicalId]) => logicalId.startsWith(`GitHubDeployAccess${id}`))
+    .map(([, resource]) => resource as RoleResource);
+  return role;
+}
+
+const claimsOf = (ref: Record<string, unknown>) => ({
+  StringEquals: {
+    'token.actions.githubusercontent.com:sub': 'repo:some-org/first-100-days-site:environment:staging',
+    'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+    'token.actions.githubusercontent.com:repository': 'some-org/first-100-days-site',
+    'token.actions.githubusercontent.com:environment': 'staging',
+    ...(ref.StringEquals as object),
+  },
+  ...(ref.StringLike ? { StringLike: ref.StringLike } : {}),
+});
+const mainOnly = claimsOf({ StringEquals: { 'token.actions.githubusercontent.com:ref': 'refs/heads/main' } });
+
 const bootstrapRole = (kind: string, region = 'eu-west-1') =>
   `arn:aws:iam::111111111111:role/cdk-hnb659fds-${kind}-role-111111111111-${region}`;
 
@@ -38,29 +61,45 @@ describe('the DeployAccess stack', () => {
       ClientIdList: ['sts.amazonaws.com'],
     });
     template.resourceCountIs('AWS::Lambda::Function', 0);
-    expect(Object.keys(template.toJSON().Resources)).toHaveLength(2);
+    expect(Object.keys(template.toJSON().Resources)).toHaveLength(3);
   });
 
-  test('lets only the repository, in the GitHub environment named after the stage, assume the role', () => {
-    const [role] = Object.values(template.findResources('AWS::IAM::Role'));
+  test('lets only the repository, on main, in the GitHub environment named after the stage, assume the deploy role', () => {
+    const role = roleNamed(template, 'DeployRole');
     const [providerId] = Object.keys(template.findResources('AWS::IAM::OIDCProvider'));
     expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
       {
         Effect: 'Allow',
         Action: 'sts:AssumeRoleWithWebIdentity',
         Principal: { Federated: { Ref: providerId } },
-        Condition: {
-          StringEquals: {
-            'token.actions.githubusercontent.com:sub': 'repo:some-org/first-100-days-site:environment:staging',
-            'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-          },
+        Condition: mainOnly,
+      },
+    ]);
+  });
+
+  test("lets the repository's pull requests in the stage's environment assume the diff role, which may assume the lookup role only", () => {
+    const role = roleNamed(template, 'DiffRole');
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({
+        Condition: claimsOf({
+          StringEquals: {},
+          StringLike: { 'token.actions.githubusercontent.com:ref': 'refs/pull/*/merge' },
+        }),
+      }),
+    ]);
+    expect(role.Properties.Policies).toEqual([
+      {
+        PolicyName: 'AssumeCdkLookupRoles',
+        PolicyDocument: {
+          Version: '2012-10-17',
+          Statement: [{ Effect: 'Allow', Action: 'sts:AssumeRole', Resource: bootstrapRole('lookup') }],
         },
       },
     ]);
   });
 
   test("allows only sts:AssumeRole on CDK's deploy, file-publishing, image-publishing and lookup roles", () => {
-    const [role] = Object.values(template.findResources('AWS::IAM::Role'));
+    const role = roleNamed(template, 'DeployRole');
     expect(role.Properties.ManagedPolicyArns).toBeUndefined();
     expect(role.Properties.Policies).toEqual([
       {
@@ -82,11 +121,13 @@ describe('the DeployAccess stack', () => {
   });
 
   test('limits a session to one hour', () => {
-    template.hasResourceProperties('AWS::IAM::Role', { MaxSessionDuration: Duration.hours(1).toSeconds() });
+    expect(roleNamed(template, 'DeployRole').Properties.MaxSessionDuration).toBe(Duration.hours(1).toSeconds());
+    expect(roleNamed(template, 'DiffRole').Properties.MaxSessionDuration).toBe(Duration.hours(1).toSeconds());
   });
 
-  test("outputs the role's ARN, for the GitHub environment", () => {
+  test("outputs both roles' ARNs, for the GitHub environment", () => {
     template.hasOutput('DeployRoleArn', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('DeployRole'), 'Arn'] } });
+    template.hasOutput('DiffRoleArn', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('DiffRole'), 'Arn'] } });
   });
 });
 
@@ -98,24 +139,15 @@ describe("with githubOidcProviderArn, the account already having GitHub's provid
     template.resourceCountIs('AWS::IAM::OIDCProvider', 0);
   });
 
-  test('the role trusts the existing provider, with the same repository and environment conditions', () => {
-    template.hasResourceProperties('AWS::IAM::Role', {
-      AssumeRolePolicyDocument: {
-        Statement: [
-          {
-            Action: 'sts:AssumeRoleWithWebIdentity',
-            Effect: 'Allow',
-            Principal: { Federated: providerArn },
-            Condition: {
-              StringEquals: {
-                'token.actions.githubusercontent.com:sub': 'repo:some-org/first-100-days-site:environment:staging',
-                'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
-              },
-            },
-          },
-        ],
+  test('the role trusts the existing provider, with the same repository, environment and branch conditions', () => {
+    expect(roleNamed(template, 'DeployRole').Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      {
+        Action: 'sts:AssumeRoleWithWebIdentity',
+        Effect: 'Allow',
+        Principal: { Federated: providerArn },
+        Condition: mainOnly,
       },
-    });
+    ]);
   });
 });
 
@@ -139,7 +171,7 @@ test('the app passes githubOidcProviderArn from the context to the DeployAccess 
 
 test("also allows the bootstrap roles of each region given (the firewall stack's us-east-1)", () => {
   const { template } = deployAccess({ regions: ['eu-west-1', 'us-east-1'] });
-  const [role] = Object.values(template.findResources('AWS::IAM::Role'));
+  const role = roleNamed(template, 'DeployRole');
   const resources = role.Properties.Policies[0].PolicyDocument.Statement[0].Resource as string[];
   expect(resources).toHaveLength(8);
   expect(resources).toEqual(expect.arrayContaining([bootstrapRole('deploy', 'us-east-1'), bootstrapRole('lookup')]));
@@ -159,11 +191,13 @@ test('leaves nothing open and accepts nothing in the rule packs the app runs', (
     const judged = checks.nagPacks.flatMap((pack) => pack.evaluations);
     expect(judged).toEqual(
       expect.arrayContaining(
-        ['AwsSolutions-IAM4', 'AwsSolutions-IAM5'].map((rule) => ({
-          rule,
-          path: 'DeployAccess/GitHubDeployAccess/DeployRole/Resource',
-          compliant: true,
-        })),
+        ['AwsSolutions-IAM4', 'AwsSolutions-IAM5'].flatMap((rule) =>
+          ['DeployRole', 'DiffRole'].map((role) => ({
+            rule,
+            path: `DeployAccess/GitHubDeployAccess/${role}/Resource`,
+            compliant: true,
+          })),
+        ),
       ),
     );
   } finally {

@@ -139,6 +139,15 @@ describe('ci.yml', () => {
     expect(runIndex(diff, /npx cdk diff .*-c stage="\$STAGE"/)).toBeGreaterThan(-1);
     expect(runIndex(diff, /\$GITHUB_STEP_SUMMARY/)).toBeGreaterThan(runIndex(diff, /npx cdk diff/));
   });
+
+  test("the pull request's diff assumes the stage's diff role, never the deploy role, and reads templates only", () => {
+    const { diff } = workflow.jobs;
+    const credentials = diff.steps.find((step) => step.uses?.startsWith('aws-actions/configure-aws-credentials@'));
+    expect(credentials?.with?.['role-to-assume']).toBe('${{ vars.DIFF_ROLE_ARN }}');
+    expect(JSON.stringify(diff)).not.toContain('DEPLOY_ROLE_ARN');
+    // A change set (the default method) needs CDK's deploy role; --method=template reads with the lookup role.
+    expect(runIndex(diff, /npx cdk diff .*--method=template/)).toBeGreaterThan(-1);
+  });
 });
 
 describe('deploy.yml', () => {

@@ -21,6 +21,14 @@ export interface AlarmTopicProps {
    * @default - a new customer managed key for the topic alone, rotated yearly (about 1 USD a month)
    */
   readonly encryptionKey?: IKey;
+  /**
+   * What the names of the alarms that notify the topic start with: CloudWatch may publish (and use
+   * the key) for `alarm:<it>-*` alone. The edge-monitoring stack names its alarm after the product
+   * stack, not after itself.
+   *
+   * @default - the stack's name (alarm-family.ts names every alarm `<stack name>-<id>`)
+   */
+  readonly alarmNamePrefix?: string;
 }
 
 /**
@@ -38,9 +46,10 @@ export class AlarmTopic extends Construct {
     super(scope, id);
     this.encryptionKey = props.encryptionKey ?? this.createKey();
     // CloudWatch encrypts what it publishes to the topic with this key (AWS's documented key
-    // policy), for this stack's alarms alone: CloudWatch sends the alarm's ARN and account with the
-    // KMS call, as with its sns:Publish below.
-    const alarms = `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:${Stack.of(this).stackName}-*`;
+    // policy), for the alarms named with the prefix alone: CloudWatch sends the alarm's ARN and
+    // account with the KMS call, as with its sns:Publish below.
+    const alarmNamePrefix = props.alarmNamePrefix ?? Stack.of(this).stackName;
+    const alarms = `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:${alarmNamePrefix}-*`;
     this.encryptionKey.addToResourcePolicy(
       new PolicyStatement({
         principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
@@ -62,7 +71,7 @@ export class AlarmTopic extends Construct {
       enforceSSL: true,
     });
     // The topic policy replaces SNS's default one, so CloudWatch gets an explicit grant, for
-    // this stack's alarms only (every alarm name starts with the stack name: alarm-family.ts).
+    // the alarms named with the prefix only (every alarm name starts with it: alarm-family.ts).
     this.topic.addToResourcePolicy(
       new PolicyStatement({
         principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],

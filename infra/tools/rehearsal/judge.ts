@@ -1,0 +1,96 @@
+/**
+ * One request judged as AWS would: `@cloud-copilot/iam-simulate` evaluates the caller's identity
+ * policies and the resource's policy (explicit denies, the same-account and KMS key-policy rules,
+ * every condition operator). What it does not model, and so the rehearsal does not prove:
+ * service control and resource control policies (none here), session policies, permission
+ * boundaries, KMS grants (DynamoDB's own grants on the leads key are created by DynamoDB), and the
+ * OIDC claims `sub` and `aud`, which it drops from the request (deploy-identity.ts compares those
+ * two itself), and `kms:EncryptionContext:…` keys, which it reads as missing (service-edges.ts lists
+ * the log groups' edges as unjudged). An encryption-context key with colons in its name
+ * (`kms:EncryptionContext:aws:logs:arn`) is renamed without them on both sides, as the evaluator
+ * matches such a key's name only without them.
+ */
+import { runSimulation } from '@cloud-copilot/iam-simulate';
+import type { Policy } from './policies';
+
+export interface Request {
+  /** The caller: a role's ARN, a service principal (`cloudwatch.amazonaws.com`) or a federated provider's ARN. */
+  readonly principal: string;
+  readonly action: string;
+  readonly resource: string;
+  /** The account that owns the resource. */
+  readonly resourceAccount: string;
+  readonly context?: Readonly<Record<string, string | string[]>>;
+}
+
+export interface Judgement {
+  readonly allowed: boolean;
+  /** `Allowed`, `ImplicitlyDenied` or `ExplicitlyDenied`, or the evaluator's error. */
+  readonly decision: string;
+  /** Which side failed, for the message: the caller's policies, the resource's, or an explicit deny. */
+  readonly missing: readonly string[];
+}
+
+export interface Policies {
+  readonly identity: readonly { readonly name: string; readonly policy: Policy }[];
+  readonly resource?: Policy;
+}
+
+/** Judges one request against the policies; never throws for a denial. */
+export async function judge(request: Request, policies: Policies): Promise<Judgement> {
+  const context: Record<string, string | string[]> = { ...request.context };
+  if (request.principal.startsWith('arn:') && /:(role|user)\//.test(request.principal)) {
+    // IAM fills these in for a signed request; the evaluator needs them given.
+    context['aws:PrincipalArn'] ??= request.principal;
+    context['aws:PrincipalAccount'] ??= request.principal.split(':')[4];
+  }
+  const result = await runSimulation(
+    {
+      request: {
+        principal: request.principal,
+        action: request.action,
+        resource: { resource: request.resource, accountId: request.resourceAccount },
+        contextVariables: withPlainContextKeys(context),
+      },
+      identityPolicies: policies.identity.map(({ name, policy }) => ({ name, policy: withPlainContextKeys(policy) })),
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+      ...(policies.resource &&
+        policies.resource.Statement.length > 0 && { resourcePolicy: withPlainContextKeys(policies.resource) }),
+    },
+    {},
+  );
+  if (result.resultType === 'error') {
+    return { allowed: false, decision: `invalid request: ${JSON.stringify(result.errors)}`, missing: [] };
+  }
+  const analysis = result.resultType === 'single' ? result.result.analysis : undefined;
+  const missing: string[] = [];
+  if (analysis?.identityAnalysis && analysis.identityAnalysis.result !== 'Allowed' && !isService(request.principal)) {
+    missing.push(`an Allow in the caller's policies (${analysis.identityAnalysis.result})`);
+  }
+  if (analysis?.resourceAnalysis && analysis.resourceAnalysis.result !== 'Allowed' && policies.resource) {
+    missing.push(`an Allow in the resource's policy (${analysis.resourceAnalysis.result})`);
+  }
+  if (result.overallResult === 'ExplicitlyDenied') missing.push('no explicit Deny (one matched)');
+  return { allowed: result.overallResult === 'Allowed', decision: result.overallResult, missing };
+}
+
+function isService(principal: string): boolean {
+  return principal.endsWith('.amazonaws.com');
+}
+
+const encryptionContextPrefix = 'kms:encryptioncontext:';
+
+/** `kms:EncryptionContext:aws:logs:arn` → `kms:EncryptionContext:awslogsarn`, in keys of any depth. */
+function plainKey(key: string): string {
+  if (!key.toLowerCase().startsWith(encryptionContextPrefix)) return key;
+  return key.slice(0, encryptionContextPrefix.length) + key.slice(encryptionContextPrefix.length).replaceAll(':', '');
+}
+
+function withPlainContextKeys<T>(value: T): T {
+  if (Array.isArray(value)) return value.map((item: unknown) => withPlainContextKeys(item)) as T;
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [plainKey(key), withPlainContextKeys(item as unknown)]),
+  ) as T;
+}

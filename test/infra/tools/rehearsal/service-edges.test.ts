@@ -1,0 +1,72 @@
+/**
+ * Every service-to-service edge of a stage outside us-east-1 with every optional context value,
+ * judged against the templates' own policies: CloudWatch alarms to their topics and keys (the edge
+ * stack's too), EventBridge to functions, API Gateway to functions, CloudFront to its buckets and
+ * their key, Lambda to the functions' roles. A policy narrowed to another name is found.
+ */
+import { judge } from '../../../../infra/tools/rehearsal/judge';
+import { serviceEdges, type Edge } from '../../../../infra/tools/rehearsal/service-edges';
+import type { DeployedStack } from '../../../../infra/tools/rehearsal/deployed-stacks';
+import { deployedStacks, resourcesOf, synthAssembly } from '../../support/deployed-app';
+
+const everyOption = {
+  stage: 'staging',
+  authorEmail: 'author@example.com',
+  leadsReaderRoleArn: 'arn:aws:iam::111111111111:role/LeadsReader',
+  githubRepository: 'some-org/first-100-days-site',
+  waf: 'true',
+};
+
+async function denied(stacks: DeployedStack[]): Promise<{ edge: Edge; missing: readonly string[] }[]> {
+  const results: { edge: Edge; missing: readonly string[] }[] = [];
+  for (const edge of serviceEdges(stacks)) {
+    const judgement = await judge(edge.request, edge.policies);
+    if (!judgement.allowed) results.push({ edge, missing: judgement.missing });
+  }
+  return results;
+}
+
+let assembly: string;
+beforeAll(() => {
+  assembly = synthAssembly(everyOption);
+});
+
+test('every edge of the staging stacks (eu-west-1, edge stack in us-east-1) is allowed by its resource policy', async () => {
+  const stacks = deployedStacks(assembly);
+  const edges = serviceEdges(stacks);
+  const descriptions = edges.map((edge) => edge.description).join('\n');
+  expect(descriptions).toMatch(/alarm First100DaysSite-staging-CloudFront5xxRate → topic .* \(First100DaysSiteEdgeMonitoring-staging\)/);
+  expect(descriptions).toMatch(/rule .* → function/);
+  expect(descriptions).toMatch(/API route POST \/api\/cheat-sheet-requests → function/);
+  expect(descriptions).toMatch(/distribution .* → key/);
+  expect((await denied(stacks)).map(({ edge, missing }) => `${edge.description}: ${missing.join('; ')}`)).toEqual([]);
+});
+
+test("the edge stack's alarm cannot reach its topic or the topic's key when their policies name another alarm prefix", async () => {
+  const narrowed = deployedStacks(assembly, {
+    stack: 'First100DaysSiteEdgeMonitoring-staging',
+    change: (template) => {
+      const text = JSON.stringify(template).replaceAll(':alarm:First100DaysSite-staging-*', ':alarm:First100DaysSiteEdgeMonitoring-staging-*');
+      Object.assign(template, JSON.parse(text));
+    },
+  });
+  const refused = (await denied(narrowed)).map(({ edge }) => edge.description);
+  expect(refused).toEqual([
+    expect.stringMatching(/CloudFront5xxRate → topic/),
+    expect.stringMatching(/CloudFront5xxRate → key .*kms:GenerateDataKey/),
+    expect.stringMatching(/CloudFront5xxRate → key .*kms:Decrypt/),
+  ]);
+});
+
+test('a function no rule may invoke is found: the schedule of the unsent check without its permission', async () => {
+  const stacks = deployedStacks(assembly, {
+    stack: 'First100DaysSite-staging',
+    change: (template) => {
+      for (const [logicalId] of resourcesOf(template, 'AWS::Lambda::Permission')) {
+        if (logicalId.includes('UnsentCheckSchedule')) delete template.Resources[logicalId];
+      }
+    },
+  });
+  const refused = (await denied(stacks)).map(({ edge }) => edge.description);
+  expect(refused).toEqual([expect.stringMatching(/^rule DeliveryTrackingUnsentCheckSchedule.* → function DeliveryTrackingUnsentCheckFunction/)]);
+});
