@@ -85,8 +85,11 @@ export interface LeadsKeyProps {
  * table and gets AccessDenied from KMS. No grant can be created but by AWS services for a resource,
  * as on every key of the app (customer-key.ts); DynamoDB's own grants for the tables are of that kind.
  *
- * Kept when the stack is deleted and even when its create rolls back: the tables are kept in both
- * cases, and a table whose key is gone can never be read again.
+ * Kept when the stack is deleted or the key replaced (RetainExceptOnCreate, as the stack's other
+ * stateful resources): a table whose key is gone can never be read again. Removed (KMS schedules its
+ * deletion) when the create that made it rolls back: its policy would name roles that no longer
+ * exist, so no retry could use it; the tables that create made are empty, and the preflight names
+ * the orphaned key and the commands that clear them (docs/deploy.md, the retry).
  *
  * Cost, at AWS's list prices: 1 USD a month, plus 1 USD a month for each of its first two yearly
  * rotations; DynamoDB caches the table key per caller for 5 minutes, so a book page's traffic stays
@@ -105,7 +108,7 @@ export class LeadsKey extends Construct {
 
     this.key = customerKey(this, 'Key', {
       description: "First 100 Days site: the leads' tables (requests and limit counters). Read only by the functions.",
-      removalPolicy: RemovalPolicy.RETAIN,
+      removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       // Given, this policy replaces CDK's default one, whose `kms:*` for the account root lets every
       // IAM principal allowed kms:Decrypt by its own policies use the key.
       policy: new PolicyDocument({

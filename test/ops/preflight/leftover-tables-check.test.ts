@@ -47,6 +47,24 @@ describe('the leftover tables check', () => {
     );
   });
 
+  test("names the orphaned leads' key of tables a rolled-back create left, and the commands that clear them for a clean retry", async () => {
+    const key = 'arn:aws:kms:eu-west-1:111111111111:key/0a1b2c3d-orphaned';
+    dynamoDbMock.on(DescribeTableCommand).rejects(new ResourceNotFoundException({ message: 'none', $metadata: {} }));
+    for (const name of ['cheat_sheet_requests', 'cheat_sheet_idempotency'])
+      dynamoDbMock
+        .on(DescribeTableCommand, { TableName: name })
+        .resolves({ Table: { TableName: name, SSEDescription: { SSEType: 'KMS', KMSMasterKeyArn: key } } });
+    const result = await checkLeftoverTables(dynamoDb, firstDeploy);
+    expect(result.status).toBe('FAIL');
+    expect(result.detail).toContain(`orphaned KMS key ${key}`);
+    expect(result.fix).toContain(
+      'aws dynamodb update-table --region eu-west-1 --table-name cheat_sheet_requests --no-deletion-protection-enabled && aws dynamodb delete-table --region eu-west-1 --table-name cheat_sheet_requests',
+    );
+    expect(result.fix).toContain('--table-name cheat_sheet_idempotency');
+    expect(result.fix).toContain('then npx cdk deploy -c senderEmail=cheatsheet@example.com');
+    expect(result.fix).not.toContain('--import-existing-resources');
+  });
+
   test('does not look for the tables once the stack exists', async () => {
     const result = await checkLeftoverTables(dynamoDb, {
       ...firstDeploy,
