@@ -38,6 +38,12 @@ export const diffRoleKinds = ['lookup'] as const;
 
 /** The branch whose pushes deploy: the only ref the deploy role trusts. */
 export const deployBranchRef = 'refs/heads/main';
+/** Which workflow jobs assume each role (by its construct id), for the audit report and docs/deploy.md. */
+export const roleAssumedBy: Readonly<Record<'DeployRole' | 'DiffRole', string>> = {
+  DeployRole: "deploy.yml's jobs staging, production and integration-test, on main only",
+  DiffRole: "ci.yml's job cdk diff, on pull requests only (then CDK's lookup role)",
+};
+
 /** What GitHub names a pull request's ref: the only refs the diff role trusts. */
 export const pullRequestRefPattern = 'refs/pull/*/merge';
 
@@ -128,7 +134,9 @@ export class GitHubDeployAccess extends Construct {
       maxSessionDuration: props.maxSessionDuration ?? Duration.hours(1),
       inlinePolicies: {
         AssumeCdkBootstrapRoles: new PolicyDocument({
-          statements: [new PolicyStatement({ actions: ['sts:AssumeRole'], resources: bootstrapRoleArns(bootstrapRoleKinds) })],
+          statements: [
+            new PolicyStatement({ actions: ['sts:AssumeRole'], resources: bootstrapRoleArns(bootstrapRoleKinds) }),
+          ],
         }),
       },
     });
@@ -141,7 +149,9 @@ export class GitHubDeployAccess extends Construct {
       maxSessionDuration: Duration.hours(1),
       inlinePolicies: {
         AssumeCdkLookupRoles: new PolicyDocument({
-          statements: [new PolicyStatement({ actions: ['sts:AssumeRole'], resources: bootstrapRoleArns(diffRoleKinds) })],
+          statements: [
+            new PolicyStatement({ actions: ['sts:AssumeRole'], resources: bootstrapRoleArns(diffRoleKinds) }),
+          ],
         }),
       },
     });

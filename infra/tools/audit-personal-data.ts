@@ -19,6 +19,7 @@ import {
   type TemplateResource,
 } from './cloudformation-template';
 import { table } from './markdown-table';
+import { roleAssumedBy } from '../deploy-access-stack';
 
 /** DynamoDB's point-in-time recovery keeps every version of an item, deleted ones too, this long. */
 export const pointInTimeRecoveryDays = 35;
@@ -165,7 +166,12 @@ export function deployRoleSection(views: readonly StackView[]): string {
     resourcesOfType(view, 'AWS::IAM::Role').flatMap(([id, role]) =>
       asList(propertiesOf<{ AssumeRolePolicyDocument: PolicyDocument }>(role).AssumeRolePolicyDocument?.Statement)
         .filter((s) => asList(s.Action).includes('sts:AssumeRoleWithWebIdentity'))
-        .map((s) => [`\`${view.name}\` \`${id}\``, renderPrincipal(s.Principal), renderCondition(s.Condition)]),
+        .map((s) => [
+          `\`${view.name}\` \`${id}\``,
+          Object.entries(roleAssumedBy).find(([construct]) => id.includes(construct))?.[1] ?? 'no workflow',
+          renderPrincipal(s.Principal),
+          renderCondition(s.Condition),
+        ]),
     ),
   );
   return [
@@ -173,7 +179,7 @@ export function deployRoleSection(views: readonly StackView[]): string {
     '',
     rows.length === 0
       ? 'No deploy role in this synth: it is in the `DeployAccess` stack, synthesized with `-c githubRepository=OWNER/NAME -c stage=NAME`.'
-      : table(['role', 'trusted provider', 'conditions'], rows),
+      : table(['role', 'assumed by', 'trusted provider', 'conditions'], rows),
   ].join('\n');
 }
 

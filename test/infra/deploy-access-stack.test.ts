@@ -26,7 +26,9 @@ function deployAccess(props: Partial<DeployAccessStackProps> = {}) {
   return { app, stack, template: Template.fromStack(stack) };
 }
 
-type RoleResource = { Properties: { AssumeRolePolicyDocument: { Statement: unknown[] }; Policies: any[] } & Record<string, any> };
+type RoleResource = {
+  Properties: { AssumeRolePolicyDocument: { Statement: unknown[] }; Policies: any[] } & Record<string, any>;
+};
 
 /** The role whose logical id starts with `GitHubDeployAccess<id>`. */
 function roleNamed(template: Template, id: 'DeployRole' | 'DiffRole'): RoleResource {

@@ -37,15 +37,77 @@ export function tokenClaims(run: WorkflowRun): Record<string, string> {
 }
 
 /** The runs every deploy identity is judged with, for a repository and a stage's environment. */
-export function workflowRuns(repository: string, environment: string): { run: WorkflowRun; deploys: boolean; diffs: boolean }[] {
+export function workflowRuns(
+  repository: string,
+  environment: string,
+): { run: WorkflowRun; deploys: boolean; diffs: boolean }[] {
   const [, name] = repository.split('/');
   return [
-    { run: { description: `push to main in environment ${environment}`, repository, ref: 'refs/heads/main', environment, event: 'push' }, deploys: true, diffs: false },
-    { run: { description: `push to another branch in environment ${environment}`, repository, ref: 'refs/heads/feature', environment, event: 'push' }, deploys: false, diffs: false },
-    { run: { description: `pull request's diff in environment ${environment}`, repository, ref: 'refs/pull/12/merge', environment, event: 'pull_request' }, deploys: false, diffs: true },
-    { run: { description: 'pull request without the environment', repository, ref: 'refs/pull/12/merge', event: 'pull_request' }, deploys: false, diffs: false },
-    { run: { description: `another repository's push to main in environment ${environment}`, repository: `someone-else/other`, ref: 'refs/heads/main', environment, event: 'push' }, deploys: false, diffs: false },
-    { run: { description: `a fork's push to main in environment ${environment}`, repository: `forker/${name}`, ref: 'refs/heads/main', environment, event: 'push' }, deploys: false, diffs: false },
+    {
+      run: {
+        description: `push to main in environment ${environment}`,
+        repository,
+        ref: 'refs/heads/main',
+        environment,
+        event: 'push',
+      },
+      deploys: true,
+      diffs: false,
+    },
+    {
+      run: {
+        description: `push to another branch in environment ${environment}`,
+        repository,
+        ref: 'refs/heads/feature',
+        environment,
+        event: 'push',
+      },
+      deploys: false,
+      diffs: false,
+    },
+    {
+      run: {
+        description: `pull request's diff in environment ${environment}`,
+        repository,
+        ref: 'refs/pull/12/merge',
+        environment,
+        event: 'pull_request',
+      },
+      deploys: false,
+      diffs: true,
+    },
+    {
+      run: {
+        description: 'pull request without the environment',
+        repository,
+        ref: 'refs/pull/12/merge',
+        event: 'pull_request',
+      },
+      deploys: false,
+      diffs: false,
+    },
+    {
+      run: {
+        description: `another repository's push to main in environment ${environment}`,
+        repository: `someone-else/other`,
+        ref: 'refs/heads/main',
+        environment,
+        event: 'push',
+      },
+      deploys: false,
+      diffs: false,
+    },
+    {
+      run: {
+        description: `a fork's push to main in environment ${environment}`,
+        repository: `forker/${name}`,
+        ref: 'refs/heads/main',
+        environment,
+        event: 'push',
+      },
+      deploys: false,
+      diffs: false,
+    },
   ];
 }
 
@@ -86,7 +148,9 @@ export async function judgeRun(role: RoleView, run: WorkflowRun): Promise<Judgem
       if (Object.keys(kept).length > 0) condition[operator] = kept;
     }
     if (statement.Effect === 'Allow' && !holds) return [];
-    return [{ ...statement, ...(Object.keys(condition).length > 0 ? { Condition: condition } : { Condition: undefined }) }];
+    return [
+      { ...statement, ...(Object.keys(condition).length > 0 ? { Condition: condition } : { Condition: undefined }) },
+    ];
   });
   const provider = `arn:aws:iam::${role.resource.stack.account}:oidc-provider/${githubIssuer}`;
   return judge(
@@ -107,6 +171,9 @@ function withoutUndefined<T extends object>(statement: T): T {
 
 /** IAM's StringLike: `*` any run of characters, `?` one. */
 function globMatches(pattern: string, value: string): boolean {
-  const expression = pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*').replaceAll('?', '.');
+  const expression = pattern
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replaceAll('*', '.*')
+    .replaceAll('?', '.');
   return new RegExp(`^${expression}$`).test(value);
 }

@@ -138,7 +138,7 @@ function physicalNames(
   resource: TemplateResource,
 ): { ref: string; arn?: string; attributes?: Record<string, string> } {
   const properties = (resource.Properties ?? {}) as Record<string, Json>;
-  const given = (key: string) => (typeof properties[key] === 'string' ? (properties[key] as string) : undefined);
+  const given = (key: string) => (typeof properties[key] === 'string' ? properties[key] : undefined);
   const { account, region } = stack;
   const arnPrefix = (service: string) => `arn:${partition}:${service}:${region}:${account}`;
   switch (resource.Type) {
@@ -199,7 +199,10 @@ function physicalNames(
       return { ref: id, arn: `arn:${partition}:cloudfront::${account}:distribution/${id}` };
     }
     case 'AWS::ApiGatewayV2::Api': {
-      const id = logicalId.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 10);
+      const id = logicalId
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, 10);
       return { ref: id, arn: `arn:${partition}:apigateway:${region}::/apis/${id}` };
     }
     case 'AWS::SES::ConfigurationSet': {
@@ -212,7 +215,10 @@ function physicalNames(
     }
     case 'AWS::WAFv2::WebACL': {
       const name = given('Name') ?? generatedName(stack, logicalId, 128);
-      return { ref: `${name}|id|${given('Scope') ?? 'REGIONAL'}`, arn: `${arnPrefix('wafv2')}:global/webacl/${name}/id` };
+      return {
+        ref: `${name}|id|${given('Scope') ?? 'REGIONAL'}`,
+        arn: `${arnPrefix('wafv2')}:global/webacl/${name}/id`,
+      };
     }
     default:
       return { ref: logicalId, arn: `${arnPrefix(serviceOf(resource.Type))}:${logicalId}` };

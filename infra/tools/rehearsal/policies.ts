@@ -31,7 +31,11 @@ export interface StatementOrigin {
 export interface RoleView {
   readonly resource: DeployedResource;
   readonly arn: string;
-  readonly identityPolicies: readonly { readonly name: string; readonly policy: Policy; readonly origin: DeployedResource }[];
+  readonly identityPolicies: readonly {
+    readonly name: string;
+    readonly policy: Policy;
+    readonly origin: DeployedResource;
+  }[];
   readonly trustPolicy: Policy;
   /** AWS managed policies attached by ARN: their statements are not in the template. */
   readonly managedPolicyArns: readonly string[];
@@ -103,15 +107,21 @@ export function resourcePolicyOf(stacks: readonly DeployedStack[], resource: Dep
       return asPolicy((resource.properties as { KeyPolicy?: unknown }).KeyPolicy);
     case 'AWS::SNS::Topic':
       return merged(
-        holders('AWS::SNS::TopicPolicy', 'Topics').map((holder) => (holder.properties as { PolicyDocument: unknown }).PolicyDocument),
+        holders('AWS::SNS::TopicPolicy', 'Topics').map(
+          (holder) => (holder.properties as { PolicyDocument: unknown }).PolicyDocument,
+        ),
       );
     case 'AWS::SQS::Queue':
       return merged(
-        holders('AWS::SQS::QueuePolicy', 'Queues').map((holder) => (holder.properties as { PolicyDocument: unknown }).PolicyDocument),
+        holders('AWS::SQS::QueuePolicy', 'Queues').map(
+          (holder) => (holder.properties as { PolicyDocument: unknown }).PolicyDocument,
+        ),
       );
     case 'AWS::S3::Bucket':
       return merged(
-        holders('AWS::S3::BucketPolicy', 'Bucket').map((holder) => (holder.properties as { PolicyDocument: unknown }).PolicyDocument),
+        holders('AWS::S3::BucketPolicy', 'Bucket').map(
+          (holder) => (holder.properties as { PolicyDocument: unknown }).PolicyDocument,
+        ),
       );
     case 'AWS::Lambda::Function':
       return merged(

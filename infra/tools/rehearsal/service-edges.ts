@@ -72,13 +72,23 @@ function alarmEdges(stacks: readonly DeployedStack[]): Edge[] {
       const topic = resourceByArn(stacks, action);
       if (topic?.type !== 'AWS::SNS::Topic') return [];
       const edges = [
-        edge(stacks, `alarm ${alarm.ref} → topic ${topic.logicalId} (${topic.stack.name})`, serviceRequest('cloudwatch.amazonaws.com', 'sns:Publish', topic, source), topic),
+        edge(
+          stacks,
+          `alarm ${alarm.ref} → topic ${topic.logicalId} (${topic.stack.name})`,
+          serviceRequest('cloudwatch.amazonaws.com', 'sns:Publish', topic, source),
+          topic,
+        ),
       ];
       const key = keyNamed(stacks, (topic.properties as { KmsMasterKeyId?: string }).KmsMasterKeyId);
       if (key) {
         for (const kmsAction of ['kms:GenerateDataKey', 'kms:Decrypt']) {
           edges.push(
-            edge(stacks, `alarm ${alarm.ref} → key ${key.logicalId} of topic ${topic.logicalId} (${kmsAction})`, serviceRequest('cloudwatch.amazonaws.com', kmsAction, key, source), key),
+            edge(
+              stacks,
+              `alarm ${alarm.ref} → key ${key.logicalId} of topic ${topic.logicalId} (${kmsAction})`,
+              serviceRequest('cloudwatch.amazonaws.com', kmsAction, key, source),
+              key,
+            ),
           );
         }
       }
@@ -105,9 +115,20 @@ function targetEdges(
 ): Edge[] {
   const target = resourceByArn(stacks, targetArn);
   if (!target) return [];
-  const action = { 'AWS::Lambda::Function': 'lambda:InvokeFunction', 'AWS::SQS::Queue': 'sqs:SendMessage', 'AWS::SNS::Topic': 'sns:Publish' }[target.type];
+  const action = {
+    'AWS::Lambda::Function': 'lambda:InvokeFunction',
+    'AWS::SQS::Queue': 'sqs:SendMessage',
+    'AWS::SNS::Topic': 'sns:Publish',
+  }[target.type];
   if (!action) return [];
-  return [edge(stacks, `${from} → ${target.type.split('::')[2].toLowerCase()} ${target.logicalId}`, serviceRequest(principal, action, target, source), target)];
+  return [
+    edge(
+      stacks,
+      `${from} → ${target.type.split('::')[2].toLowerCase()} ${target.logicalId}`,
+      serviceRequest(principal, action, target, source),
+      target,
+    ),
+  ];
 }
 
 /** EventBridge Scheduler: it assumes the schedule's role, which then invokes the target. */
@@ -118,13 +139,23 @@ function scheduleEdges(stacks: readonly DeployedStack[]): Edge[] {
     const role = roles.find((candidate) => candidate.arn === target?.RoleArn);
     if (!target || !role) return [];
     const source = { arn: schedule.arn!, account: schedule.stack.account };
-    const assume = edge(stacks, `schedule ${schedule.logicalId} → assumes role ${role.resource.logicalId}`, serviceRequest('scheduler.amazonaws.com', 'sts:AssumeRole', role.resource, source), role.resource);
+    const assume = edge(
+      stacks,
+      `schedule ${schedule.logicalId} → assumes role ${role.resource.logicalId}`,
+      serviceRequest('scheduler.amazonaws.com', 'sts:AssumeRole', role.resource, source),
+      role.resource,
+    );
     const invoked = resourceByArn(stacks, target.Arn);
     const invoke: Edge[] = invoked
       ? [
           {
             description: `schedule ${schedule.logicalId}'s role → function ${invoked.logicalId}`,
-            request: { principal: role.arn, action: 'lambda:InvokeFunction', resource: invoked.arn!, resourceAccount: invoked.stack.account },
+            request: {
+              principal: role.arn,
+              action: 'lambda:InvokeFunction',
+              resource: invoked.arn!,
+              resourceAccount: invoked.stack.account,
+            },
             policies: { identity: role.identityPolicies, resource: resourcePolicyOf(stacks, invoked) },
           },
         ]
@@ -139,7 +170,10 @@ function subscriptionEdges(stacks: readonly DeployedStack[]): Edge[] {
     const { Protocol, Endpoint, TopicArn } = subscription.properties as Record<string, string>;
     if (Protocol !== 'lambda' && Protocol !== 'sqs') return [];
     const topic = resourceByArn(stacks, TopicArn);
-    return targetEdges(stacks, 'sns.amazonaws.com', `topic ${topic?.logicalId ?? TopicArn}`, Endpoint, { arn: TopicArn, account: subscription.stack.account });
+    return targetEdges(stacks, 'sns.amazonaws.com', `topic ${topic?.logicalId ?? TopicArn}`, Endpoint, {
+      arn: TopicArn,
+      account: subscription.stack.account,
+    });
   });
 }
 
@@ -149,7 +183,9 @@ function apiEdges(stacks: readonly DeployedStack[]): Edge[] {
   return resourcesOfType(stacks, 'AWS::ApiGatewayV2::Route').flatMap((route) => {
     const { ApiId, RouteKey, Target } = route.properties as Record<string, string>;
     const integrationId = /^integrations\/(.+)$/.exec(Target ?? '')?.[1];
-    const integration = integrations.find((candidate) => candidate.stack === route.stack && candidate.ref === integrationId);
+    const integration = integrations.find(
+      (candidate) => candidate.stack === route.stack && candidate.ref === integrationId,
+    );
     const uri = (integration?.properties as { IntegrationUri?: string } | undefined)?.IntegrationUri;
     const target = uri ? resourceByArn(stacks, uri) : undefined;
     if (target?.type !== 'AWS::Lambda::Function') return [];
@@ -160,7 +196,15 @@ function apiEdges(stacks: readonly DeployedStack[]): Edge[] {
     return stages.map((stage) => {
       const stageName = (stage.properties as { StageName: string }).StageName;
       const sourceArn = `arn:aws:execute-api:${route.stack.region}:${route.stack.account}:${ApiId}/${stageName}/${method === 'ANY' ? 'GET' : method}${routePath}`;
-      return edge(stacks, `API route ${RouteKey} → function ${target.logicalId}`, serviceRequest('apigateway.amazonaws.com', 'lambda:InvokeFunction', target, { arn: sourceArn, account: route.stack.account }), target);
+      return edge(
+        stacks,
+        `API route ${RouteKey} → function ${target.logicalId}`,
+        serviceRequest('apigateway.amazonaws.com', 'lambda:InvokeFunction', target, {
+          arn: sourceArn,
+          account: route.stack.account,
+        }),
+        target,
+      );
     });
   });
 }
@@ -170,8 +214,11 @@ function originAccessEdges(stacks: readonly DeployedStack[]): Edge[] {
   const buckets = resourcesOfType(stacks, 'AWS::S3::Bucket');
   return resourcesOfType(stacks, 'AWS::CloudFront::Distribution').flatMap((distribution) => {
     const origins =
-      (distribution.properties as { DistributionConfig?: { Origins?: { DomainName: string; OriginAccessControlId?: string }[] } })
-        .DistributionConfig?.Origins ?? [];
+      (
+        distribution.properties as {
+          DistributionConfig?: { Origins?: { DomainName: string; OriginAccessControlId?: string }[] };
+        }
+      ).DistributionConfig?.Origins ?? [];
     const source = { arn: distribution.arn!, account: distribution.stack.account };
     return origins
       .filter((origin) => origin.OriginAccessControlId)
@@ -179,13 +226,32 @@ function originAccessEdges(stacks: readonly DeployedStack[]): Edge[] {
         const bucket = buckets.find((candidate) => origin.DomainName.startsWith(`${candidate.ref}.s3.`));
         if (!bucket) return [];
         const edges = [
-          edge(stacks, `distribution ${distribution.logicalId} → bucket ${bucket.logicalId}`, serviceRequest('cloudfront.amazonaws.com', 's3:GetObject', bucket, source, {}, `${bucket.arn}/index.html`), bucket),
+          edge(
+            stacks,
+            `distribution ${distribution.logicalId} → bucket ${bucket.logicalId}`,
+            serviceRequest('cloudfront.amazonaws.com', 's3:GetObject', bucket, source, {}, `${bucket.arn}/index.html`),
+            bucket,
+          ),
         ];
-        const encryption = (bucket.properties as { BucketEncryption?: { ServerSideEncryptionConfiguration?: { ServerSideEncryptionByDefault?: { KMSMasterKeyID?: string } }[] } }).BucketEncryption;
-        const key = keyNamed(stacks, encryption?.ServerSideEncryptionConfiguration?.[0]?.ServerSideEncryptionByDefault?.KMSMasterKeyID);
+        const encryption = (
+          bucket.properties as {
+            BucketEncryption?: {
+              ServerSideEncryptionConfiguration?: { ServerSideEncryptionByDefault?: { KMSMasterKeyID?: string } }[];
+            };
+          }
+        ).BucketEncryption;
+        const key = keyNamed(
+          stacks,
+          encryption?.ServerSideEncryptionConfiguration?.[0]?.ServerSideEncryptionByDefault?.KMSMasterKeyID,
+        );
         if (key) {
           edges.push(
-            edge(stacks, `distribution ${distribution.logicalId} → key ${key.logicalId} of bucket ${bucket.logicalId}`, serviceRequest('cloudfront.amazonaws.com', 'kms:Decrypt', key, source), key),
+            edge(
+              stacks,
+              `distribution ${distribution.logicalId} → key ${key.logicalId} of bucket ${bucket.logicalId}`,
+              serviceRequest('cloudfront.amazonaws.com', 'kms:Decrypt', key, source),
+              key,
+            ),
           );
         }
         return edges;
@@ -210,7 +276,11 @@ export function logGroupEdges(stacks: readonly DeployedStack[]): Edge[] {
         action,
         resource: key.arn!,
         resourceAccount: key.stack.account,
-        context: { 'kms:EncryptionContext:aws:logs:arn': groupArn, 'aws:SourceAccount': logGroup.stack.account, 'aws:SourceArn': groupArn },
+        context: {
+          'kms:EncryptionContext:aws:logs:arn': groupArn,
+          'aws:SourceAccount': logGroup.stack.account,
+          'aws:SourceArn': groupArn,
+        },
       },
       policies: { identity: [], resource: resourcePolicyOf(stacks, key) },
     }));
@@ -224,9 +294,20 @@ function configurationSetEdges(stacks: readonly DeployedStack[]): Edge[] {
       ConfigurationSetName: string;
       EventDestination: { SnsDestination?: { TopicARN: string }; EventBridgeDestination?: { EventBusArn: string } };
     };
-    const source = { arn: `arn:aws:ses:${destination.stack.region}:${destination.stack.account}:configuration-set/${ConfigurationSetName}`, account: destination.stack.account };
+    const source = {
+      arn: `arn:aws:ses:${destination.stack.region}:${destination.stack.account}:configuration-set/${ConfigurationSetName}`,
+      account: destination.stack.account,
+    };
     const topic = EventDestination.SnsDestination && resourceByArn(stacks, EventDestination.SnsDestination.TopicARN);
-    if (topic) return [edge(stacks, `configuration set ${ConfigurationSetName} → topic ${topic.logicalId}`, serviceRequest('ses.amazonaws.com', 'sns:Publish', topic, source), topic)];
+    if (topic)
+      return [
+        edge(
+          stacks,
+          `configuration set ${ConfigurationSetName} → topic ${topic.logicalId}`,
+          serviceRequest('ses.amazonaws.com', 'sns:Publish', topic, source),
+          topic,
+        ),
+      ];
     return [];
   });
 }
@@ -240,7 +321,13 @@ function functionRoleEdges(stacks: readonly DeployedStack[]): Edge[] {
     return [
       {
         description: `Lambda → assumes role ${role.resource.logicalId} of function ${fn.logicalId}`,
-        request: { principal: 'lambda.amazonaws.com', action: 'sts:AssumeRole', resource: role.arn, resourceAccount: role.resource.stack.account, context: { 'aws:SourceAccount': fn.stack.account, 'aws:SourceArn': fn.arn! } },
+        request: {
+          principal: 'lambda.amazonaws.com',
+          action: 'sts:AssumeRole',
+          resource: role.arn,
+          resourceAccount: role.resource.stack.account,
+          context: { 'aws:SourceAccount': fn.stack.account, 'aws:SourceArn': fn.arn! },
+        },
         policies: { identity: [], resource: role.trustPolicy },
       },
     ];

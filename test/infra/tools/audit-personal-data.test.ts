@@ -73,6 +73,15 @@ test("prints the deploy role's trust: the provider, the repository's environment
   expect(section).toContain('token.actions.githubusercontent.com:sub');
   expect(section).toContain('repo:some-org/first-100-days-site:environment:staging');
   expect(section).toContain('sts.amazonaws.com');
+  expect(section).toContain('refs/heads/main');
+});
+
+test('says which workflow job assumes the deploy role and which the diff role', () => {
+  const section = deployRoleSection(views);
+  expect(section).toMatch(
+    /DeployRole\S*` \| deploy\.yml's jobs staging, production and integration-test, on main only \|/,
+  );
+  expect(section).toMatch(/DiffRole\S*` \| ci\.yml's job cdk diff, on pull requests only/);
 });
 
 test('stamps the report with the commit, the date, the aws-cdk-lib and Node.js versions and the stage', () => {

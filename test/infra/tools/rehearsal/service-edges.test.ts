@@ -5,6 +5,7 @@
  * their key, Lambda to the functions' roles. A policy narrowed to another name is found.
  */
 import { judge } from '../../../../infra/tools/rehearsal/judge';
+import { rehearse } from '../../../../infra/tools/rehearsal/rehearsal';
 import { serviceEdges, type Edge } from '../../../../infra/tools/rehearsal/service-edges';
 import type { DeployedStack } from '../../../../infra/tools/rehearsal/deployed-stacks';
 import { deployedStacks, resourcesOf, synthAssembly } from '../../support/deployed-app';
@@ -35,7 +36,9 @@ test('every edge of the staging stacks (eu-west-1, edge stack in us-east-1) is a
   const stacks = deployedStacks(assembly);
   const edges = serviceEdges(stacks);
   const descriptions = edges.map((edge) => edge.description).join('\n');
-  expect(descriptions).toMatch(/alarm First100DaysSite-staging-CloudFront5xxRate → topic .* \(First100DaysSiteEdgeMonitoring-staging\)/);
+  expect(descriptions).toMatch(
+    /alarm First100DaysSite-staging-CloudFront5xxRate → topic .* \(First100DaysSiteEdgeMonitoring-staging\)/,
+  );
   expect(descriptions).toMatch(/rule .* → function/);
   expect(descriptions).toMatch(/API route POST \/api\/cheat-sheet-requests → function/);
   expect(descriptions).toMatch(/distribution .* → key/);
@@ -46,7 +49,10 @@ test("the edge stack's alarm cannot reach its topic or the topic's key when thei
   const narrowed = deployedStacks(assembly, {
     stack: 'First100DaysSiteEdgeMonitoring-staging',
     change: (template) => {
-      const text = JSON.stringify(template).replaceAll(':alarm:First100DaysSite-staging-*', ':alarm:First100DaysSiteEdgeMonitoring-staging-*');
+      const text = JSON.stringify(template).replaceAll(
+        ':alarm:First100DaysSite-staging-*',
+        ':alarm:First100DaysSiteEdgeMonitoring-staging-*',
+      );
       Object.assign(template, JSON.parse(text));
     },
   });
@@ -68,5 +74,15 @@ test('a function no rule may invoke is found: the schedule of the unsent check w
     },
   });
   const refused = (await denied(stacks)).map(({ edge }) => edge.description);
-  expect(refused).toEqual([expect.stringMatching(/^rule DeliveryTrackingUnsentCheckSchedule.* → function DeliveryTrackingUnsentCheckFunction/)]);
+  expect(refused).toEqual([
+    expect.stringMatching(/^rule DeliveryTrackingUnsentCheckSchedule.* → function DeliveryTrackingUnsentCheckFunction/),
+  ]);
+});
+
+test('the rehearsal of staging with every optional value judges every edge and the deploy identity, and refuses nothing', async () => {
+  const report = await rehearse(deployedStacks(assembly), everyOption.githubRepository, 'staging');
+  expect(report.refusals).toEqual([]);
+  expect(report.edgesJudged).toBeGreaterThan(100);
+  // Six runs against each of the two roles that trust GitHub: the deploy role and the diff role.
+  expect(report.identityRunsJudged).toBe(12);
 });
