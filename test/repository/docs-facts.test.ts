@@ -6,7 +6,8 @@
  * that states the old figure fail here, by name.
  */
 import { tables } from '../../core/data/tables';
-import { docPaths, readDoc, section } from '../support/docs';
+import { readdirSync } from 'node:fs';
+import { docPaths, existsInRepository, readDoc, section } from '../support/docs';
 import { functionFolders, lambdaFolders, partImports, parts, sharedCodeFolders } from '../support/layout-facts';
 
 const numberWords = [
@@ -88,6 +89,52 @@ describe('the functions', () => {
       if (folder) listed.push(folder[1]);
     }
     expect(listed.sort()).toEqual(lambdaFolders());
+  });
+});
+
+/** The layout's code block in docs/architecture.md: each top-level entry with its indented lines. */
+function layoutBlocks(): Array<{ entry: string; lines: string[] }> {
+  const block = /```\n([\s\S]*?)```/.exec(section(readDoc('architecture.md'), 'Layout'));
+  if (!block) throw new Error("no code block in docs/architecture.md's Layout");
+  const blocks: Array<{ entry: string; lines: string[] }> = [];
+  for (const line of block[1].split('\n')) {
+    if (/^\S/.test(line)) blocks.push({ entry: line.split(/\s/)[0], lines: [line] });
+    else if (line.trim()) blocks.at(-1)?.lines.push(line);
+  }
+  return blocks;
+}
+
+const foldersIn = (folder: string) =>
+  readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name);
+
+describe('the layout in docs/architecture.md', () => {
+  test('names only files and folders that exist', () => {
+    const named = layoutBlocks().flatMap(({ entry, lines }) => [
+      entry,
+      ...lines.flatMap((line) => {
+        const child = /^ {2}([\w./-]+)\s/.exec(line);
+        return child ? [`${entry.replace(/\/$/, '')}/${child[1]}`] : [];
+      }),
+    ]);
+    expect(named.length).toBeGreaterThan(layoutBlocks().length);
+    expect(named.filter((path) => !existsInRepository(path))).toEqual([]);
+  });
+
+  test('names every top-level folder of the repository', () => {
+    const tracked = foldersIn('.').filter(
+      (folder) => !['node_modules', 'dist', 'cdk.out', 'coverage'].includes(folder),
+    );
+    const listed = layoutBlocks().map(({ entry }) => entry.replace(/\/$/, ''));
+    expect(tracked.filter((folder) => !listed.includes(folder))).toEqual([]);
+  });
+
+  test.each(['core', 'lambdas', 'infra', 'local', 'ops'])('names every folder of %s/', (part) => {
+    const block = layoutBlocks().find(({ entry }) => entry === `${part}/`);
+    expect(block).toBeDefined();
+    const mentioned = new Set([...block!.lines.join('\n').matchAll(/([\w-]+)\//g)].map(([, name]) => name));
+    expect(foldersIn(part).filter((folder) => !mentioned.has(folder))).toEqual([]);
   });
 });
 
