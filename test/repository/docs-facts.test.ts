@@ -138,6 +138,17 @@ describe('the layout in docs/architecture.md', () => {
   });
 });
 
+describe('the paths the pages cite', () => {
+  /** A file of the repository, `lambdas/requests/send-step.ts`, or a folder in backticks, `core/data/`. */
+  const citedPath =
+    /(?<![\w/.-])((?:content|core|docs|frontend|infra|lambdas|local|ops|scripts|test)\/[\w./-]*\.(?:ts|tsx|mjs|cjs|md|yaml|json))\b|`((?:content|core|docs|frontend|infra|lambdas|local|ops|scripts|test)\/[\w./-]*)`/g;
+
+  test.each(docPaths())('every path of the repository %s cites exists', (page) => {
+    const cited = [...readDoc(page).matchAll(citedPath)].map(([, file, folder]) => file ?? folder);
+    expect(cited.filter((path) => !existsInRepository(path))).toEqual([]);
+  });
+});
+
 describe('the tables', () => {
   test('every count of tables in the README and docs/ is the number of tables core/data/tables.ts describes', () => {
     const counts = countsOf(tableCount);
