@@ -28,7 +28,8 @@ export function suppressionIdOf(email: string): string {
   return suppressionId(addressDailyCapItemId(normalizedAddress(email)));
 }
 
-export function suppressionsTable(client: DynamoDBDocumentClient, tableName: string): Suppressions {
+/** The suppression list, kept in the limit counters table (`tableName`): it has no table of its own. */
+export function suppressionList(client: DynamoDBDocumentClient, tableName: string): Suppressions {
   return {
     async isSuppressed(email) {
       try {

@@ -10,7 +10,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { dynamoDb, secretsManager } from '../runtime/aws-clients';
 import { cheatSheetRequestsTable } from './cheat-sheet-requests';
 import { clientKeysOf, type ClientKeys } from '../limits/client-address';
-import { suppressionsTable } from '../mail/suppressions';
+import { suppressionList } from '../mail/suppressions';
 import { readSaveRequestConfig, type SaveRequestFunctionConfig } from '../runtime/config';
 import type { ApiRequest } from '../http/http-request';
 import { loadOriginSecret } from '../http/origin-secret';
@@ -34,7 +34,7 @@ export function saveRequestDependencies(
 ): SaveRequestDependencies {
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
-    suppressions: suppressionsTable(dynamoDb, config.limitCountersTableName),
+    suppressions: suppressionList(dynamoDb, config.limitCountersTableName),
     hourlySaveCapCounter: rollingCounter(dynamoDb, config.limitCountersTableName, hourlyWindow),
     clientKey: clientKeys.client,
     networkKey: clientKeys.network,

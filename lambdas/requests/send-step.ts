@@ -10,7 +10,7 @@ import type { Logger } from '@aws-lambda-powertools/logger';
 import { dynamoDb, s3, secretsManager, ses } from '../runtime/aws-clients';
 import { cheatSheetRequestsTable } from './cheat-sheet-requests';
 import { clientKeysOf, type ClientKeys } from '../limits/client-address';
-import { suppressionsTable } from '../mail/suppressions';
+import { suppressionList } from '../mail/suppressions';
 import { readSendCheatSheetConfig, type SendCheatSheetConfig } from '../runtime/config';
 import { describeFailure } from '../http/http-reply';
 import { describeErrorForLog, emailDomainOf } from '../runtime/logger';
@@ -58,7 +58,7 @@ export function sendCheatSheetDependencies(
 ): SendCheatSheetDependencies {
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
-    suppressions: suppressionsTable(dynamoDb, config.limitCountersTableName),
+    suppressions: suppressionList(dynamoDb, config.limitCountersTableName),
     newToken: randomUUID,
     onOutcomeUnknown: () => metrics?.countNotice('SendOutcomeUnknown'),
     onNotRecorded: () => metrics?.countNotice('SendNotRecorded'),

@@ -9,7 +9,7 @@ import type { Context, EventBridgeEvent } from 'aws-lambda';
 import { deliveryServices } from '../../core/observability/product-metrics';
 import { dynamoDb } from '../runtime/aws-clients';
 import { createLogger } from '../runtime/logger';
-import { suppressionsTable } from '../mail/suppressions';
+import { suppressionList } from '../mail/suppressions';
 import { deliveryRecordsTable } from './delivery-records';
 import { readSesEventsConfig } from './ses-events-config';
 import { recordSesEvent, type SesEventRecord } from './ses-events';
@@ -21,7 +21,7 @@ export async function handler(event: EventBridgeEvent<string, SesEventRecord>, c
   const config = readSesEventsConfig(process.env);
   const result = await recordSesEvent(event.detail ?? {}, {
     records: deliveryRecordsTable(dynamoDb, config.tableName),
-    suppressions: suppressionsTable(dynamoDb, config.limitCountersTableName),
+    suppressions: suppressionList(dynamoDb, config.limitCountersTableName),
     now: () => new Date(),
   });
   // No address in the log: the request's id finds the record.

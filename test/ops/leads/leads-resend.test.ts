@@ -97,8 +97,8 @@ test('a request whose send may have reached SES (unknown, or stuck sending) is l
 test('resend goes through the same limits: a suppressed mailbox is refused, reported, and sent nothing', async () => {
   const visitor = newVisitor();
   await save(postEvent(saveRoute, visitor));
-  const { suppressionsTable } = await import('../../../lambdas/mail/suppressions');
-  await suppressionsTable(emulators.dynamoDb, emulators.stack.limitCountersTableName).suppress(
+  const { suppressionList } = await import('../../../lambdas/mail/suppressions');
+  await suppressionList(emulators.dynamoDb, emulators.stack.limitCountersTableName).suppress(
     visitor.email,
     'bounce',
     new Date(),
