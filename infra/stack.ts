@@ -218,10 +218,9 @@ export class CheatSheetSiteStack extends Stack {
       description: "The CloudFront host name: the target of a custom domain's CNAME or alias.",
       value: this.site.distribution.distributionDomainName,
     });
-    new CfnOutput(this, 'ApiUrl', {
-      description: 'The HTTP API itself; the site calls the same routes under <SiteUrl>/api/.',
-      value: this.api.url,
-    });
+    // No output gives the API's own (execute-api) address: `cdk deploy` prints every output into
+    // the deploy log, and whoever knows the address can spend the readers' route throttles past
+    // the web ACL (docs/abuse.md). The site's /api/ reaches the same routes.
     new CfnOutput(this, 'TableName', {
       description: 'The DynamoDB table of cheat-sheet requests (kept when the stack is deleted).',
       value: this.data.table.tableName,

@@ -74,7 +74,7 @@ export const apiOriginRequestHeaders = [
 /** The synth warning of a deployment without the web ACL (`-c waf=false`). */
 export const noWebAclWarning = 'first100days:waf:off';
 const throttleRates = productRouteList.map(({ throttle }) => throttle.rateLimit).join(', ');
-export const noWebAclMessage = `No web ACL (-c waf=false): nothing limits one client's requests to /api/* before the route throttles that every reader shares (${throttleRates} a second), so a single client sending 10 a second makes every reader's save and send answer 429; AWS's IP reputation list and Core rule set screen no request. Drop waf=false (about 8 USD a month, docs/abuse.md) to protect the form.`;
+export const noWebAclMessage = `No web ACL (-c waf=false): nothing limits one client's requests to /api/* before the route throttles that every reader shares (${throttleRates} a second), so a single client sending 10 a second makes every reader's save and send answer 429; AWS's IP reputation list and Core rule set screen no request. Drop waf=false (about 9 USD a month, docs/abuse.md) to protect the form.`;
 
 export interface SiteProps {
   /** The API behind `/api/*`. */
@@ -264,6 +264,11 @@ export class Site extends Construct {
       logBucket: props.accessLogsBucket,
       logFilePrefix: 'cloudfront/',
       httpVersion: HttpVersion.HTTP2_AND_3,
+      // IPv4 only: the web ACL's rate rules count per IP address and WAF cannot count per IPv6
+      // prefix, so over IPv6 one /64 (2^64 addresses, one household's) would be as many clients.
+      // Readers on IPv6-only networks still reach the site through their network's NAT64 (the
+      // mobile networks that are IPv6-only run it), as they reach every IPv4-only site.
+      enableIpv6: false,
       webAclId: props.webAclArn,
       priceClass: props.priceClass ?? PriceClass.PRICE_CLASS_100,
       ...(props.customDomain && {

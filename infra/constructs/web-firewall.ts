@@ -64,6 +64,23 @@ export function apiRequestsPerClient(
   return limit;
 }
 
+/**
+ * The window the site's rule counts over: five minutes, WAF's longest but one. A page view's
+ * requests come at once (a cold view of `/` is about a dozen: the page, its stylesheet, the
+ * loader, the island, the font, the images and icons), so a longer window lets such a burst
+ * through and still bounds a steady flood.
+ */
+export const siteRateWindowSeconds = 300;
+
+/**
+ * Requests one IP address may send to the site's own files (every path but `/api/*`) per
+ * `siteRateWindowSeconds`: 600, 2 a second on average. A cold view of `/` is about a dozen
+ * requests and a warm one (the hashed assets cached for a year) one or two, so this is 50 cold
+ * page views in five minutes behind one address (an office, a café), far above one reader; a
+ * flood from one address is held to 2 files a second.
+ */
+export const siteRequestsPerClient = 600;
+
 export interface WebFirewallProps {
   /**
    * Requests one IP address may send to `/api/*` per `apiRateWindowSeconds` before the rest are
@@ -72,6 +89,13 @@ export interface WebFirewallProps {
    * @default apiRequestsPerClient(): a quarter of the smallest route throttle, 30 a minute
    */
   readonly apiRequestsPerWindow?: number;
+  /**
+   * Requests one IP address may send to the site's files (every path but `/api/*`) per
+   * `siteRateWindowSeconds` before the rest are refused (429).
+   *
+   * @default siteRequestsPerClient: 600 in five minutes
+   */
+  readonly siteRequestsPerWindow?: number;
 }
 
 /** The JSON a rate-limited `/api/*` request gets: both routes' error shape, so the page shows it. */
@@ -82,17 +106,17 @@ export const rateLimitedBody = {
 
 /**
  * The AWS WAF web ACL of the CloudFront distribution, on by default (`-c waf=false` leaves it
- * out): AWS's IP reputation list first, then a per-IP rate limit on `/api/*`, then AWS's Core
- * rule set. CloudFront only takes web ACLs created in us-east-1 (scope CLOUDFRONT), so this
- * construct refuses any other region.
+ * out): AWS's IP reputation list first, then a per-IP rate limit on `/api/*`, then one on every
+ * other path (the site's files), then AWS's Core rule set. CloudFront only takes web ACLs created
+ * in us-east-1 (scope CLOUDFRONT), so this construct refuses any other region.
  *
- * The rate rule aggregates on the viewer's IP address (`AggregateKeyType: IP`): WAF has no
- * aggregation on an IPv6 prefix, so each IPv6 address, not each /64, is a client here (the
- * functions' own client caps count per /64).
+ * The rate rules aggregate on the viewer's IP address (`AggregateKeyType: IP`). WAF has no
+ * aggregation on an IPv6 prefix, so the distribution serves IPv4 only (infra/constructs/site.ts):
+ * one client is one IPv4 address, and a /64 of IPv6 addresses cannot pose as many.
  *
- * About 8 USD a month (web ACL 5 USD, three rules at 1 USD) plus 0.60 USD per million requests
+ * About 9 USD a month (web ACL 5 USD, four rules at 1 USD) plus 0.60 USD per million requests
  * (every request to the distribution, pages and files included). Both managed rule groups are
- * free of any subscription; together they use about 725 of the web ACL's 1,500 included
+ * free of any subscription; together they use about 730 of the web ACL's 1,500 included
  * capacity units.
  */
 export class WebFirewall extends Construct {
@@ -129,42 +153,64 @@ export class WebFirewall extends Construct {
       visibilityConfig: visibility(name),
     });
 
+    const apiPaths: CfnWebACL.StatementProperty = {
+      byteMatchStatement: {
+        fieldToMatch: { uriPath: {} },
+        positionalConstraint: 'STARTS_WITH',
+        searchString: apiPathPrefix,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    };
+    const refusedWith429 = (customResponseBodyKey: string) => ({
+      block: { customResponse: { responseCode: 429, customResponseBodyKey } },
+    });
+
     this.webAcl = new CfnWebACL(this, 'WebAcl', {
-      description: 'The book site: IP reputation, a per-IP limit on the cheat-sheet API, common exploits.',
+      description:
+        'The book site: IP reputation, per-IP limits on the cheat-sheet API and on the pages and files, common exploits.',
       scope: 'CLOUDFRONT',
       defaultAction: { allow: {} },
       visibilityConfig: visibility('First100DaysSite'),
       customResponseBodies: {
         rateLimited: { contentType: 'APPLICATION_JSON', content: JSON.stringify(rateLimitedBody) },
+        siteRateLimited: { contentType: 'TEXT_PLAIN', content: rateLimitedBody.error },
       },
       rules: [
         managedRuleGroup('AWSManagedRulesAmazonIpReputationList', 0),
         {
           name: 'ApiRequestsPerIp',
           priority: 1,
-          action: {
-            block: { customResponse: { responseCode: 429, customResponseBodyKey: 'rateLimited' } },
-          },
+          action: refusedWith429('rateLimited'),
           statement: {
             rateBasedStatement: {
               limit: props.apiRequestsPerWindow ?? apiRequestsPerClient(),
               evaluationWindowSec: apiRateWindowSeconds,
               aggregateKeyType: 'IP',
-              scopeDownStatement: {
-                byteMatchStatement: {
-                  fieldToMatch: { uriPath: {} },
-                  positionalConstraint: 'STARTS_WITH',
-                  searchString: apiPathPrefix,
-                  textTransformations: [{ priority: 0, type: 'NONE' }],
-                },
-              },
+              scopeDownStatement: apiPaths,
             },
           },
           visibilityConfig: visibility('ApiRequestsPerIp'),
         },
+        {
+          // The site's GETs: every request the API rule does not count. CloudFront serves them
+          // from its cache, so a flood costs requests and transfer rather than readers' throttle;
+          // this bounds what one address can spend.
+          name: 'SiteRequestsPerIp',
+          priority: 2,
+          action: refusedWith429('siteRateLimited'),
+          statement: {
+            rateBasedStatement: {
+              limit: props.siteRequestsPerWindow ?? siteRequestsPerClient,
+              evaluationWindowSec: siteRateWindowSeconds,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: { notStatement: { statement: apiPaths } },
+            },
+          },
+          visibilityConfig: visibility('SiteRequestsPerIp'),
+        },
         managedRuleGroup(
           'AWSManagedRulesCommonRuleSet',
-          2,
+          3,
           commonRuleSetExclusions.map(({ rule }) => ({ name: rule, actionToUse: { count: {} } })),
         ),
       ],

@@ -57,6 +57,20 @@ describe('the default deployment in us-east-1', () => {
     expect(perClientPerSecond).toBeLessThanOrEqual(smallestRate / 4);
     expect([rate.Limit, rate.EvaluationWindowSec, smallestRate]).toEqual([30, 60, 2]);
   });
+
+  test('the distribution behind the web ACL serves IPv4 only, so the per-client rules count one address as one client', () => {
+    const distribution = resourceByPrefix(template, 'AWS::CloudFront::Distribution', 'SiteDistribution').resource;
+    const config = distribution.Properties.DistributionConfig as Record<string, unknown>;
+    expect(config.WebACLId).toBeDefined();
+    expect(config.IPV6Enabled).toBe(false);
+  });
+
+  test("limits each client IP on the site's own paths too, at most 2 requests a second on average", () => {
+    const { RateBasedStatement: rate } = rules().find((rule) => rule.Name === 'SiteRequestsPerIp')!.Statement;
+    expect(rate.AggregateKeyType).toBe('IP');
+    expect(rate.ScopeDownStatement.NotStatement.Statement.ByteMatchStatement.SearchString).toBe(apiPathPrefix);
+    expect(rate.Limit / rate.EvaluationWindowSec).toBeLessThanOrEqual(2);
+  });
 });
 
 test('-c waf=false removes the web ACL and warns, naming what is then unprotected', () => {

@@ -16,6 +16,7 @@ interface DistributionConfig {
   Logging?: Record<string, unknown>;
   ViewerCertificate?: Record<string, unknown>;
   Aliases?: string[];
+  IPV6Enabled?: boolean;
 }
 
 function distributionConfig(template: Template): DistributionConfig {
@@ -118,6 +119,10 @@ describe('the site construct', () => {
     // Only the API origin gets it: S3 has no use for it.
     const bucketOrigin = config.Origins.find((origin) => origin !== apiOrigin)!;
     expect(bucketOrigin).not.toHaveProperty('OriginCustomHeaders');
+  });
+
+  test('serves IPv4 only, so that the web ACL counts one client per address and no IPv6 /64 poses as many', () => {
+    expect(distributionConfig(template).IPV6Enabled).toBe(false);
   });
 
   test('attaches no web ACL by default: no WAF resource and no WAF cost', () => {

@@ -35,11 +35,12 @@ describe('the web firewall', () => {
     });
   });
 
-  test("checks AWS's IP reputation list first, then the per-IP limit, then AWS's Core rule set", () => {
+  test("checks AWS's IP reputation list first, then the per-IP limits of the API and of the site, then AWS's Core rule set", () => {
     expect(rulesOf(template).map((rule) => [rule.Priority, rule.Name])).toEqual([
       [0, 'AWS-AWSManagedRulesAmazonIpReputationList'],
       [1, 'ApiRequestsPerIp'],
-      [2, 'AWS-AWSManagedRulesCommonRuleSet'],
+      [2, 'SiteRequestsPerIp'],
+      [3, 'AWS-AWSManagedRulesCommonRuleSet'],
     ]);
     for (const rule of rulesOf(template)) {
       expect(rule.VisibilityConfig).toEqual({
@@ -74,6 +75,41 @@ describe('the web firewall', () => {
     expect(body.rateLimited!.ContentType).toBe('APPLICATION_JSON');
     expect(JSON.parse(body.rateLimited!.Content)).toEqual(rateLimitedBody);
     expect(rateLimitedBody.error).not.toMatch(/domain|verify/i);
+  });
+
+  test('limits each IP to 600 requests for the pages and files (every path but /api/*) in five minutes, answering the rest 429', () => {
+    const siteRule = rulesOf(template).find((rule) => rule.Name === 'SiteRequestsPerIp')!;
+
+    expect(siteRule.Statement.RateBasedStatement).toEqual({
+      Limit: 600,
+      EvaluationWindowSec: 300,
+      AggregateKeyType: 'IP',
+      ScopeDownStatement: {
+        NotStatement: {
+          Statement: {
+            ByteMatchStatement: {
+              FieldToMatch: { UriPath: {} },
+              PositionalConstraint: 'STARTS_WITH',
+              SearchString: '/api/',
+              TextTransformations: [{ Priority: 0, Type: 'NONE' }],
+            },
+          },
+        },
+      },
+    });
+    expect(siteRule.Action).toEqual({
+      Block: { CustomResponse: { ResponseCode: 429, CustomResponseBodyKey: 'siteRateLimited' } },
+    });
+    const bodies = resourceByPrefix(template, 'AWS::WAFv2::WebACL', 'WebFirewallWebAcl').resource.Properties
+      .CustomResponseBodies as Record<string, { ContentType: string; Content: string }>;
+    expect(bodies.siteRateLimited).toEqual({ ContentType: 'TEXT_PLAIN', Content: rateLimitedBody.error });
+  });
+
+  test('between them, the two rate rules count every request: the API rule its paths, the site rule all the others', () => {
+    const [api, site] = ['ApiRequestsPerIp', 'SiteRequestsPerIp'].map(
+      (name) => rulesOf(template).find((rule) => rule.Name === name)!.Statement.RateBasedStatement,
+    );
+    expect(site.ScopeDownStatement).toEqual({ NotStatement: { Statement: api.ScopeDownStatement } });
   });
 
   test('sizes the per-client limit as a quarter of the smallest route throttle over the window', () => {
