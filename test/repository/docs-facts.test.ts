@@ -8,7 +8,14 @@
 import { tables } from '../../core/data/tables';
 import { readdirSync } from 'node:fs';
 import { docPaths, existsInRepository, readDoc, section } from '../support/docs';
-import { functionFolders, lambdaFolders, partImports, parts, sharedCodeFolders } from '../support/layout-facts';
+import {
+  functionFolders,
+  lambdaFolders,
+  partImports,
+  parts,
+  ruleNames,
+  sharedCodeFolders,
+} from '../support/layout-facts';
 
 const numberWords = [
   'zero',
@@ -158,6 +165,14 @@ describe('the tables', () => {
 });
 
 describe('the parts and their imports', () => {
+  test("every dependency rule docs/architecture.md's boundaries name is a rule of .dependency-cruiser.cjs", () => {
+    const named = [...section(readDoc('architecture.md'), 'Boundaries').matchAll(/`([a-z]+(?:-[a-z]+){2,})`/g)].map(
+      ([, name]) => name,
+    );
+    expect(named.length).toBeGreaterThan(0);
+    expect(named.filter((name) => !ruleNames().includes(name))).toEqual([]);
+  });
+
   test('the README and docs/architecture.md count the parts the dependency rules guard', () => {
     const counts = countsOf(new RegExp(`\\b${number} parts, each owning one thing`, 'gi'));
     expect(counts.map(({ page }) => page).sort()).toEqual(['README.md', 'docs/architecture.md']);

@@ -24,6 +24,11 @@ function rules(): readonly Rule[] {
   return config.forbidden;
 }
 
+/** The names of the dependency rules. */
+export function ruleNames(): string[] {
+  return rules().map(({ name }) => name);
+}
+
 function rule(name: string): Rule {
   const found = rules().find((candidate) => candidate.name === name);
   if (!found) throw new Error(`.dependency-cruiser.cjs has no rule '${name}'`);
