@@ -105,6 +105,7 @@ export const deliveryServices = {
   sesEvents: 'ses-events',
   unsentCheck: 'unsent-check',
   leadDigest: 'lead-digest',
+  leadHandoff: 'lead-handoff',
 } as const;
 
 /**

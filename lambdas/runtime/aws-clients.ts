@@ -9,6 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { sdkTimeouts } from '../../core/config/sdk-timeouts';
 
@@ -39,3 +40,6 @@ export const s3 = /* @__PURE__ */ new S3Client(clientSettings);
 export const ses = /* @__PURE__ */ new SESv2Client({ maxAttempts: 1, requestHandler });
 
 export const secretsManager = /* @__PURE__ */ new SecretsManagerClient(clientSettings);
+
+/** The lead hand-off's queue and dead-letter queue (lambdas/lead-handoff/). */
+export const sqs = /* @__PURE__ */ new SQSClient(clientSettings);

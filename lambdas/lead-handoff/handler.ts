@@ -1,0 +1,75 @@
+/**
+ * The lead hand-off function, with two event sources (infra/constructs/lead-handoff.ts): the
+ * requests table's stream, filtered to new requests carrying a consent, whose ids it puts on the
+ * hand-off queue; and that queue, each message one attempt to hand the lead to the author's mail
+ * provider (lead-handoff.ts). A message to try again later is reported as a batch item failure,
+ * its visibility already set to the next attempt's time.
+ */
+
+import type { Context, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { deliveryServices } from '../../core/observability/product-metrics';
+import { dynamoDb, secretsManager, sqs } from '../shared/aws-clients';
+import { createLogger } from '../shared/logger';
+import { mailProviderClient } from '../mail-provider/mail-provider-client';
+import { readLeadHandoffConfig, type LeadHandoffConfig } from './handoff-config';
+import { sqsHandoffQueue } from './handoff-queue';
+import { handoffRecordsTable } from './handoff-records';
+import { enqueueableLeads, handOffMessages, type HandoffQueue } from './lead-handoff';
+import { providerKeyReader } from './provider-key';
+
+const logger = createLogger(deliveryServices.leadHandoff);
+
+/** Built on the first invocation (a configuration error fails the invocation, with its message). */
+let wiring: { config: LeadHandoffConfig; providerKey: () => Promise<string>; queue: HandoffQueue } | undefined;
+
+function wired() {
+  if (!wiring) {
+    const config = readLeadHandoffConfig(process.env);
+    wiring = {
+      config,
+      providerKey: providerKeyReader(secretsManager, config.secretArn),
+      queue: sqsHandoffQueue(sqs, config.queueUrl, config.deadLetterQueueUrl),
+    };
+  }
+  return wiring;
+}
+
+export async function handler(
+  event: SQSEvent | DynamoDBStreamEvent,
+  context?: Context,
+): Promise<SQSBatchResponse | void> {
+  if (context) logger.addContext(context);
+  const { config, providerKey, queue } = wired();
+  const records = event.Records ?? [];
+  if (records.length === 0) return;
+  if (records[0].eventSource === 'aws:dynamodb') {
+    const messages = enqueueableLeads((event as DynamoDBStreamEvent).Records);
+    await queue.enqueue(messages);
+    logger.info('Leads queued for the mail provider', { leads: messages.length });
+    return;
+  }
+  const { retry, outcomes } = await handOffMessages(
+    (event as SQSEvent).Records.map((record) => ({
+      messageId: record.messageId,
+      receiptHandle: record.receiptHandle,
+      body: record.body,
+      receiveCount: Number(record.attributes.ApproximateReceiveCount) || 1,
+    })),
+    {
+      provider: config.provider,
+      records: handoffRecordsTable(dynamoDb, config.tableName),
+      client: async () =>
+        mailProviderClient({
+          provider: config.provider,
+          list: config.list,
+          webhookUrl: config.webhookUrl,
+          key: await providerKey(),
+        }),
+      queue,
+      now: () => new Date(),
+      logger,
+    },
+  );
+  logger.info('Hand-off batch done', { outcomes });
+  return { batchItemFailures: retry.map((itemIdentifier) => ({ itemIdentifier })) };
+}
