@@ -16,10 +16,11 @@ const product = '^(core|frontend|lambdas|infra|local|ops|scripts|test)/';
 /**
  * The folders of lambdas/ that hold the code the functions share, named for what they do: the
  * request's life (requests/), the limits (limits/), the mail (mail/), the handlers' edge (http/:
- * reading the request, writing the reply) and what every function runs on (runtime/: clients,
- * configuration, typed errors, logs, metrics). Every other folder of lambdas/ is one function's.
+ * reading the request, writing the reply), what every function runs on (runtime/: clients,
+ * configuration, typed errors, logs, metrics) and the author's mail provider (mail-provider/: the
+ * hand-off function's and the leads tool's erase). Every other folder of lambdas/ is one function's.
  */
-const sharedCode = ['requests', 'limits', 'mail', 'http', 'runtime'];
+const sharedCode = ['requests', 'limits', 'mail', 'http', 'runtime', 'mail-provider'];
 const sharedCodePath = `^lambdas/(${sharedCode.join('|')})/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -8,8 +8,8 @@
 
 import type { Context, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { deliveryServices } from '../../core/observability/product-metrics';
-import { dynamoDb, secretsManager, sqs } from '../shared/aws-clients';
-import { createLogger } from '../shared/logger';
+import { dynamoDb, secretsManager, sqs } from '../runtime/aws-clients';
+import { createLogger } from '../runtime/logger';
 import { mailProviderClient } from '../mail-provider/mail-provider-client';
 import { readLeadHandoffConfig, type LeadHandoffConfig } from './handoff-config';
 import { sqsHandoffQueue } from './handoff-queue';
@@ -34,22 +34,25 @@ function wired() {
   return wiring;
 }
 
+/** The stream's records come from `aws:dynamodb`, the queue's from `aws:sqs`. */
+function isStreamEvent(event: SQSEvent | DynamoDBStreamEvent): event is DynamoDBStreamEvent {
+  return event.Records?.[0]?.eventSource === 'aws:dynamodb';
+}
+
 export async function handler(
   event: SQSEvent | DynamoDBStreamEvent,
   context?: Context,
 ): Promise<SQSBatchResponse | void> {
   if (context) logger.addContext(context);
   const { config, providerKey, queue } = wired();
-  const records = event.Records ?? [];
-  if (records.length === 0) return;
-  if (records[0].eventSource === 'aws:dynamodb') {
-    const messages = enqueueableLeads((event as DynamoDBStreamEvent).Records);
+  if (isStreamEvent(event)) {
+    const messages = enqueueableLeads(event.Records);
     await queue.enqueue(messages);
     logger.info('Leads queued for the mail provider', { leads: messages.length });
     return;
   }
   const { retry, outcomes } = await handOffMessages(
-    (event as SQSEvent).Records.map((record) => ({
+    (event.Records ?? []).map((record) => ({
       messageId: record.messageId,
       receiptHandle: record.receiptHandle,
       body: record.body,

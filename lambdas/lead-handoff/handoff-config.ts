@@ -15,9 +15,13 @@ export interface LeadHandoffConfig {
 export function readLeadHandoffConfig(env: NodeJS.ProcessEnv): LeadHandoffConfig {
   const value = (name: string) => env[name]?.trim() || undefined;
   const names = leadHandoffVariables;
-  const missing = [names.tableName, names.mailProvider, names.secretArn, names.queueUrl, names.deadLetterQueueUrl].filter(
-    (name) => value(name) === undefined,
-  );
+  const missing = [
+    names.tableName,
+    names.mailProvider,
+    names.secretArn,
+    names.queueUrl,
+    names.deadLetterQueueUrl,
+  ].filter((name) => value(name) === undefined);
   if (missing.length > 0) throw new Error(`The hand-off is not configured: ${missing.join(', ')} missing.`);
   const provider = value(names.mailProvider);
   if (!isMailProvider(provider)) {
@@ -25,8 +29,10 @@ export function readLeadHandoffConfig(env: NodeJS.ProcessEnv): LeadHandoffConfig
   }
   const list = value(names.mailProviderList);
   const webhookUrl = value(names.webhookUrl);
-  if (provider === 'webhook' && webhookUrl === undefined) throw new Error(`${names.webhookUrl} missing for the webhook.`);
-  if (provider !== 'webhook' && list === undefined) throw new Error(`${names.mailProviderList} missing for ${provider}.`);
+  if (provider === 'webhook' && webhookUrl === undefined)
+    throw new Error(`${names.webhookUrl} missing for the webhook.`);
+  if (provider !== 'webhook' && list === undefined)
+    throw new Error(`${names.mailProviderList} missing for ${provider}.`);
   return {
     tableName: value(names.tableName)!,
     provider,

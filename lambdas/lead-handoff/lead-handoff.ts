@@ -65,13 +65,7 @@ export interface HandoffDependencies {
 
 /** What became of one message. */
 export type HandoffOutcome =
-  | 'accepted'
-  | 'retrying'
-  | 'stopped'
-  | 'already-accepted'
-  | 'no-request'
-  | 'no-consent'
-  | 'malformed';
+  'accepted' | 'retrying' | 'stopped' | 'already-accepted' | 'no-request' | 'no-consent' | 'malformed';
 
 /** Thrown by `client()` when the secret holds no key yet: the operator must set it. */
 export class MissingProviderKeyError extends Error {
@@ -80,7 +74,10 @@ export class MissingProviderKeyError extends Error {
 
 /** The request ids of stream records (already filtered to inserts carrying a consent), for the queue. */
 export function enqueueableLeads(
-  records: readonly { readonly eventName?: string; readonly dynamodb?: { readonly Keys?: Record<string, { S?: string }> } }[],
+  records: readonly {
+    readonly eventName?: string;
+    readonly dynamodb?: { readonly Keys?: Record<string, { S?: string }> };
+  }[],
 ): HandoffMessage[] {
   return records.flatMap((record) => {
     const id = record.dynamodb?.Keys?.id?.S;
@@ -91,7 +88,9 @@ export function enqueueableLeads(
 function parseMessage(body: string): HandoffMessage | undefined {
   try {
     const parsed = JSON.parse(body) as { requestId?: unknown };
-    return typeof parsed.requestId === 'string' && parsed.requestId !== '' ? { requestId: parsed.requestId } : undefined;
+    return typeof parsed.requestId === 'string' && parsed.requestId !== ''
+      ? { requestId: parsed.requestId }
+      : undefined;
   } catch {
     return undefined;
   }

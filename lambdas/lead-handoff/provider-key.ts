@@ -4,7 +4,11 @@
  * within five minutes without a deploy. No value yet, or a blank one, is `MissingProviderKeyError`.
  */
 
-import { GetSecretValueCommand, ResourceNotFoundException, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import {
+  GetSecretValueCommand,
+  ResourceNotFoundException,
+  type SecretsManagerClient,
+} from '@aws-sdk/client-secrets-manager';
 import { MissingProviderKeyError } from './lead-handoff';
 
 const keptForMs = 5 * 60 * 1000;

@@ -55,7 +55,8 @@ export function mailerLiteClient(settings: MailProviderSettings): MailProviderCl
           timeoutMs: settings.timeoutMs,
           body: '{}',
         });
-        if (forgotten.status === 404) return { kind: 'absent', detail: 'MailerLite holds no subscriber of that address' };
+        if (forgotten.status === 404)
+          return { kind: 'absent', detail: 'MailerLite holds no subscriber of that address' };
         if (forgotten.status >= 300) {
           return { kind: 'failed', detail: `MailerLite: forgetting it answered HTTP ${forgotten.status}` };
         }

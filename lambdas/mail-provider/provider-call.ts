@@ -82,7 +82,12 @@ export function answerOf(response: ProviderResponse): ProviderAnswer {
   if (status === 410) return { kind: 'stop', status, reason: 'gone', detail: detailOf(response) };
   if (retryableStatuses.has(status) || status >= 500) {
     const after = retryAfterSeconds(response.headers);
-    return { kind: 'retry', status, detail: detailOf(response), ...(after !== undefined && { retryAfterSeconds: after }) };
+    return {
+      kind: 'retry',
+      status,
+      detail: detailOf(response),
+      ...(after !== undefined && { retryAfterSeconds: after }),
+    };
   }
   return { kind: 'stop', status, reason: 'rejected', detail: detailOf(response) };
 }

@@ -30,7 +30,10 @@ export function leadCreatedBody(lead: Lead): string {
   });
 }
 
-export function signedWebhookClient(settings: MailProviderSettings, now: () => Date = () => new Date()): MailProviderClient {
+export function signedWebhookClient(
+  settings: MailProviderSettings,
+  now: () => Date = () => new Date(),
+): MailProviderClient {
   const url = settings.baseUrl ?? settings.webhookUrl ?? '';
   const signer = new Webhook(settings.key);
   const headersFor = (id: string, body: string) => {
@@ -56,7 +59,13 @@ export function signedWebhookClient(settings: MailProviderSettings, now: () => D
       const authorMust =
         'The webhook only tells the receiving service: make sure it deleted the address (the lead.erased event).';
       try {
-        const answer = await callProvider({ method: 'POST', url, headers: headersFor(id, body), body, timeoutMs: settings.timeoutMs });
+        const answer = await callProvider({
+          method: 'POST',
+          url,
+          headers: headersFor(id, body),
+          body,
+          timeoutMs: settings.timeoutMs,
+        });
         if (answer.status >= 300) {
           return { kind: 'failed', detail: `The webhook answered HTTP ${answer.status}`, authorMust };
         }

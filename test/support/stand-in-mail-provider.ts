@@ -90,7 +90,9 @@ export async function startStandInMailProvider(options: StandInOptions): Promise
         return headers.authorization === `Bearer ${options.key}`;
       case 'mailchimp': {
         const basic = /^Basic (.+)$/.exec(headers.authorization ?? '')?.[1];
-        return basic !== undefined && Buffer.from(basic, 'base64').toString().split(':').slice(1).join(':') === options.key;
+        return (
+          basic !== undefined && Buffer.from(basic, 'base64').toString().split(':').slice(1).join(':') === options.key
+        );
       }
       case 'webhook':
         return true;
@@ -135,8 +137,13 @@ export async function startStandInMailProvider(options: StandInOptions): Promise
         if (method === 'POST' && url.pathname === '/api/subscribers') {
           const body = json();
           const groups = (body.groups as string[] | undefined) ?? [];
-          if (groups.some((group) => group !== options.list)) return { status: 422, body: { message: 'Invalid group' } };
-          const { subscriber, created } = upsert(String(body.email), (body.fields as { name?: string })?.name, groups[0]);
+          if (groups.some((group) => group !== options.list))
+            return { status: 422, body: { message: 'Invalid group' } };
+          const { subscriber, created } = upsert(
+            String(body.email),
+            (body.fields as { name?: string })?.name,
+            groups[0],
+          );
           return { status: created ? 201 : 200, body: { data: { id: String(subscriber.id) } } };
         }
         if (method === 'GET' && (match = /^\/api\/subscribers\/([^/]+)$/.exec(url.pathname))) {
@@ -152,7 +159,9 @@ export async function startStandInMailProvider(options: StandInOptions): Promise
         break;
       }
       case 'mailchimp': {
-        if ((match = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/actions\/delete-permanent)?$/.exec(url.pathname))) {
+        if (
+          (match = /^\/3\.0\/lists\/([^/]+)\/members\/([0-9a-f]{32})(\/actions\/delete-permanent)?$/.exec(url.pathname))
+        ) {
           if (match[1] !== options.list) return { status: 404, body: { title: 'Resource Not Found' } };
           if (method === 'PUT' && !match[3]) {
             const body = json();
@@ -212,7 +221,12 @@ export async function startStandInMailProvider(options: StandInOptions): Promise
       if (standIn.down?.()) return answer(response, 503, { error: 'down' });
       const fault = faults.shift();
       if (fault && 'status' in fault) {
-        return answer(response, fault.status, { error: 'fault' }, fault.retryAfter ? { 'retry-after': fault.retryAfter } : {});
+        return answer(
+          response,
+          fault.status,
+          { error: 'fault' },
+          fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+        );
       }
       const { status, body } = handle(request);
       if (fault && 'acceptThenStall' in fault) return; // done, never answered

@@ -158,7 +158,7 @@ describe.each(['kit', 'mailerlite', 'mailchimp', 'webhook'] as const)('handing l
     }
   });
 
-  test("429 with Retry-After: the next attempt waits as long as the provider asked", async () => {
+  test('429 with Retry-After: the next attempt waits as long as the provider asked', async () => {
     const lead = await saveLead();
     standIn.fail({ status: 429, retryAfter: '120' });
     await queue.enqueue([{ requestId: lead.id }]);
@@ -263,7 +263,10 @@ describe('the signed webhook', () => {
       expect(request.headers['webhook-id']).toBe('lead_req-1');
       expect(request.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]+=*$/);
       const payload = new Webhook(keys.webhook).verify(request.body, request.headers as Record<string, string>);
-      expect(payload).toMatchObject({ type: 'lead.created', data: { id: 'req-1', email: 'ada@example.com', name: 'Ada' } });
+      expect(payload).toMatchObject({
+        type: 'lead.created',
+        data: { id: 'req-1', email: 'ada@example.com', name: 'Ada' },
+      });
       expect(standIn.rejectedSignatures).toBe(0);
     } finally {
       await standIn.close();

@@ -75,7 +75,12 @@ export class SimulatedHandoffQueue implements HandoffQueue {
         held.receiptHandle = randomUUID();
         held.visibleAt = this.now + this.visibilityTimeoutSeconds * 1000;
         this.deliveries.push({ at: this.now, requestId: (JSON.parse(held.body) as HandoffMessage).requestId });
-        return { messageId: held.messageId, receiptHandle: held.receiptHandle, body: held.body, receiveCount: held.receiveCount };
+        return {
+          messageId: held.messageId,
+          receiptHandle: held.receiptHandle,
+          body: held.body,
+          receiveCount: held.receiveCount,
+        };
       });
     });
     const { retry } = await handle(batch);
@@ -87,7 +92,7 @@ export class SimulatedHandoffQueue implements HandoffQueue {
 
   /** Moves the clock to each next visible message and delivers it, until the queue is empty (or `maxDeliveries`). */
   async drain(handle: DeliverBatch, { maxDeliveries = 100 } = {}): Promise<void> {
-    for (let delivered = 0; this.held.length > 0 && delivered < maxDeliveries; ) {
+    for (let delivered = 0; this.held.length > 0 && delivered < maxDeliveries;) {
       this.now = Math.max(this.now, Math.min(...this.held.map((held) => held.visibleAt)));
       delivered += await this.deliver(handle);
     }
