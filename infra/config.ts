@@ -39,7 +39,10 @@ import {
   emailAddress,
   positive,
   flag,
+  mailProviderListPattern,
+  webhookUrlPattern,
 } from './context-schema-parts';
+import { isMailProvider, mailProviderListMeaning, mailProviders } from '../core/data/mail-provider';
 import type { DeploymentConfig } from './deployment-config';
 
 /** The context keys an operator may pass with `-c key=value`, set in cdk.json or in a stage. */
@@ -95,6 +98,12 @@ export const contextKeys = {
   authorEmail: 'authorEmail',
   /** Required in a stage. The site's root address (https://…): the pipeline builds with it as SITE_URL. */
   siteUrl: 'siteUrl',
+  /** Optional. `kit`, `mailerlite`, `mailchimp` or `webhook`: every consenting lead goes to the author's list there. */
+  mailProvider: 'mailProvider',
+  /** With mailProvider kit, mailerlite or mailchimp: the provider's form, group or audience id. */
+  mailProviderList: 'mailProviderList',
+  /** With mailProvider webhook: the https address the signed webhook posts each lead to. */
+  webhookUrl: 'webhookUrl',
 } as const;
 
 /** cdk.json's map of named stages (`stages.staging.senderEmail`, …). */
@@ -202,6 +211,26 @@ export const deploymentContextSchema = z
             `${contextKeys.authorEmail} "${input}" is not an e-mail address: pass where the weekly digest of new leads goes, e.g. -c ${contextKeys.authorEmail}=author@yourdomain.com, or leave it out (no digest).`,
         ).optional(),
       ),
+      mailProvider: text(
+        z
+          .string()
+          .transform((value) => value.toLowerCase())
+          .refine(isMailProvider, {
+            error: (issue) =>
+              `${contextKeys.mailProvider} ${quoted(issue.input)} is none of ${mailProviders.join(', ')}, e.g. -c ${contextKeys.mailProvider}=kit.`,
+          })
+          .optional(),
+      ),
+      mailProviderList: matching(
+        mailProviderListPattern,
+        (input) =>
+          `${contextKeys.mailProviderList} ${quoted(input)} is not a form, group or audience id (letters, digits, - and _), e.g. -c ${contextKeys.mailProviderList}=1234567.`,
+      ),
+      webhookUrl: matching(
+        webhookUrlPattern,
+        (input) =>
+          `${contextKeys.webhookUrl} ${quoted(input)} must be an https address, e.g. -c ${contextKeys.webhookUrl}=https://hooks.example.com/leads.`,
+      ),
       siteUrl: matching(
         siteUrlPattern,
         (input) =>
@@ -256,6 +285,29 @@ export const deploymentContextSchema = z
         problem(
           `${contextKeys.siteUrl} "${value.siteUrl}" is not the custom domain ${domainName}: set it to https://${domainName}.`,
         );
+      }
+      // Each provider needs where to put the lead, and only that.
+      const { mailProvider, mailProviderList, webhookUrl } = value;
+      if (mailProvider === undefined && (mailProviderList !== undefined || webhookUrl !== undefined)) {
+        problem(
+          `${mailProviderList !== undefined ? contextKeys.mailProviderList : contextKeys.webhookUrl} needs ${contextKeys.mailProvider}: pass -c ${contextKeys.mailProvider}=${mailProviders.join('|')}, or leave it out.`,
+        );
+      }
+      if (isMailProvider(mailProvider) && mailProvider !== 'webhook' && mailProviderList === undefined) {
+        problem(
+          `${contextKeys.mailProvider} ${mailProvider} needs ${contextKeys.mailProviderList}: ${mailProviderListMeaning[mailProvider]}, e.g. -c ${contextKeys.mailProviderList}=1234567.`,
+        );
+      }
+      if (mailProvider === 'webhook' && webhookUrl === undefined) {
+        problem(
+          `${contextKeys.mailProvider} webhook needs ${contextKeys.webhookUrl}: the https address each lead is posted to, e.g. -c ${contextKeys.webhookUrl}=https://hooks.example.com/leads.`,
+        );
+      }
+      if (mailProvider === 'webhook' && mailProviderList !== undefined) {
+        problem(`${contextKeys.mailProviderList} is not used by the webhook: leave it out.`);
+      }
+      if (isMailProvider(mailProvider) && mailProvider !== 'webhook' && webhookUrl !== undefined) {
+        problem(`${contextKeys.webhookUrl} is only used by ${contextKeys.mailProvider} webhook: leave it out.`);
       }
       // The deploy role trusts one GitHub environment, named after the stage.
       if (value.githubRepository !== undefined && value.stage === undefined) {
@@ -347,5 +399,14 @@ function toDeploymentConfig(context: DeploymentContext): DeploymentConfig {
     ...(context.leadsReaderRoleArn !== undefined && { leadsReaderRoleArn: context.leadsReaderRoleArn }),
     ...(context.authorEmail !== undefined && { authorEmail: context.authorEmail }),
     ...(context.siteUrl !== undefined && { siteUrl: context.siteUrl }),
+    ...mailProviderOf(context),
   };
+}
+
+/** The provider's part of the configuration; the schema's refinement made sure each has what it needs. */
+function mailProviderOf(context: DeploymentContext): Pick<DeploymentConfig, 'mailProvider'> {
+  const { mailProvider, mailProviderList, webhookUrl } = context;
+  if (!isMailProvider(mailProvider)) return {};
+  if (mailProvider === 'webhook') return { mailProvider: { provider: mailProvider, webhookUrl: webhookUrl! } };
+  return { mailProvider: { provider: mailProvider, list: mailProviderList! } };
 }

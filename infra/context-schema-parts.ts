@@ -22,6 +22,10 @@ export const githubOidcProviderArnPattern =
 export const roleArnPattern = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
 // The site's root address, as the build's SITE_URL takes it: https, a host, nothing after it.
 export const siteUrlPattern = /^https:\/\/([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+// A provider's form (Kit: digits), group (MailerLite: digits) or audience (Mailchimp: hex) id.
+export const mailProviderListPattern = /^[A-Za-z0-9_-]{1,64}$/;
+// Where the signed webhook posts: https only (the lead's name and address travel in it).
+export const webhookUrlPattern = /^https:\/\/[^\s/?#]+(\/[^\s#]*)?$/;
 // A stage becomes part of stack names and a GitHub environment's name.
 export const stageNamePattern = /^[a-z][a-z0-9-]{0,30}$/i;
 

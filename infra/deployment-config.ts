@@ -3,6 +3,8 @@
  * once it is validated. Types only.
  */
 
+import type { MailProvider } from '../core/data/mail-provider';
+
 export interface ApiThrottle {
   /** Requests per second, averaged. */
   readonly rateLimit: number;
@@ -68,4 +70,11 @@ export interface DeploymentConfig {
   readonly authorEmail?: string;
   /** The site's root address, `https://host` (a stage's; the build's SITE_URL). */
   readonly siteUrl?: string;
+  /** When set, every consenting lead is handed to the author's mail provider (infra/constructs/lead-handoff.ts). */
+  readonly mailProvider?: MailProviderConfig;
 }
+
+/** The author's mail provider: which, and its list (or, for the webhook, its address). */
+export type MailProviderConfig =
+  | { readonly provider: Exclude<MailProvider, 'webhook'>; readonly list: string }
+  | { readonly provider: 'webhook'; readonly webhookUrl: string };

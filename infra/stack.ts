@@ -8,6 +8,7 @@ import { Data } from './constructs/data';
 import { DeliveryTracking, type DeliveryTrackingProps } from './constructs/delivery-tracking';
 import { EncryptionKey } from './constructs/encryption-key';
 import { LeadDigest } from './constructs/lead-digest';
+import { LeadHandoff } from './constructs/lead-handoff';
 import { LeadsKey } from './constructs/leads-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
 import { DeliveryAlarms } from './constructs/monitoring/delivery-alarms';
@@ -69,6 +70,8 @@ export class CheatSheetSiteStack extends Stack {
   public readonly eventFunctionAlarms: FunctionAlarms;
   /** Only with `config.authorEmail`: the weekly digest of new leads. */
   public readonly leadDigest?: LeadDigest;
+  /** Only with `config.mailProvider`: every consenting lead handed to the author's mail provider. */
+  public readonly leadHandoff?: LeadHandoff;
   /** Only with `config.waf` in us-east-1 (elsewhere it lives in the companion stack). */
   public readonly webFirewall?: WebFirewall;
 
@@ -91,6 +94,7 @@ export class CheatSheetSiteStack extends Stack {
       tableEncryptionKey: this.leadsKey.key,
       cheatSheetDirectory: props.buildOutput?.cheatSheetDirectory,
       requestRetentionDays: config.requestRetentionDays,
+      requestsStream: config.mailProvider !== undefined,
     });
     this.originSecret = new OriginSecret(this, 'OriginSecret');
     this.api = new Api(this, 'Api', {
@@ -208,6 +212,19 @@ export class CheatSheetSiteStack extends Stack {
         runbookBaseUrl: runbookBaseUrl(config.githubRepository),
       });
       this.leadsKey.allowTableUse(this.leadDigest.role);
+    }
+
+    if (config.mailProvider) {
+      this.leadHandoff = new LeadHandoff(this, 'LeadHandoff', {
+        mailProvider: config.mailProvider,
+        table: this.data.table,
+        encryptionKey,
+        // A ticket (runbook.ts, LeadHandoffDeadLetters): today's one topic carries pages and tickets alike.
+        alarmAction: this.monitoring.topic.alarmAction,
+        runbookBaseUrl: runbook,
+      });
+      // It reads the lead and the table's stream, and writes the outcome: the leads' key lets it.
+      this.leadsKey.allowTableUse(this.leadHandoff.role);
     }
 
     new CfnOutput(this, 'SiteUrl', {

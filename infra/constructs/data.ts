@@ -6,6 +6,7 @@ import {
   AttributeType,
   BillingMode,
   ProjectionType,
+  StreamViewType,
   Table,
   TableEncryption,
   type TableProps,
@@ -109,6 +110,14 @@ export interface DataProps {
    * @default - no TTL: the author keeps the leads until erasing them
    */
   readonly requestRetentionDays?: number;
+  /**
+   * The requests table's stream (new images), which the mail provider's hand-off reads
+   * (lead-handoff.ts): the request item is its outbox. A stream costs nothing itself; its records
+   * are encrypted with the table's key and kept 24 hours.
+   *
+   * @default false
+   */
+  readonly requestsStream?: boolean;
 }
 
 /**
@@ -173,6 +182,7 @@ export class Data extends Construct {
     this.table = leadsTable(this, 'RequestsTable', requestsTable, props.tableEncryptionKey, {
       // Requests expire only when the stage sets a retention (requestRetentionDays).
       ...(props.requestRetentionDays !== undefined && { timeToLiveAttribute: requestExpiryAttribute }),
+      ...(props.requestsStream === true && { stream: StreamViewType.NEW_IMAGE }),
     });
     // Its own table, so the requests table holds request items only; TTL deletes each item a day
     // after its newest send, so the retained table empties itself.

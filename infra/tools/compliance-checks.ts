@@ -137,6 +137,7 @@ export function addComplianceChecks(app: App, options: ComplianceCheckOptions = 
       customDomain: stack.config.customDomain !== undefined,
       accountKnown: !Token.isUnresolved(stack.account),
       leadDigest: stack.leadDigest !== undefined,
+      leadHandoff: stack.leadHandoff !== undefined,
     });
   }
   return { nagPacks, controlTower, skipped: [] };

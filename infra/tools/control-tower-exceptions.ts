@@ -19,6 +19,8 @@ export interface ExceptionFacts {
   readonly accountKnown: boolean;
   /** The weekly digest exists (`authorEmail`). */
   readonly leadDigest: boolean;
+  /** The mail provider's hand-off exists (`mailProvider`). */
+  readonly leadHandoff: boolean;
 }
 
 export interface ControlTowerException {
@@ -69,6 +71,13 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
     reason:
       "The weekly digest makes one DynamoDB Scan and one SES SendEmail a week, through their public endpoints over TLS with IAM-signed requests; a VPC would need a NAT gateway or DynamoDB and SES endpoints (about 7 USD a month per zone for SES's) for four invocations a month.",
     appliesWhen: (facts) => facts.leadDigest,
+  },
+  {
+    control: 'CT.LAMBDA.PR.3',
+    resources: 'LeadHandoff/LeadHandoffFunction/Resource',
+    reason:
+      "The hand-off calls the author's mail provider on the public internet (Kit, MailerLite, Mailchimp or the webhook's https address) and DynamoDB, SQS and Secrets Manager through their public endpoints over TLS; in a VPC it would need a NAT gateway (about 32 USD a month per zone) to reach the provider at all, for a few calls per lead.",
+    appliesWhen: (facts) => facts.leadHandoff,
   },
   {
     control: 'CT.LAMBDA.PR.3',

@@ -2,7 +2,8 @@
  * The functions that answer no route, once: what invokes each, its entry, size, timeout and the
  * table grants it needs. The CDK `DeliveryTracking` construct builds the SES events function and
  * the unsent check (infra/constructs/delivery-tracking.ts), the `LeadDigest` construct the weekly
- * digest, only with `authorEmail` (infra/constructs/lead-digest.ts); the monitoring gives each its
+ * digest, only with `authorEmail` (infra/constructs/lead-digest.ts), the `LeadHandoff` construct the
+ * mail provider's hand-off, only with `mailProvider` (infra/constructs/lead-handoff.ts); the monitoring gives each its
  * alarms. (The pause function, invoked by the alarm topic, has its own construct: sending-pause.ts.)
  */
 
@@ -11,13 +12,14 @@ import { deliveryServices } from '../../observability/product-metrics';
 import type { ProductTable } from './routes';
 
 /** The DynamoDB actions these functions call. */
-export type EventFunctionTableAction = 'dynamodb:UpdateItem' | 'dynamodb:Scan';
+export type EventFunctionTableAction = 'dynamodb:UpdateItem' | 'dynamodb:Scan' | 'dynamodb:GetItem';
 
 export interface EventFunction {
   /** Its name: the CDK id prefix of its function, role and log group. */
-  readonly id: 'SesEvents' | 'UnsentCheck' | 'LeadDigest';
+  readonly id: 'SesEvents' | 'UnsentCheck' | 'LeadDigest' | 'LeadHandoff';
   /** What invokes it. */
-  readonly trigger: 'sesEvents' | 'schedule' | 'weeklySchedule';
+  /** `leadHandoff`: the requests table's stream (new consenting requests) and the hand-off queue. */
+  readonly trigger: 'sesEvents' | 'schedule' | 'weeklySchedule' | 'leadHandoff';
   readonly entry: string;
   readonly description: string;
   readonly memoryMb: number;
@@ -95,6 +97,25 @@ export const eventFunctions = {
         table: 'requests',
         actions: ['dynamodb:Scan'],
         why: "Reads the week's requests (name, address, times, delivery status) for the author's CSV.",
+      },
+    ],
+  },
+  leadHandoff: {
+    id: 'LeadHandoff',
+    trigger: 'leadHandoff',
+    entry: 'lambdas/lead-handoff/handler.ts',
+    description: "Hands each consenting lead to the author's mail provider, once (the request item is the outbox).",
+    memoryMb: 256,
+    memoryReason:
+      'One GetItem, one or two HTTPS calls and one UpdateItem per lead: more CPU than 128 MB gives shortens the TLS handshakes.',
+    timeoutSeconds: 30,
+    timeoutReason: `Per message: the secret and the item (each at most ${worstCaseSeconds} s when AWS stalls), at most two provider calls of 10 s each (Kit's two), one UpdateItem; a batch's further messages reuse the warm connection. The queue's visibility timeout is six times this, as AWS advises for Lambda.`,
+    logService: deliveryServices.leadHandoff,
+    tableAccess: [
+      {
+        table: 'requests',
+        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        why: "A consistent GetItem reads the lead (gone when erased, or accepted before); a conditional UpdateItem records the attempt's outcome on it (the outbox).",
       },
     ],
   },

@@ -149,7 +149,8 @@ export type AlarmFamilyName =
   | 'UnsentRequests'
   | 'SendNotRecorded'
   | 'SendOutcomeUnknown'
-  | 'LeadDigestErrors';
+  | 'LeadDigestErrors'
+  | 'LeadHandoffDeadLetters';
 
 export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
   Api5xx: {
@@ -280,5 +281,13 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     firstSteps:
       "the LeadDigestLogGroupName log group, 'Weekly digest not sent'; meanwhile the author can run npm run leads -- export.",
     anchor: 'leaddigesterrors',
+  },
+  LeadHandoffDeadLetters: {
+    severity: 'ticket',
+    reason:
+      "one message is one lead the author's list does not have, and nothing retries it: the provider refused the key (401, 403), the list is gone (410), it refused the address, or it failed every attempt for a day. A working day is soon enough: the lead is safe in the table and in the weekly digest",
+    firstSteps:
+      "the LeadHandoffLogGroupName log group, 'Hand-off stopped' (its reason); set or correct the key (docs/operate.md), then redrive the dead-letter queue to the hand-off queue in the SQS console.",
+    anchor: 'leadhandoffdeadletters',
   },
 };

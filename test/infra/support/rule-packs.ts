@@ -14,6 +14,8 @@ export const everyOption = {
     waf: 'true',
     authorEmail: 'author@example.com',
     leadsReaderRoleArn: 'arn:aws:iam::123456789012:role/leads-reader',
+    mailProvider: 'mailchimp',
+    mailProviderList: 'a1b2c3d4e5',
   },
   deploymentTarget: { account: '123456789012', region: 'eu-west-1' },
 };

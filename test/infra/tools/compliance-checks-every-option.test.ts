@@ -13,7 +13,7 @@ import {
 
 afterAll(removeOutdirs);
 
-describe('the rule packs, with every option on (custom domain, alarmEmail, waf outside us-east-1, the digest, a leads reader)', () => {
+describe('the rule packs, with every option on (custom domain, alarmEmail, waf outside us-east-1, the digest, a leads reader, a mail provider)', () => {
   let report: AuditReport;
   beforeAll(() => {
     report = synthWithRulePacks({ outdir: freshOutdir(), ...everyOption });
