@@ -3,7 +3,7 @@ import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
-import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -163,8 +163,9 @@ export class LeadHandoff extends Construct {
         onFailure: new SqsDlq(this.deadLetterQueue),
         filters: [
           FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { consent: { M: { at: { S: FilterRule.exists() } } } } },
+            eventName: ['INSERT'],
+            // FilterRule's helpers are typed any: their patterns, written out.
+            dynamodb: { NewImage: { consent: { M: { at: { S: [{ exists: true }] } } } } },
           }),
         ],
       }),

@@ -453,3 +453,41 @@ describe('githubOidcProviderArn, leadsReaderRoleArn and authorEmail', () => {
     );
   });
 });
+
+describe('mailProvider, mailProviderList and webhookUrl', () => {
+  const sender = { senderEmail: 'a@example.com' };
+
+  test('none by default: no lead is handed anywhere', () => {
+    expect(parse(sender)).not.toHaveProperty('mailProvider');
+  });
+
+  test.each(['kit', 'mailerlite', 'mailchimp'] as const)('%s takes its list', (provider) => {
+    expect(parse({ ...sender, mailProvider: provider, mailProviderList: '1234567' }).mailProvider).toEqual({
+      provider,
+      list: '1234567',
+    });
+  });
+
+  test('the webhook takes its https address', () => {
+    expect(
+      parse({ ...sender, mailProvider: 'Webhook', webhookUrl: 'https://hooks.example.com/leads' }).mailProvider,
+    ).toEqual({ provider: 'webhook', webhookUrl: 'https://hooks.example.com/leads' });
+  });
+
+  test('a provider without its list, or the webhook without its address, is refused with what to pass', () => {
+    expect(problemsOf({ ...sender, mailProvider: 'kit' })).toContain(
+      'mailProvider kit needs mailProviderList: the form id',
+    );
+    expect(problemsOf({ ...sender, mailProvider: 'webhook' })).toContain('mailProvider webhook needs webhookUrl');
+  });
+
+  test('an unknown provider, a plain-http webhook and a list without a provider are refused', () => {
+    expect(problemsOf({ ...sender, mailProvider: 'sendgrid' })).toContain(
+      'mailProvider "sendgrid" is none of kit, mailerlite, mailchimp, webhook',
+    );
+    expect(problemsOf({ ...sender, mailProvider: 'webhook', webhookUrl: 'http://hooks.example.com' })).toContain(
+      'webhookUrl "http://hooks.example.com" must be an https address',
+    );
+    expect(problemsOf({ ...sender, mailProviderList: '1234567' })).toContain('mailProviderList needs mailProvider');
+  });
+});

@@ -125,7 +125,7 @@ describe('a synth with the rule packs', () => {
   test('refuses a Control Tower exception that names no resource, or no control', () => {
     const stack = new Stack(testApp(), 'Small');
     new CfnBucket(stack, 'Bucket');
-    const facts = { customDomain: false, accountKnown: false, leadDigest: false };
+    const facts = { customDomain: false, accountKnown: false, leadDigest: false, leadHandoff: false };
     expect(() =>
       acknowledgeControlTowerExceptions(stack, facts, [
         { control: 'CT.S3.PR.9', resources: 'Gone', reason: 'no such bucket' },
