@@ -144,7 +144,10 @@ export class CheatSheetSiteStack extends Stack {
       functions: this.api.functions,
       // The operations the functions' roles allow on each table: the route catalogue's table access.
       tables: [
-        { table: this.data.table, operations: tableOperationsOf('requests') },
+        {
+          table: this.data.table,
+          operations: tableOperationsOf('requests', { leadHandoff: config.mailProvider !== undefined }),
+        },
         { table: this.data.limitCountersTable, operations: tableOperationsOf('limitCounters') },
         { table: this.data.idempotencyTable, operations: tableOperationsOf('idempotency') },
       ],

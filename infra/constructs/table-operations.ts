@@ -17,8 +17,13 @@ const operationOfAction: Readonly<Record<TableAction | EventFunctionTableAction,
  * The operations the functions call on a table, from the route and event-function catalogues:
  * DynamoDB reports ThrottledRequests and SystemErrors per operation only, so its alarms sum these.
  */
-export function tableOperationsOf(table: ProductTable): Operation[] {
-  const eventActions = eventFunctionList.flatMap((fn) =>
+export function tableOperationsOf(
+  table: ProductTable,
+  { leadHandoff = false }: { readonly leadHandoff?: boolean } = {},
+): Operation[] {
+  // The hand-off function exists only with mailProvider: without it, its GetItem is no operation of the table's.
+  const functions = eventFunctionList.filter((fn) => leadHandoff || fn.name !== 'leadHandoff');
+  const eventActions = functions.flatMap((fn) =>
     fn.tableAccess.filter((access) => access.table === table).flatMap((access) => access.actions),
   );
   const actions = [...new Set([...tableActionsOf(table), ...eventActions])];
