@@ -23,6 +23,8 @@ export type EmailFault =
   | 'illegal-recipient-address'
   /** SES refusing a recipient on a suppression list, naming it (MessageRejected). */
   | 'suppressed-recipient'
+  /** SES refusing the message and naming the recipient as the reason, in no words of its address rules (MessageRejected). */
+  | 'recipient-refused'
   | 'throttled'
   | 'internal-error';
 
@@ -67,9 +69,25 @@ const faultResponses: Readonly<Record<EmailFault, { status: number; type: string
     type: 'MessageRejected',
     message: `Address blacklisted: ${sandboxRecipient}`,
   },
+  'recipient-refused': {
+    status: 400,
+    type: 'MessageRejected',
+    // `{recipient}` becomes the call's own To address.
+    message: 'Message rejected: the recipient {recipient} was refused',
+  },
   throttled: { status: 429, type: 'TooManyRequestsException', message: 'Too many requests.' },
   'internal-error': { status: 500, type: 'InternalFailure', message: 'An internal error occurred.' },
 };
+
+/** The first To address of a SendEmail body (SESv2's JSON), or an empty string. */
+function recipientOf(body: Buffer): string {
+  try {
+    const parsed = JSON.parse(body.toString('utf8')) as { Destination?: { ToAddresses?: string[] } };
+    return parsed.Destination?.ToAddresses?.[0] ?? '';
+  } catch {
+    return '';
+  }
+}
 
 export interface EmailFaultInjector extends RunningServer {
   /** Every following SES call fails this way, until set back to null. */
@@ -83,10 +101,11 @@ export async function startEmailFaultInjector(targetUrl: string, port = 0): Prom
   const server = http.createServer((request, response) => {
     if (fault) {
       const { status, type, message } = faultResponses[fault];
-      request.resume();
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         response.writeHead(status, { 'Content-Type': 'application/json', 'x-amzn-ErrorType': type });
-        response.end(JSON.stringify({ message }));
+        response.end(JSON.stringify({ message: message.replace('{recipient}', recipientOf(Buffer.concat(chunks))) }));
       });
       return;
     }

@@ -29,3 +29,11 @@ export const worstCaseSdkCallMs = sdkTimeouts.maxAttempts * sdkTimeouts.requestT
 
 /** What a function needs after its slowest SDK call failed: log, build and return the JSON error. */
 export const replyMarginMs = 2_000;
+
+/**
+ * The time an SES attempt needs left before it starts: its own timeout (connecting included), then
+ * the record of its outcome on the request (one UpdateItem, at worst `worstCaseSdkCallMs` when
+ * DynamoDB stalls), then the reply: 3 + 7 + 2 = 12 s. An attempt started with less could be
+ * accepted by SES and leave its request `sending` when the function is stopped at its deadline.
+ */
+export const timeNeededBeforeSesMs = sdkTimeouts.requestTimeoutMs + worstCaseSdkCallMs + replyMarginMs;

@@ -12,6 +12,13 @@
  * resend`) claims `requested` or `failed` to `sending` with a token, then writes `sent` (SES
  * accepted), `failed` (SES provably took nothing) or `unknown` (the call left and no answer came);
  * the SES events function writes `delivered`, `bounced` (permanent bounces) and `complained`.
+ * Each writer moves a request only from the state it expects: the send's own writes from
+ * `sending` (with its token), so a late `sent` never overwrites an SES verdict that came first.
+ *
+ * Superseded is a field, not a state (`superseded_by`, core/data/tables.ts): a `requested` or
+ * `failed` request whose reader was mailed through a later request of the same mailbox keeps its
+ * own state, and is no longer claimable, unsent or resent. The states above stay the list the
+ * export, the digest and the contract name.
  */
 
 import { failureKindList } from '../api/catalogue/failures';
@@ -64,7 +71,12 @@ export interface DeliveryFields {
   readonly delivery_status?: string;
   /** On `failed`: the failure catalogue's `code` (core/api/catalogue/failures.ts). */
   readonly failure_code?: string;
+  /** A later request of the same mailbox that reached the reader: this one needs no send. */
+  readonly superseded_by?: string;
 }
+
+/** The states after SES accepted a send: the reader was mailed. */
+export const mailedStatuses: readonly DeliveryStatus[] = ['sent', 'delivered', 'bounced', 'complained'];
 
 /** An item's state; an item from before the field existed reads as `sent` or `requested`. */
 export function deliveryStatusOf(item: DeliveryFields): DeliveryStatus {
@@ -80,6 +92,7 @@ export function isUnsentStatus(status: DeliveryStatus): boolean {
 
 /** Saved more than 15 minutes before `now` and still not sent: what `npm run leads -- unsent` lists. */
 export function isUnsent(item: DeliveryFields, now: Date): boolean {
+  if (item.superseded_by !== undefined) return false;
   if (!isUnsentStatus(deliveryStatusOf(item))) return false;
   const requestedAt = Date.parse(item.requested_at ?? '');
   return Number.isFinite(requestedAt) && now.getTime() - requestedAt >= unsentAfterMs;

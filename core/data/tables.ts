@@ -94,6 +94,20 @@ export interface CheatSheetRequestItem {
   readonly send_token?: string;
   /** On `failed`: the failure catalogue's `code`. */
   readonly failure_code?: string;
+  /**
+   * The `Idempotency-Key` of the submission that wrote it (the page's, or the form's derived one):
+   * the item's id is derived from it, so the submission's send finds it by key, and `erase` finds
+   * the key's idempotency records. Absent on requests made without a key.
+   */
+  readonly submission_key?: string;
+  /**
+   * The id of a later request of the same mailbox whose e-mail went out while this one was still
+   * `requested` or `failed`: the reader has the sheet, so no send or resend claims this one. A
+   * field, not a state: `delivery_status` keeps what happened to this request itself.
+   */
+  readonly superseded_by?: string;
+  /** ISO 8601: when it was superseded. */
+  readonly superseded_at?: string;
   /** What the reader agreed to, and when: requests made through the page or the form. */
   readonly consent?: {
     readonly at?: string;

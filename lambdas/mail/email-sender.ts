@@ -12,7 +12,7 @@
 
 import { setTimeout as delay } from 'node:timers/promises';
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import { replyMarginMs, sdkTimeouts } from '../../core/config/sdk-timeouts';
+import { timeNeededBeforeSesMs } from '../../core/config/sdk-timeouts';
 import { ProductError } from '../runtime/errors';
 import type { CheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 import { requestIdMessageTag } from '../../core/data/delivery-status';
@@ -47,10 +47,10 @@ export type SendEmail = (email: OutgoingEmail, time?: SendTime) => Promise<{ mes
 export const sendEmailAttempts = 2;
 
 /**
- * The time an attempt needs before it starts: its own timeout (connecting included), then enough
- * to answer the visitor when it fails.
+ * The time an attempt needs before it starts (core/config/sdk-timeouts.ts): its own timeout, the
+ * record of its outcome after it when DynamoDB stalls, and the reply: 12 s.
  */
-export const timeNeededPerAttemptMs = sdkTimeouts.requestTimeoutMs + replyMarginMs;
+export const timeNeededPerAttemptMs = timeNeededBeforeSesMs;
 
 /** Waits before the second attempt: SES's throttling clears within a second (jittered 100-300 ms). */
 const retryPauseMs = () => 100 + Math.random() * 200;
@@ -222,7 +222,8 @@ export function sesEmailSender(ses: SESv2Client): SendEmail {
           await delay(retryPauseMs());
           continue;
         }
-        throw classifySesError(error, from);
+        // The recipient too: SES naming the reader's address is the visitor's 400, never a page.
+        throw classifySesError(error, from, to);
       }
     }
   };

@@ -1,13 +1,24 @@
 /**
  * The request items of the `cheat_sheet_requests` table. Every SDK failure becomes a
  * `storageUnavailable` ProductError (with the SDK error as its cause, for the logs). Only operations
- * dynalite supports: PutItem, UpdateItem, Query. The send function records with UpdateItem alone
- * (its role has no PutItem); the save function only puts.
+ * dynalite supports: PutItem, UpdateItem, GetItem, Query. The send function records with
+ * UpdateItem alone (its role has no PutItem); the save function only puts.
+ *
+ * A submission's `Idempotency-Key` (the page's, or the form's derived one) names its request: the
+ * item's id is derived from the key (`submissionItemId`) and the key is stored on it
+ * (`submission_key`), so the send of a submission finds the request its save wrote with one
+ * strongly consistent GetItem, never through the eventually consistent e-mail index, and a key
+ * that already has a request never makes a second one.
+ *
+ * Every status write is conditional on the state its writer expects (core/data/delivery-status.ts):
+ * the send's own writes move `sending` only, with its token, so an SES event that came first
+ * (`delivered`, `bounced`, `complained`) is never overwritten by a late `sent`.
  */
 
 import { cleanStoredName } from '../../core/documents/greeting-name';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
+  GetCommand,
   PutCommand,
   QueryCommand,
   UpdateCommand,
@@ -32,12 +43,34 @@ function isOwnEarlierPut(error: unknown, item: CheatSheetRequestItem): boolean {
   return old === undefined || old.requested_at?.S === item.requested_at;
 }
 
+/**
+ * The id of the request a submission's key names: a UUID (version 8, RFC 9562) made of the key's
+ * SHA-256, so the save and the send of one submission address the same item, and two keys never do.
+ */
+export function submissionItemId(submissionKey: string): string {
+  const hex = createHash('sha256').update(`cheat-sheet submission\n${submissionKey}`, 'utf8').digest('hex');
+  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** What a send's `markSent` found: its own record written, SES's verdict there first, or neither. */
+export type SentRecord = 'recorded' | 'verdict-first' | 'not-held';
+
 export interface CheatSheetRequests {
-  /** Stores a new request, `requested`, and returns it. */
+  /**
+   * Stores a new request, `requested`, and returns it. With a submission key, the item's id is the
+   * key's and the key is stored on it; a key that has a request already returns that request,
+   * unchanged (`created` false).
+   */
   create(
     request: { name: string; email: string; hasBook?: boolean },
     requestedAt: Date,
-  ): Promise<CheatSheetRequestItem>;
+    submissionKey?: string,
+  ): Promise<CheatSheetRequestItem & { readonly created?: boolean }>;
+  /** The request a submission's key names, read consistently; undefined when it has none. */
+  findBySubmissionKey(submissionKey: string): Promise<CheatSheetRequestItem | undefined>;
+  /** One request by its id, read consistently. */
+  findById(id: string): Promise<CheatSheetRequestItem | undefined>;
   /**
    * The address's newest request a send may claim (`requested` or `failed`, or an old unsent item
    * without a status), whatever its age, or undefined. Reads the e-mail index, which is
@@ -50,14 +83,40 @@ export interface CheatSheetRequests {
    * its own token counts as claimed.
    */
   claim(id: string, token: string, at: Date): Promise<boolean>;
-  /** Stores a send that had no request to claim, already `sending` with `token`, so every send is on record. */
-  createSending(request: { name: string; email: string }, token: string, at: Date): Promise<CheatSheetRequestItem>;
-  /** SES accepted it: `sent`, `cheat_sheet_sent`, `sent_at`, the message id. False when `token` no longer holds it. */
-  markSent(id: string, token: string, messageId: string, at: Date): Promise<boolean>;
-  /** SES provably took nothing: `failed`, with the failure's code; a later send may claim it again. */
+  /**
+   * Stores a send that had no request to claim, already `sending` with `token`, so every send is on
+   * record. With a submission key, under the key's id: undefined when the key has a request already
+   * (a parallel send, or a save that landed meanwhile), which the caller then reads.
+   */
+  createSending(
+    request: { name: string; email: string },
+    token: string,
+    at: Date,
+    submissionKey?: string,
+  ): Promise<CheatSheetRequestItem | undefined>;
+  /**
+   * SES accepted it: `sent`, `cheat_sheet_sent`, `sent_at`, the message id, only from `sending`
+   * with `token`. `verdict-first` when an SES event of this message moved it on already (it keeps
+   * SES's verdict); `not-held` when `token` no longer holds it.
+   */
+  markSent(id: string, token: string, messageId: string, at: Date): Promise<SentRecord>;
+  /** SES provably took nothing: `failed`, with the failure's code, only from `sending` with `token`. */
   markFailed(id: string, token: string, failureCode: string, at: Date): Promise<boolean>;
-  /** The call left and no answer came: `unknown`, never claimed again. */
+  /** The call left and no answer came: `unknown` (never claimed again), only from `sending` with `token`. */
   markUnknown(id: string, token: string, at: Date): Promise<boolean>;
+  /**
+   * After a send reached the reader: marks the address's requests saved up to `sentRequest`'s time
+   * that a send could still claim (`requested`, `failed`) superseded by it (`superseded_by`), so
+   * neither a send nor `resend` mails the reader again. Reads the e-mail index: a request it does
+   * not show yet is caught by `resend`'s own check of the mailbox (ops/leads/unsent-requests.ts).
+   * Returns the ids it marked.
+   */
+  supersedeOlder(
+    sentRequest: Pick<CheatSheetRequestItem, 'id' | 'email' | 'requested_at'>,
+    at: Date,
+  ): Promise<string[]>;
+  /** Marks one request superseded by `by`, only while a send could still claim it. */
+  markSuperseded(id: string, by: string, at: Date): Promise<boolean>;
 }
 
 function isConditionFailure(error: unknown): boolean {
@@ -76,8 +135,12 @@ async function storage<T>(operation: string, call: () => Promise<T>): Promise<T>
  * What a send may claim: `requested` or `failed`, or an item written before `delivery_status`
  * existed that was never sent (core/data/delivery-status.ts).
  */
-const claimableCondition = '#status IN (:requested, :failed) OR (attribute_not_exists(#status) AND #sent = :unsent)';
+const claimableCondition =
+  'attribute_not_exists(superseded_by) AND (#status IN (:requested, :failed) OR (attribute_not_exists(#status) AND #sent = :unsent))';
 const claimableNames = { '#status': 'delivery_status', '#sent': 'cheat_sheet_sent' };
+
+/** The SES events' verdicts: a `sent` written after one of them would undo it. */
+const sesVerdicts: readonly DeliveryStatus[] = ['delivered', 'bounced', 'complained'];
 const claimableValues = { ':requested': claimableStatuses[0], ':failed': claimableStatuses[1], ':unsent': false };
 
 /** How many of the address's requests, newest first, one index page reads. */
@@ -119,10 +182,26 @@ export function cheatSheetRequestsTable(
       throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem failed', { cause: error });
     }
   };
-  /** Moves the request `token` holds to `status`, stamping its time; the token must still hold it. */
-  const settle = (id: string, token: string, status: DeliveryStatus, at: Date, extra: Record<string, unknown>) => {
+  /**
+   * Moves the request `token` holds from `sending` to `status`, stamping its time. The same write
+   * retried by the SDK after DynamoDB applied it (`status` already, with this token and these
+   * values) applies again, harmlessly; any other state is left alone.
+   */
+  const settle = (
+    id: string,
+    token: string,
+    status: DeliveryStatus,
+    at: Date,
+    extra: Record<string, unknown>,
+    ownRetry: string,
+  ) => {
     const names: Record<string, string> = { '#status': 'delivery_status', '#statusTime': statusTimeAttributes[status] };
-    const values: Record<string, unknown> = { ':status': status, ':at': at.toISOString(), ':token': token };
+    const values: Record<string, unknown> = {
+      ':status': status,
+      ':at': at.toISOString(),
+      ':token': token,
+      ':sending': 'sending',
+    };
     const sets = ['#status = :status', 'status_at = :at', '#statusTime = :at'];
     for (const [attribute, value] of Object.entries(extra)) {
       names[`#${attribute}`] = attribute;
@@ -132,16 +211,32 @@ export function cheatSheetRequestsTable(
     return conditionalUpdate({
       Key: { id },
       UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'send_token = :token',
+      ConditionExpression: `send_token = :token AND (#status = :sending OR (#status = :status AND ${ownRetry}))`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     });
   };
+  /** Only while a send could still claim it: one that claimed it since is left to that send. */
+  const markSuperseded = (id: string, by: string, at: Date) =>
+    conditionalUpdate({
+      Key: { id },
+      UpdateExpression: 'SET superseded_by = :by, superseded_at = :at',
+      ConditionExpression: `attribute_exists(id) AND (${claimableCondition})`,
+      ExpressionAttributeNames: claimableNames,
+      ExpressionAttributeValues: { ...claimableValues, ':by': by, ':at': at.toISOString() },
+    });
+  const getItem = async (id: string): Promise<CheatSheetRequestItem | undefined> => {
+    const { Item } = await storage('GetItem', () =>
+      client.send(new GetCommand({ TableName: tableName, Key: { id }, ConsistentRead: true })),
+    );
+    return Item as CheatSheetRequestItem | undefined;
+  };
   return {
-    async create({ name, email, hasBook }, requestedAt) {
+    async create({ name, email, hasBook }, requestedAt, submissionKey) {
       const at = requestedAt.toISOString();
       const item: CheatSheetRequestItem = {
-        id: randomUUID(),
+        id: submissionKey === undefined ? randomUUID() : submissionItemId(submissionKey),
+        ...(submissionKey !== undefined && { submission_key: submissionKey }),
         // What was typed, without control and format characters (greeting-name.ts).
         name: cleanStoredName(name),
         email,
@@ -164,17 +259,27 @@ export function cheatSheetRequestsTable(
           }),
         );
       } catch (error) {
+        if (submissionKey !== undefined && isConditionFailure(error)) {
+          // The key's request exists: this call's own earlier attempt, or an earlier save of the key.
+          const existing = await getItem(item.id);
+          if (existing) return { ...existing, created: existing.requested_at === item.requested_at };
+        }
         if (!isOwnEarlierPut(error, item)) {
           throw new ProductError('storageUnavailable', 'DynamoDB PutItem failed', { cause: error });
         }
       }
-      return item;
+      return { ...item, created: true };
     },
 
-    async createSending({ name, email }, token, at) {
+    findBySubmissionKey: (submissionKey) => getItem(submissionItemId(submissionKey)),
+    findById: getItem,
+    markSuperseded,
+
+    async createSending({ name, email }, token, at, submissionKey) {
       const time = at.toISOString();
       const item: CheatSheetRequestItem = {
-        id: randomUUID(),
+        id: submissionKey === undefined ? randomUUID() : submissionItemId(submissionKey),
+        ...(submissionKey !== undefined && { submission_key: submissionKey }),
         // What was typed, without control and format characters (greeting-name.ts).
         name: cleanStoredName(name),
         email,
@@ -200,8 +305,9 @@ export function cheatSheetRequestsTable(
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
       });
-      if (!created) throw new ProductError('storageUnavailable', `Request ${id} exists already: a fresh UUID collided`);
-      return item;
+      if (created) return item;
+      if (submissionKey !== undefined) return undefined;
+      throw new ProductError('storageUnavailable', `Request ${id} exists already: a fresh UUID collided`);
     },
 
     async findNewestClaimable(email) {
@@ -246,9 +352,69 @@ export function cheatSheetRequestsTable(
       });
     },
 
-    markSent: (id, token, messageId, at) =>
-      settle(id, token, 'sent', at, { cheat_sheet_sent: true, ses_message_id: messageId }),
-    markFailed: (id, token, failureCode, at) => settle(id, token, 'failed', at, { failure_code: failureCode }),
-    markUnknown: (id, token, at) => settle(id, token, 'unknown', at, {}),
+    async markSent(id, token, messageId, at) {
+      const sent = await settle(
+        id,
+        token,
+        'sent',
+        at,
+        { cheat_sheet_sent: true, ses_message_id: messageId },
+        '#ses_message_id = :ses_message_id',
+      );
+      if (sent) return 'recorded';
+      // SES's event of this very message came first: its verdict stands, and it recorded the send.
+      const verdictFirst = await conditionalUpdate({
+        Key: { id },
+        UpdateExpression: 'SET sent_at = if_not_exists(sent_at, :at)',
+        ConditionExpression: `send_token = :token AND ses_message_id = :messageId AND #status IN (${sesVerdicts
+          .map((_, index) => `:verdict${index}`)
+          .join(', ')})`,
+        ExpressionAttributeNames: { '#status': 'delivery_status' },
+        ExpressionAttributeValues: {
+          ':at': at.toISOString(),
+          ':token': token,
+          ':messageId': messageId,
+          ...Object.fromEntries(sesVerdicts.map((verdict, index) => [`:verdict${index}`, verdict])),
+        },
+      });
+      return verdictFirst ? 'verdict-first' : 'not-held';
+    },
+    markFailed: (id, token, failureCode, at) =>
+      settle(id, token, 'failed', at, { failure_code: failureCode }, '#failure_code = :failure_code'),
+    markUnknown: (id, token, at) => settle(id, token, 'unknown', at, {}, '#statusTime = :at'),
+
+    async supersedeOlder(sentRequest, at) {
+      const marked: string[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const result = await storage('Query', () =>
+          client.send(
+            new QueryCommand({
+              TableName: tableName,
+              IndexName: emailIndex.name,
+              KeyConditionExpression: '#email = :email AND #requestedAt <= :requestedAt',
+              FilterExpression: claimableCondition,
+              ExpressionAttributeNames: {
+                '#email': emailIndex.partitionKey,
+                '#requestedAt': emailIndex.sortKey,
+                ...claimableNames,
+              },
+              ExpressionAttributeValues: {
+                ':email': sentRequest.email,
+                ':requestedAt': sentRequest.requested_at,
+                ...claimableValues,
+              },
+              ExclusiveStartKey: startKey,
+            }),
+          ),
+        );
+        for (const older of (result.Items ?? []) as CheatSheetRequestItem[]) {
+          if (older.id === sentRequest.id) continue;
+          if (await markSuperseded(older.id, sentRequest.id, at)) marked.push(older.id);
+        }
+        startKey = result.LastEvaluatedKey;
+      } while (startKey);
+      return marked;
+    },
   };
 }

@@ -34,7 +34,16 @@ export interface SaveRequestDependencies {
   readonly logger: Pick<Logger, 'warn'>;
 }
 
-export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestDependencies): Promise<{ id: string }> {
+/**
+ * With `submissionKey`, the request is stored under the key's id (cheat-sheet-requests.ts): a key
+ * whose request exists already stores nothing more and answers with that request's id (its save
+ * slots given back), or 422 when it was saved for another address.
+ */
+export async function saveRequest(
+  request: CheatSheetRequest,
+  deps: SaveRequestDependencies,
+  submissionKey?: string,
+): Promise<{ id: string }> {
   if (await deps.suppressions.isSuppressed(request.email)) {
     throw new ProductError('addressSuppressed', 'The mailbox bounced for good or complained before: not stored');
   }
@@ -55,7 +64,14 @@ export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestD
     );
     if (!network) throw limitReached('networkHourlySaveCapReached', deps.networkHourlySaveCap);
     taken.push(network);
-    const item = await deps.requests.create(request, at);
+    const item = await deps.requests.create(request, at, submissionKey);
+    if (item.created === false) {
+      if (item.email !== request.email) {
+        throw new ProductError('idempotencyKeyReused', "The key's request was saved for another address");
+      }
+      // Nothing new was stored: the slots this call took go back (the catch below).
+      throw new KeyRequestExists(item.id);
+    }
     return { id: item.id };
   } catch (error) {
     for (const entry of taken.reverse()) {
@@ -65,6 +81,14 @@ export async function saveRequest(request: CheatSheetRequest, deps: SaveRequestD
         deps.logger.warn('Save failed and its limit slot could not be given back', describeErrorForLog(releaseError));
       }
     }
+    if (error instanceof KeyRequestExists) return { id: error.id };
     throw error;
+  }
+}
+
+/** The key's request was stored before: carried out through the slots' release. */
+class KeyRequestExists extends Error {
+  constructor(readonly id: string) {
+    super(`Request ${id} exists for this key`);
   }
 }

@@ -62,11 +62,16 @@ export function saveFailed(error: unknown, { logger, metrics }: StepReporting): 
   return { ok: false, failure };
 }
 
-/** `apiRequest` is the request as the handler read it: the client's origin (address, origin secret) is in it. */
+/**
+ * `apiRequest` is the request as the handler read it: the client's origin (address, origin secret)
+ * is in it. `submissionKey` is the submission's `Idempotency-Key`: stored on the request, whose id
+ * it gives, so the send of the same submission finds it by key.
+ */
 export async function saveStep(
   request: CheatSheetRequest,
   apiRequest: ApiRequest,
   reporting: StepReporting,
+  submissionKey?: string,
 ): Promise<SaveStepResult> {
   const { logger, metrics } = reporting;
   try {
@@ -81,7 +86,7 @@ export async function saveStep(
       metrics.countRefusal('HoneypotCaught');
       return { ok: true, id: randomUUID() };
     }
-    const { id } = await saveRequest(request, saveRequestDependencies(config, clientKeys, logger));
+    const { id } = await saveRequest(request, saveRequestDependencies(config, clientKeys, logger), submissionKey);
     logger.info('Cheat-sheet request saved', { requestItemId: id, emailDomain: emailDomainOf(request.email) });
     metrics.countOutcome('RequestSaved');
     return { ok: true, id };

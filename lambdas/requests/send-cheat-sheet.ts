@@ -3,12 +3,20 @@
  * recipient's domain takes mail, take a slot of each of the four limits, e-mail the PDF, then
  * record how it went. Knows nothing of HTTP or of which services sit behind its dependencies.
  *
- * - The address's newest request a send may claim (`requested` or `failed`), found through the
- *   e-mail index (which in the cloud may lag a request saved a moment before: an empty answer is
- *   asked again a few times, a short pause apart), is claimed `sending` with a fresh token, so no
- *   other send (a parallel one, `npm run leads -- resend`) can take it. With none (the save step
- *   failed, or the API was called directly), a new item is stored `sending` just before SES is
- *   called, so a refused send stores nothing.
+ * - With a submission key (the page's `Idempotency-Key`, or the form's derived one), the request
+ *   the key names (cheat-sheet-requests.ts) is read by its id, consistently: `requested` or
+ *   `failed`, it is claimed; `sending` (another send of the key holds it, or one stopped at its
+ *   deadline after calling SES), the reply is 409 and nothing is sent; `unknown`, the reply is the
+ *   unknown outcome's 503 and nothing is sent; sent (or after: an SES verdict), or superseded by
+ *   a later request that reached the reader, the reply is the success and nothing is sent. With
+ *   no request for the key (the save failed), one is created `sending` under the key's id just
+ *   before SES is called; a parallel creation of the same key loses and reads the winner's.
+ * - Without a key (the API called directly), the address's newest request a send may claim is
+ *   found through the e-mail index (which in the cloud may lag a request saved a moment before:
+ *   an empty answer is asked again a few times, a short pause apart), and claimed `sending` with a
+ *   fresh token, so no other send (a parallel one, `npm run leads -- resend`) can take it. With
+ *   none, a new item is stored `sending` just before SES is called, so a refused send stores
+ *   nothing.
  * - A mailbox that bounced for good or complained (suppressions.ts) is refused before any limit:
  *   nothing is counted or sent, and its request, if it had one, is recorded `failed`.
  * - The recipient's domain (recipient-domain.ts), before any limit: a made-up address uses no
@@ -21,10 +29,13 @@
  *   last, so only sends the others allow touch the one counter every send shares). A refusal, or a
  *   failure of SES (a paused sending included) or of a later limit, gives back every slot already
  *   taken: only e-mails sent count.
- * - Then the record: `sent` with SES's message id once SES accepted (`cheat_sheet_sent`, `sent_at`
- *   as before); `failed` with the failure's code when SES provably took nothing or the send was
+ * - Then the record, each write only from `sending` (an SES event that came first keeps its
+ *   verdict): `sent` with SES's message id once SES accepted (`cheat_sheet_sent`, `sent_at` as
+ *   before); `failed` with the failure's code when SES provably took nothing or the send was
  *   refused (a later send or a resend may claim it again); `unknown` when the call left and no
- *   answer came: SES may have accepted it, so nothing sends it again automatically.
+ *   answer came: SES may have accepted it, so nothing sends it again automatically. After a
+ *   send, the mailbox's older requests still claimable are marked superseded by it, so neither a
+ *   send nor `resend` mails the reader a second copy.
  */
 
 import type { Logger } from '@aws-lambda-powertools/logger';
@@ -45,6 +56,8 @@ import { sesMayHaveAccepted, type SendEmail } from '../mail/email-sender';
 import type { RecipientDomainCheck, RecipientDomainResult } from '../mail/recipient-domain';
 import type { RollingCounter } from '../limits/rolling-counter';
 import type { AddressDailyCapCounter } from '../limits/address-daily-cap';
+import { claimableStatuses, deliveryStatusOf, mailedStatuses } from '../../core/data/delivery-status';
+import type { CheatSheetRequestItem } from '../../core/data/tables';
 
 /** Looks for the request to claim before recording the send as a new item. */
 export const unsentRequestLookups = 3;
@@ -100,24 +113,52 @@ export interface SendCheatSheetResult {
   readonly messageId: string;
   /** The request the send is recorded on. */
   readonly requestId: string;
-  /** Which item records the send: the reader's request, a new item, or none (its update failed). */
-  readonly recordedAs: 'claimed-request' | 'new-item' | 'not-recorded';
+  /**
+   * Which item records the send: the reader's request, a new item, or none (its update failed);
+   * `already-sent` when the submission's key had gone out before, and nothing was sent now.
+   */
+  readonly recordedAs: 'claimed-request' | 'new-item' | 'not-recorded' | 'already-sent';
 }
 
-/** `npm run leads -- resend`: send for this one request, or not at all. */
-export interface SendTarget {
-  readonly requestId: string;
-}
+/** Which request a send is for: a resend's one request, or a submission's key; neither looks the address up. */
+export type SendTarget =
+  /** `npm run leads -- resend`: send for this one request, or not at all. */
+  | { readonly requestId: string; readonly submissionKey?: never }
+  /** The submission's `Idempotency-Key`: the request it names, or a new one under its id. */
+  | { readonly submissionKey: string; readonly requestId?: never };
 
 /** A resend found the request claimed already (by another run, or a send of the reader's): nothing was sent. */
 export class RequestNotClaimableError extends Error {
   override readonly name = 'RequestNotClaimableError';
 }
 
+/** The key's request went out already (or a later one reached the reader): answered as sent, nothing sent. */
+interface AlreadySent {
+  readonly alreadySent: CheatSheetRequestItem;
+}
+
+/** An earlier send under the key may have reached SES: the reply of an unknown outcome, and nothing sent. */
+export class EarlierOutcomeUnknown extends Error {
+  override readonly name = 'EarlierOutcomeUnknown';
+}
+
+/**
+ * Whether a failed send may have reached SES: its answer was lost (`sesMayHaveAccepted`), or an
+ * earlier send of the same key was recorded `unknown`. Such a reply is kept under the key.
+ */
+export function isOutcomeUnknown(error: unknown): boolean {
+  return (
+    isFailureOf(error, 'emailServiceUnavailable') &&
+    (error.cause instanceof EarlierOutcomeUnknown || sesMayHaveAccepted(error.cause))
+  );
+}
+
 interface HeldRequest {
   readonly id: string;
   readonly token: string;
   readonly isNew: boolean;
+  /** When the held request was saved: requests saved up to then are superseded by its send. */
+  readonly requestedAt: string;
 }
 
 export async function sendCheatSheet(
@@ -125,7 +166,15 @@ export async function sendCheatSheet(
   deps: SendCheatSheetDependencies,
   target?: SendTarget,
 ): Promise<SendCheatSheetResult> {
-  let held = await claimRequest(request, deps, target);
+  const claimed = await claimRequest(request, deps, target);
+  if (claimed !== undefined && 'alreadySent' in claimed) {
+    return {
+      messageId: claimed.alreadySent.ses_message_id ?? '',
+      requestId: claimed.alreadySent.id,
+      recordedAs: 'already-sent',
+    };
+  }
+  let held = claimed;
 
   const taken: TakenSlot[] = [];
   let messageId: string;
@@ -174,8 +223,11 @@ export async function sendCheatSheet(
     // No request to claim: the send is stored now, `sending`, so it is on record before SES is called.
     if (held === undefined) {
       const token = deps.newToken();
-      const item = await deps.requests.createSending(request, token, deps.now());
-      held = { id: item.id, token, isNew: true };
+      const item = await deps.requests.createSending(request, token, deps.now(), target?.submissionKey);
+      // Only with a key: a parallel send of it (or its save) wrote its request first; that one decides.
+      if (item === undefined)
+        throw new ProductError('idempotencyKeyInUse', 'Another send of this key created its request first');
+      held = { id: item.id, token, isNew: true, requestedAt: item.requested_at };
     }
 
     ({ messageId } = await deps.sendEmail(
@@ -191,7 +243,7 @@ export async function sendCheatSheet(
     ));
   } catch (error) {
     // SES may have accepted it: its slots stay counted, and the request is never sent again by itself.
-    if (isFailureOf(error, 'emailServiceUnavailable') && sesMayHaveAccepted(error.cause)) {
+    if (isOutcomeUnknown(error)) {
       deps.onOutcomeUnknown?.();
       if (held) await settleQuietly(() => deps.requests.markUnknown(held!.id, held!.token, deps.now()), deps);
       throw error;
@@ -204,30 +256,86 @@ export async function sendCheatSheet(
     throw error;
   }
 
-  return { messageId, requestId: held.id, recordedAs: await recordSend(held, messageId, deps) };
+  const recordedAs = await recordSend(held, messageId, deps);
+  await supersedeOlderQuietly(request.email, held, deps);
+  return { messageId, requestId: held.id, recordedAs };
 }
 
-/** The request this send holds: the target's, or the address's newest claimable one; none leaves it to a new item. */
+/** The reader has the sheet: older requests still waiting are marked so; a failure is logged (resend checks again). */
+async function supersedeOlderQuietly(
+  email: string,
+  held: HeldRequest,
+  deps: SendCheatSheetDependencies,
+): Promise<void> {
+  try {
+    await deps.requests.supersedeOlder({ id: held.id, email, requested_at: held.requestedAt }, deps.now());
+  } catch (error) {
+    deps.logger.warn('Cheat sheet sent; its older requests could not be marked superseded', {
+      requestId: held.id,
+      ...describeErrorForLog(error),
+    });
+  }
+}
+
+/**
+ * The request this send holds: the resend's, the key's, or (without either) the address's newest
+ * claimable one; undefined leaves it to a new item; `alreadySent` when the key's went out already.
+ */
 async function claimRequest(
   request: CheatSheetRequest,
   deps: SendCheatSheetDependencies,
   target: SendTarget | undefined,
-): Promise<HeldRequest | undefined> {
+): Promise<HeldRequest | AlreadySent | undefined> {
   const token = deps.newToken();
   const at = deps.now();
-  if (target !== undefined) {
+  if (target?.requestId !== undefined) {
     if (!(await deps.requests.claim(target.requestId, token, at))) {
       throw new RequestNotClaimableError(`Request ${target.requestId} is not requested or failed any more`);
     }
-    return { id: target.requestId, token, isNew: false };
+    const item = await deps.requests.findById(target.requestId);
+    return { id: target.requestId, token, isNew: false, requestedAt: item?.requested_at ?? at.toISOString() };
   }
+  if (target?.submissionKey !== undefined) return claimKeyRequest(request, target.submissionKey, token, at, deps);
   for (let look = 1; look <= unsentRequestLookups; look += 1) {
     const newest = await deps.requests.findNewestClaimable(request.email);
     // A false claim means a parallel send took it first: look again at once.
-    if (newest && (await deps.requests.claim(newest.id, token, at))) return { id: newest.id, token, isNew: false };
+    if (newest && (await deps.requests.claim(newest.id, token, at))) {
+      return { id: newest.id, token, isNew: false, requestedAt: newest.requested_at };
+    }
     if (!newest && look < unsentRequestLookups) await deps.pause(unsentRequestLookupIntervalMs);
   }
   return undefined;
+}
+
+/** The request the submission's key names, by its id (a consistent read, no index): claimed, answered, or none yet. */
+async function claimKeyRequest(
+  request: CheatSheetRequest,
+  submissionKey: string,
+  token: string,
+  at: Date,
+  deps: SendCheatSheetDependencies,
+): Promise<HeldRequest | AlreadySent | undefined> {
+  const item = await deps.requests.findBySubmissionKey(submissionKey);
+  if (item === undefined) return undefined;
+  if (item.email !== request.email) {
+    throw new ProductError('idempotencyKeyReused', "The key's request was saved for another address");
+  }
+  const status = deliveryStatusOf(item);
+  if (mailedStatuses.includes(status) || item.superseded_by !== undefined) return { alreadySent: item };
+  if (status === 'unknown') {
+    throw new ProductError(
+      'emailServiceUnavailable',
+      'An earlier send of this key may have reached SES: not sent again',
+      {
+        cause: new EarlierOutcomeUnknown(`Request ${item.id} is unknown`),
+      },
+    );
+  }
+  if (claimableStatuses.includes(status) && (await deps.requests.claim(item.id, token, at))) {
+    return { id: item.id, token, isNew: false, requestedAt: item.requested_at };
+  }
+  // `sending`: another send of the key holds it, or one stopped after calling SES (its events will settle it).
+  throw new ProductError('idempotencyKeyInUse', `Request ${item.id} is being sent under this key`);
 }
 
 /** Refuses an address whose domain takes no mail; an unknown answer is reported and let through. */
@@ -272,9 +380,8 @@ async function recordSend(
   deps: SendCheatSheetDependencies,
 ): Promise<SendCheatSheetResult['recordedAs']> {
   try {
-    if (await deps.requests.markSent(held.id, held.token, messageId, deps.now())) {
-      return held.isNew ? 'new-item' : 'claimed-request';
-    }
+    const recorded = await deps.requests.markSent(held.id, held.token, messageId, deps.now());
+    if (recorded !== 'not-held') return held.isNew ? 'new-item' : 'claimed-request';
     deps.logger.error('Cheat sheet sent but its request was claimed by another send', { requestId: held.id });
   } catch (error) {
     deps.logger.error('Cheat sheet sent but the send could not be recorded', {

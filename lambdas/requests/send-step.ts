@@ -19,8 +19,6 @@ import type { ApiRequest } from '../http/http-request';
 import { loadOriginSecret } from '../http/origin-secret';
 import type { RemainingTime } from '../runtime/remaining-time';
 import type { StepResult } from './step-result';
-import { sesMayHaveAccepted } from '../mail/email-sender';
-import { isFailureOf } from '../runtime/errors';
 import { isHoneypotFilled, type CheatSheetRequest } from '../../core/api/request-schema';
 import { cheatSheetSentMessage } from '../../core/api/messages';
 import { jsonReplyOf } from '../../core/api/catalogue/routes';
@@ -30,7 +28,7 @@ import type { KeyedOutcome } from './idempotency';
 import { loadCheatSheetPdf } from '../mail/cheat-sheet-pdf';
 import { sesEmailSender } from '../mail/email-sender';
 import { hourlyWindow, dailySendBudgetWindow, rollingCounter } from '../limits/rolling-counter';
-import { sendCheatSheet, type SendCheatSheetDependencies } from './send-cheat-sheet';
+import { isOutcomeUnknown, sendCheatSheet, type SendCheatSheetDependencies } from './send-cheat-sheet';
 import { addressDailyCapCounter } from '../limits/address-daily-cap';
 import { createRecipientDomainCheck, dnsServersFrom, type RecipientDomainCheck } from '../mail/recipient-domain';
 
@@ -107,15 +105,20 @@ export function sendFailed(error: unknown, { logger, metrics }: StepReporting): 
   return {
     ok: false,
     failure,
-    ...(isFailureOf(error, 'emailServiceUnavailable') && sesMayHaveAccepted(error.cause) && { outcomeUnknown: true }),
+    ...(isOutcomeUnknown(error) && { outcomeUnknown: true }),
   };
 }
 
-/** `apiRequest` is the request as the handler read it: the client's origin (address, origin secret) is in it. */
+/**
+ * `apiRequest` is the request as the handler read it: the client's origin (address, origin secret)
+ * is in it. `submissionKey` is the submission's `Idempotency-Key`: the send is for the request it
+ * names (send-cheat-sheet.ts), never for another found by address.
+ */
 export async function sendStep(
   request: CheatSheetRequest,
   apiRequest: ApiRequest,
   reporting: StepReporting,
+  submissionKey?: string,
 ): Promise<SendStepResult> {
   const { logger, metrics } = reporting;
   try {
@@ -133,7 +136,12 @@ export async function sendStep(
     const result = await sendCheatSheet(
       request,
       sendCheatSheetDependencies(config, clientKeys, logger, metrics, reporting.remainingTimeMs),
+      submissionKey === undefined ? undefined : { submissionKey },
     );
+    if (result.recordedAs === 'already-sent') {
+      logger.info('Cheat sheet sent before under this key: nothing sent again', { requestItemId: result.requestId });
+      return { ok: true };
+    }
     logger.info('Cheat sheet sent', {
       sesMessageId: result.messageId,
       requestItemId: result.requestId,

@@ -31,15 +31,17 @@ async function saveRequestHandler(
   let reply: KeptReply;
   try {
     const request = parseCheatSheetRequestBody(apiRequest);
+    const key = idempotencyKeyOf(apiRequest);
     reply = await replyOncePerKey(
       {
-        key: idempotencyKeyOf(apiRequest),
+        key,
         scope: 'save-request',
         payload: request,
         remainingTimeMs: remainingTimeOf(context, productRoutes.saveRequest.timeoutSeconds),
         logger,
       },
-      async () => saveReplyOf(await saveStep(request, apiRequest, reporting)),
+      // The key is stored on the request it saves, whose id it gives (cheat-sheet-requests.ts).
+      async () => saveReplyOf(await saveStep(request, apiRequest, reporting, key)),
     );
   } catch (error) {
     reply = saveReplyOf(saveFailed(error, reporting)).reply;

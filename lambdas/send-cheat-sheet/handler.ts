@@ -34,9 +34,11 @@ async function sendCheatSheetHandler(
   let reply: KeptReply;
   try {
     const request = parseCheatSheetRequestBody(apiRequest);
+    const key = idempotencyKeyOf(apiRequest);
     reply = await replyOncePerKey(
-      { key: idempotencyKeyOf(apiRequest), scope: 'send-cheat-sheet', payload: request, remainingTimeMs, logger },
-      async () => sendReplyOf(await sendStep(request, apiRequest, reporting)),
+      { key, scope: 'send-cheat-sheet', payload: request, remainingTimeMs, logger },
+      // The key also names the submission's request: the send is for it alone (send-cheat-sheet.ts).
+      async () => sendReplyOf(await sendStep(request, apiRequest, reporting, key)),
     );
   } catch (error) {
     reply = sendReplyOf(sendFailed(error, reporting)).reply;

@@ -82,13 +82,13 @@ async function submitFormHandler(
     save: async (request) =>
       stepOutcomeOf(
         await replyOncePerKey(keyed('save-request'), async () =>
-          saveReplyOf(await saveStep(request, apiRequest, { logger, metrics: saveMetrics })),
+          saveReplyOf(await saveStep(request, apiRequest, { logger, metrics: saveMetrics }, key)),
         ),
       ),
     send: async (request) =>
       stepOutcomeOf(
         await replyOncePerKey(keyed('send-cheat-sheet'), async () =>
-          sendReplyOf(await sendStep(request, apiRequest, { logger, metrics: sendMetrics, remainingTimeMs })),
+          sendReplyOf(await sendStep(request, apiRequest, { logger, metrics: sendMetrics, remainingTimeMs }, key)),
         ),
       ),
   }).catch((error: unknown): SubmittedForm => {

@@ -27,7 +27,7 @@ import {
 import { readAllRequests } from './export-leads';
 import { leadsCsv } from '../../core/data/leads-csv';
 import { tablesFromEnvironment, tablesFromStack, type LeadsTables } from './leads-tables';
-import { describeUnsent, isResendable, resendRequests, unsentOf } from './unsent-requests';
+import { describeUnsent, isResendable, markSupersededRequests, resendRequests, unsentOf } from './unsent-requests';
 
 export const usage = [
   'Usage: npm run leads -- export [--out FILE] [--stack NAME]',
@@ -161,13 +161,17 @@ async function exportLeads(
 
 async function listUnsent(client: DynamoDBDocumentClient, tables: LeadsTables, io: LeadsCommandIo): Promise<number> {
   const now = (io.now ?? (() => new Date()))();
-  const unsent = unsentOf(await readAllRequests(client, tables.requests, { pageSize: io.pageSize }), now);
+  const items = await readAllRequests(client, tables.requests, { pageSize: io.pageSize });
+  const unsent = unsentOf(items, now);
   if (unsent.length === 0) {
     io.stdout('No request is unsent 15 minutes after it was saved.');
     return 0;
   }
   io.stdout(
-    [`${unsent.length} request(s) unsent 15 minutes after they were saved:`, ...unsent.map(describeUnsent)].join('\n'),
+    [
+      `${unsent.length} request(s) unsent 15 minutes after they were saved:`,
+      ...unsent.map((item) => describeUnsent(item, items)),
+    ].join('\n'),
   );
   return 0;
 }
@@ -179,14 +183,22 @@ async function resendUnsent(
   io: LeadsCommandIo,
 ): Promise<number> {
   const now = (io.now ?? (() => new Date()))();
-  const resendable = unsentOf(await readAllRequests(client, tables.requests, { pageSize: io.pageSize }), now).filter(
-    isResendable,
-  );
+  const items = await readAllRequests(client, tables.requests, { pageSize: io.pageSize });
+  const unsent = unsentOf(items, now);
+  // The reader was mailed through a later request: recorded, and never resent.
+  for (const id of await markSupersededRequests(client, tables.requests, unsent, items, now)) {
+    io.stdout(`  ${id}: superseded (its mailbox was sent to through a later request)`);
+  }
+  const resendable = unsent.filter((item) => isResendable(item, items));
   if (resendable.length === 0) {
     io.stdout('Sent 0 e-mails: no request is unsent 15 minutes after it was saved.');
     return 0;
   }
-  io.stdout([`${resendable.length} request(s) to send again:`, ...resendable.map(describeUnsent)].join('\n'));
+  io.stdout(
+    [`${resendable.length} request(s) to send again:`, ...resendable.map((item) => describeUnsent(item, items))].join(
+      '\n',
+    ),
+  );
   if (!yes && !(await confirmed(io, `Send the cheat sheet for these ${resendable.length} request(s)? [y/N] `))) {
     io.stderr('Nothing sent.');
     return 1;

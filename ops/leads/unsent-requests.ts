@@ -10,14 +10,22 @@
  * reached SES (a function that timed out after the call), and only `requested` and `failed` are
  * provably unsent. Nor is `unknown`, for the same reason.
  *
+ * Nor is a request whose mailbox (any `+tag` or Gmail-dot spelling) was sent to, or may have been,
+ * through a later request: the send of that one marks the older ones superseded, but it reads the
+ * eventually consistent e-mail index and may miss a request saved a moment before; this check
+ * reads the whole table, long after, and marks what the send missed (`superseded_by`).
+ *
  * The resend counts as one client of its own (`operator-resend`) under the client and network
  * hourly limits, so it cannot send faster than those allow; the address's daily cap and the
  * daily send budget hold as for any reader.
  */
 
 import { Logger } from '@aws-lambda-powertools/logger';
-import { claimableStatuses, deliveryStatusOf, isUnsent } from '../../core/data/delivery-status';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { claimableStatuses, deliveryStatusOf, isUnsent, mailedStatuses } from '../../core/data/delivery-status';
+import { normalizedAddress } from '../../core/data/address-normalization';
 import type { CheatSheetRequestItem } from '../../core/data/tables';
+import { cheatSheetRequestsTable } from '../../lambdas/requests/cheat-sheet-requests';
 import { readSendCheatSheetConfig } from '../../lambdas/runtime/config';
 import { failureKinds } from '../../core/api/catalogue/failures';
 import { failureKindOf } from '../../lambdas/runtime/errors';
@@ -31,17 +39,69 @@ export function unsentOf(items: readonly CheatSheetRequestItem[], now: Date): Ch
     .sort((a, b) => a.requested_at.localeCompare(b.requested_at) || a.id.localeCompare(b.id));
 }
 
-/** Whether `resend` may send it: provably unsent (`requested` or `failed`). */
-export function isResendable(item: CheatSheetRequestItem): boolean {
-  return claimableStatuses.includes(deliveryStatusOf(item));
+/** States in which a request's e-mail went out, or may have: a send after them could mail the reader twice. */
+const maybeMailedStatuses: readonly string[] = [...mailedStatuses, 'sending', 'unknown'];
+
+/**
+ * Another request of the same mailbox whose send began at or after this one was saved and went
+ * out (or may have): the reader has the sheet, or may. Undefined when there is none.
+ */
+export function laterSendOf(
+  item: CheatSheetRequestItem,
+  items: readonly CheatSheetRequestItem[],
+): CheatSheetRequestItem | undefined {
+  const mailbox = normalizedAddress(item.email);
+  return items.find(
+    (other) =>
+      other.id !== item.id &&
+      typeof other.email === 'string' &&
+      normalizedAddress(other.email) === mailbox &&
+      maybeMailedStatuses.includes(deliveryStatusOf(other)) &&
+      (other.sending_at ?? other.sent_at ?? other.requested_at) >= item.requested_at,
+  );
 }
 
-/** One line per request: when, its state (and failure code), the address, the id. */
-export function describeUnsent(item: CheatSheetRequestItem): string {
+/**
+ * Whether `resend` may send it: provably unsent (`requested` or `failed`), and its mailbox not sent
+ * to (nor maybe sent to) through a later request. `items` is the whole table, as read.
+ */
+export function isResendable(item: CheatSheetRequestItem, items: readonly CheatSheetRequestItem[]): boolean {
+  return claimableStatuses.includes(deliveryStatusOf(item)) && laterSendOf(item, items) === undefined;
+}
+
+/** One line per request: when, its state (and failure code), the address, the id, and why it is not resent. */
+export function describeUnsent(item: CheatSheetRequestItem, items: readonly CheatSheetRequestItem[]): string {
   const status = deliveryStatusOf(item);
   const code = item.failure_code ? ` (${item.failure_code})` : '';
-  const note = isResendable(item) ? '' : '  [not resent: its send may have reached SES]';
+  const later = laterSendOf(item, items);
+  const note = !claimableStatuses.includes(status)
+    ? '  [not resent: its send may have reached SES]'
+    : later
+      ? `  [not resent: the mailbox was sent to through request ${later.id}]`
+      : '';
   return `  ${item.requested_at}  ${status}${code}  ${item.email}  (id ${item.id})${note}`;
+}
+
+/**
+ * Marks each unsent request whose mailbox a later request reached as superseded by that one (what
+ * the later send missed on the lagging index), so the next `unsent` no longer lists it. Returns the
+ * ids marked; a request claimed since is left alone.
+ */
+export async function markSupersededRequests(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  unsent: readonly CheatSheetRequestItem[],
+  items: readonly CheatSheetRequestItem[],
+  at: Date,
+): Promise<string[]> {
+  const requests = cheatSheetRequestsTable(client, tableName);
+  const marked: string[] = [];
+  for (const item of unsent) {
+    const later = laterSendOf(item, items);
+    if (later === undefined || !mailedStatuses.includes(deliveryStatusOf(later))) continue;
+    if (await requests.markSuperseded(item.id, later.id, at)) marked.push(item.id);
+  }
+  return marked;
 }
 
 export type ResendOutcome =

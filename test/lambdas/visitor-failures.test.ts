@@ -186,6 +186,15 @@ const visitorMistakes: readonly {
     refusedOnSave: false,
     recordedAsFailed: true,
   },
+  {
+    what: 'an address SES rejects by naming it',
+    body: () => ({ name: 'Ada', email: at('takes-mail.example') }),
+    sesFault: 'recipient-refused',
+    status: 400,
+    code: 'recipient_rejected',
+    refusedOnSave: false,
+    recordedAsFailed: true,
+  },
 ];
 
 test('the synthesized stack has alarms on the product metrics and the API, so the check below means something', () => {

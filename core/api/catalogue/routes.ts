@@ -13,7 +13,7 @@
 
 import type * as z from 'zod/mini';
 
-import { replyMarginMs, worstCaseSdkCallMs } from '../../config/sdk-timeouts';
+import { replyMarginMs, sdkTimeouts, timeNeededBeforeSesMs, worstCaseSdkCallMs } from '../../config/sdk-timeouts';
 import {
   failureMetrics,
   functionServices,
@@ -155,6 +155,7 @@ export interface ProductRoute {
 }
 
 const worstCaseSeconds = worstCaseSdkCallMs / 1000;
+const timeNeededBeforeSesSeconds = timeNeededBeforeSesMs / 1000;
 
 /** Both JSON routes' keys, and the form's (lambdas/requests/idempotency.ts): Powertools' four calls. */
 const idempotencyAccess: TableAccess = {
@@ -255,8 +256,8 @@ export const productRoutes = {
     description: `POST ${apiRoutes.sendCheatSheet}: e-mails the cheat sheet.`,
     memoryMb: 512,
     memoryReason: "Keeps the bundle's cold start and the PDF's base64 encoding quick.",
-    timeoutSeconds: 15,
-    timeoutReason: `Reads the origin secret and the PDF (cold containers only), claims a slot of each limit (UpdateItem, BatchGetItem, UpdateItem for each rolling counter; GetItem, UpdateItem for the address), calls SES (never with less than its timeout plus 2 s left), then finds and flags the request (Query, UpdateItem; up to two 150 ms pauses); with an Idempotency-Key, a PutItem before on its record and an UpdateItem after. Each call takes a few milliseconds; a service that stalls fails its first call, so one failing call (${worstCaseSeconds} s) plus the others at their usual speed is the worst case: 15 s leaves over 5 s to spare.`,
+    timeoutSeconds: 20,
+    timeoutReason: `Reads the origin secret and the PDF (cold containers only), claims a slot of each limit (UpdateItem, BatchGetItem, UpdateItem for each rolling counter; GetItem, UpdateItem for the address), calls SES, then records the outcome on the request (UpdateItem); with an Idempotency-Key, a GetItem of its request, a PutItem before on its record and an UpdateItem after. No SES attempt starts with less than ${timeNeededBeforeSesSeconds} s left (its own ${sdkTimeouts.requestTimeoutMs / 1000} s, the record after it at worst ${worstCaseSeconds} s, ${replyMarginMs / 1000} s to reply), so a send SES accepted is always recorded before the deadline. Each call takes a few milliseconds; a service that stalls fails its first call, so one failing call before SES (${worstCaseSeconds} s) plus the others at their usual speed (under 1 s) plus those ${timeNeededBeforeSesSeconds} s is the worst case: 20 s.`,
     logService: functionServices.sendCheatSheet,
     metricsServices: [functionServices.sendCheatSheet],
     metrics: {
@@ -300,8 +301,8 @@ export const productRoutes = {
     description: `POST ${cheatSheetFormRoute}: the form without its script; saves, sends, redirects to a result page.`,
     memoryMb: 512,
     memoryReason: 'As the send function, for the same PDF work.',
-    timeoutSeconds: 20,
-    timeoutReason: `Saves then sends in one invocation. When DynamoDB stalls, the save fails (${worstCaseSeconds} s) and so does the send's first call to it (${worstCaseSeconds} s), the rest at their usual speed: about 15 s, so 20 s leaves 5 s to spare.`,
+    timeoutSeconds: 25,
+    timeoutReason: `Saves then sends in one invocation. When DynamoDB stalls, the save fails (${worstCaseSeconds} s) and so does the send's first call to it (${worstCaseSeconds} s), the rest at their usual speed: about 15 s. When the save is slow but the send's calls are not, the send still needs ${timeNeededBeforeSesSeconds} s left before SES (the send function's reason): ${worstCaseSeconds} s + 1 s + ${timeNeededBeforeSesSeconds} s = 20 s, so 25 s leaves 5 s to spare, inside API Gateway's 30 s.`,
     logService: submitFormLogService,
     // Its saves and sends count where the JSON routes' do: the funnel and the alarms cover both ways in.
     metricsServices: [functionServices.saveRequest, functionServices.sendCheatSheet],

@@ -179,10 +179,10 @@ describe('the API', () => {
       }
     });
 
-    test('are sized as documented: save 256 MB / 10 s, send 512 MB / 15 s, form 512 MB / 20 s', () => {
+    test('are sized as documented: save 256 MB / 10 s, send 512 MB / 20 s, form 512 MB / 25 s', () => {
       expect(functionProps(template, functionPrefixes.save)).toMatchObject({ MemorySize: 256, Timeout: 10 });
-      expect(functionProps(template, functionPrefixes.send)).toMatchObject({ MemorySize: 512, Timeout: 15 });
-      expect(functionProps(template, functionPrefixes.form)).toMatchObject({ MemorySize: 512, Timeout: 20 });
+      expect(functionProps(template, functionPrefixes.send)).toMatchObject({ MemorySize: 512, Timeout: 20 });
+      expect(functionProps(template, functionPrefixes.form)).toMatchObject({ MemorySize: 512, Timeout: 25 });
     });
 
     test("give the form function time for a failed save and a failed send call, inside API Gateway's 30 s", () => {

@@ -1,7 +1,11 @@
 /** The request items of the table, against the local DynamoDB (dynalite). */
 
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { cheatSheetRequestsTable, type CheatSheetRequests } from '../../../lambdas/requests/cheat-sheet-requests';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  cheatSheetRequestsTable,
+  submissionItemId,
+  type CheatSheetRequests,
+} from '../../../lambdas/requests/cheat-sheet-requests';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 
 let emulators: HandlerStack;
@@ -99,8 +103,8 @@ describe('the request items', () => {
     const item = await requests.create(visitor, start);
     await requests.claim(item.id, 'token', minutesLater(1));
 
-    expect(await requests.markSent(item.id, 'another', 'message-x', minutesLater(2))).toBe(false);
-    expect(await requests.markSent(item.id, 'token', 'message-1', minutesLater(2))).toBe(true);
+    expect(await requests.markSent(item.id, 'another', 'message-x', minutesLater(2))).toBe('not-held');
+    expect(await requests.markSent(item.id, 'token', 'message-1', minutesLater(2))).toBe('recorded');
     expect((await emulators.items(visitor.email))[0]).toMatchObject({
       cheat_sheet_sent: true,
       delivery_status: 'sent',
@@ -110,6 +114,73 @@ describe('the request items', () => {
       sent_at: minutesLater(2).toISOString(),
       status_at: minutesLater(2).toISOString(),
     });
+  });
+
+  test('a late sent never overwrites the bounce SES reported first, and says so', async () => {
+    const visitor = newVisitor();
+    const item = await requests.create(visitor, start);
+    await requests.claim(item.id, 'token', minutesLater(1));
+    await emulators.dynamoDb.send(
+      new UpdateCommand({
+        TableName: emulators.stack.tableName,
+        Key: { id: item.id },
+        UpdateExpression: 'SET delivery_status = :bounced, ses_message_id = :message, cheat_sheet_sent = :sent',
+        ExpressionAttributeValues: { ':bounced': 'bounced', ':message': 'message-1', ':sent': true },
+      }),
+    );
+
+    expect(await requests.markSent(item.id, 'token', 'message-1', minutesLater(2))).toBe('verdict-first');
+    expect(await requests.markFailed(item.id, 'token', 'email_service_unavailable', minutesLater(2))).toBe(false);
+    expect(await requests.markUnknown(item.id, 'token', minutesLater(2))).toBe(false);
+    expect((await emulators.items(visitor.email))[0]).toMatchObject({ delivery_status: 'bounced' });
+  });
+
+  test("the send's writes apply only from sending: a request already failed is not moved to sent", async () => {
+    const visitor = newVisitor();
+    const item = await requests.create(visitor, start);
+    await requests.claim(item.id, 'token', minutesLater(1));
+    await requests.markFailed(item.id, 'token', 'email_service_unavailable', minutesLater(2));
+
+    expect(await requests.markSent(item.id, 'token', 'message-1', minutesLater(3))).toBe('not-held');
+    expect((await emulators.items(visitor.email))[0]).toMatchObject({
+      delivery_status: 'failed',
+      cheat_sheet_sent: false,
+    });
+  });
+
+  test("a submission's key names one request: a second save of it stores nothing and finds the first", async () => {
+    const visitor = newVisitor();
+    const key = `key-${visitor.email}`;
+
+    const first = await requests.create(visitor, start, key);
+    const again = await requests.create(visitor, minutesLater(1), key);
+
+    expect(first).toMatchObject({ id: submissionItemId(key), submission_key: key, created: true });
+    expect(again).toMatchObject({ id: first.id, requested_at: start.toISOString(), created: false });
+    expect(await requests.findBySubmissionKey(key)).toMatchObject({ id: first.id });
+    expect(await requests.createSending(visitor, 'token', minutesLater(2), key)).toBeUndefined();
+    expect(await emulators.items(visitor.email)).toHaveLength(1);
+  });
+
+  test("a sent request supersedes the mailbox's older claimable ones, not the newer one nor one being sent", async () => {
+    const visitor = newVisitor();
+    const older = await requests.create(visitor, start);
+    const held = await requests.create(visitor, minutesLater(1));
+    await requests.claim(held.id, 'other-send', minutesLater(1));
+    const sent = await requests.create(visitor, minutesLater(2));
+    const newer = await requests.create(visitor, minutesLater(3));
+
+    const marked = await requests.supersedeOlder(sent, minutesLater(4));
+
+    expect(marked).toEqual([older.id]);
+    expect(await requests.claim(older.id, 'resend', minutesLater(5))).toBe(false);
+    expect(await requests.claim(newer.id, 'resend', minutesLater(5))).toBe(true);
+    expect(await requests.findById(older.id)).toMatchObject({ superseded_by: sent.id, delivery_status: 'requested' });
+  });
+
+  test('submission ids are UUIDs, one per key', () => {
+    expect(submissionItemId('a')).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(submissionItemId('a')).not.toBe(submissionItemId('b'));
   });
 
   test('a failed request may be claimed again; an unknown one may not', async () => {
@@ -144,7 +215,7 @@ describe('the request items', () => {
 
     expect(await emulators.items(visitor.email)).toEqual([
       {
-        id: item.id,
+        id: item?.id,
         ...visitor,
         cheat_sheet_sent: false,
         requested_at: start.toISOString(),

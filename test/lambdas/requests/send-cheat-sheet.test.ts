@@ -58,16 +58,22 @@ function inMemoryTable(initial: CheatSheetRequestItem[]) {
       items.push(item);
       return item;
     },
+    findBySubmissionKey: async () => undefined,
+    findById: async (id) => items.find((item) => item.id === id),
     markSent: async (id, token, messageId, at) =>
       settle(id, token, {
         delivery_status: 'sent',
         cheat_sheet_sent: true,
         sent_at: at.toISOString(),
         ses_message_id: messageId,
-      }),
+      })
+        ? 'recorded'
+        : 'not-held',
     markFailed: async (id, token, failureCode) =>
       settle(id, token, { delivery_status: 'failed', failure_code: failureCode }),
     markUnknown: async (id, token) => settle(id, token, { delivery_status: 'unknown' }),
+    supersedeOlder: async () => [],
+    markSuperseded: async () => false,
   };
   return { items, requests };
 }

@@ -3,7 +3,10 @@
  * takes effect, but its reply arrives after the SDK's request timeout (core/config/sdk-timeouts.ts).
  * - `startSlowSes`: accepts every SendEmail (counting it as an e-mail sent) and answers late.
  * - `startDelayingProxy`: passes every call through to another endpoint (dynalite) at once, and
- *   holds back the reply of the first call a test picks.
+ *   holds back the reply of the first call a test picks; on demand it also drops calls (never
+ *   passed on, never answered: a write lost with a function stopped at its deadline), holds a
+ *   call back before passing it on (a write that arrives late), or answers the e-mail index's
+ *   queries with an empty page (the index lagging behind the table, as a global index may).
  */
 
 import http from 'node:http';
@@ -71,13 +74,42 @@ export interface DelayingProxy {
   readonly delayed: () => number;
   /** Every call it passed on, in order. */
   readonly calls: () => readonly ProxiedCall[];
+  /** Every call `matches` picks from now on is dropped: never passed on, never answered, until `stopDropping`. */
+  drop(matches: (call: ProxiedCall) => boolean): void;
+  stopDropping(): void;
+  /** The next call `matches` picks reaches the target only `ms` later (and its reply after that). */
+  holdNextRequest(matches: (call: ProxiedCall) => boolean, ms: number): void;
+  /** While on, every Query on a global index is answered with an empty page: the index has not caught up. */
+  lagIndexes(on: boolean): void;
   close(): Promise<void>;
+}
+
+/**
+ * The first call `matches` picks among those after the first `after` calls, once the proxy has
+ * seen one: polled every 20 ms, for up to `withinMs`.
+ */
+export async function callSeen(
+  proxy: DelayingProxy,
+  matches: (call: ProxiedCall) => boolean,
+  after: number,
+  withinMs = 10_000,
+): Promise<ProxiedCall> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const seen = proxy.calls().slice(after).find(matches);
+    if (seen) return seen;
+    if (Date.now() > until) throw new Error('The proxy saw no such call');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export async function startDelayingProxy(targetUrl: string): Promise<DelayingProxy> {
   const target = new URL(targetUrl);
   let pending: { matches: (call: ProxiedCall) => boolean; ms: number } | null = null;
   let delayed = 0;
+  let dropping: ((call: ProxiedCall) => boolean) | null = null;
+  let heldRequest: { matches: (call: ProxiedCall) => boolean; ms: number } | null = null;
+  let indexesLag = false;
   const calls: ProxiedCall[] = [];
   const timers = new Set<NodeJS.Timeout>();
   const server = http.createServer((request, response) => {
@@ -91,6 +123,17 @@ export async function startDelayingProxy(targetUrl: string): Promise<DelayingPro
         body: bytes.length > 0 ? (JSON.parse(bytes.toString('utf8')) as Record<string, unknown>) : {},
       };
       calls.push(call);
+      if (dropping?.(call)) return;
+      if (indexesLag && call.operation === 'Query' && typeof call.body.IndexName === 'string') {
+        response.writeHead(200, { 'Content-Type': 'application/x-amz-json-1.0' });
+        response.end(JSON.stringify({ Items: [], Count: 0, ScannedCount: 0 }));
+        return;
+      }
+      let requestHoldMs = 0;
+      if (heldRequest?.matches(call)) {
+        requestHoldMs = heldRequest.ms;
+        heldRequest = null;
+      }
       let holdMs = 0;
       if (pending?.matches(call)) {
         holdMs = pending.ms;
@@ -126,7 +169,15 @@ export async function startDelayingProxy(targetUrl: string): Promise<DelayingPro
       forwarded.on('error', () => {
         if (!response.headersSent && !response.destroyed) response.writeHead(502).end();
       });
-      forwarded.end(bytes);
+      if (requestHoldMs === 0) {
+        forwarded.end(bytes);
+        return;
+      }
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        forwarded.end(bytes);
+      }, requestHoldMs);
+      timers.add(timer);
     });
   });
   const url = await listenLocally(server);
@@ -138,6 +189,18 @@ export async function startDelayingProxy(targetUrl: string): Promise<DelayingPro
     },
     delayed: () => delayed,
     calls: () => calls,
+    drop: (matches) => {
+      dropping = matches;
+    },
+    stopDropping: () => {
+      dropping = null;
+    },
+    holdNextRequest: (matches, ms) => {
+      heldRequest = { matches, ms };
+    },
+    lagIndexes: (on) => {
+      indexesLag = on;
+    },
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       await close();

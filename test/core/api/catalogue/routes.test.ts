@@ -7,7 +7,7 @@ import {
   timeoutLeavesRoomToReply,
 } from '../../../../core/api/catalogue/routes';
 import { apiRoutes, cheatSheetFormRoute } from '../../../../core/api/routes';
-import { worstCaseSdkCallMs } from '../../../../core/config/sdk-timeouts';
+import { sdkTimeouts, timeNeededBeforeSesMs, worstCaseSdkCallMs } from '../../../../core/config/sdk-timeouts';
 
 describe('the route catalogue', () => {
   test('lists the three published routes, each once', () => {
@@ -39,6 +39,14 @@ describe('the route catalogue', () => {
 
   test('the form route outlasts two failing calls (its save and its send), with room to reply', () => {
     expect(productRoutes.submitForm.timeoutSeconds * 1000).toBeGreaterThanOrEqual(2 * worstCaseSdkCallMs + 2_000);
+  });
+
+  test('the send functions outlast one failing call before SES and the time an SES attempt needs left', () => {
+    // The guard itself: the SES call, the record of its outcome when DynamoDB stalls, the reply.
+    expect(timeNeededBeforeSesMs).toBe(sdkTimeouts.requestTimeoutMs + worstCaseSdkCallMs + 2_000);
+    for (const route of [productRoutes.sendCheatSheet, productRoutes.submitForm]) {
+      expect(route.timeoutSeconds * 1000).toBeGreaterThanOrEqual(worstCaseSdkCallMs + 1_000 + timeNeededBeforeSesMs);
+    }
   });
 
   test("the form route is granted exactly the save route's table access and the send route's", () => {
