@@ -32,7 +32,8 @@ export async function countUnnoticedUnsent(
       {
         TableName: tableName,
         FilterExpression: unsentFilter,
-        ProjectionExpression: '#status, #sent, requested_at, failure_code',
+        // superseded_by: a request whose reader was mailed through a later one is not unsent.
+        ProjectionExpression: '#status, #sent, requested_at, failure_code, superseded_by',
         ExpressionAttributeNames: { '#status': 'delivery_status', '#sent': 'cheat_sheet_sent' },
         ExpressionAttributeValues: {
           ':requested': 'requested',

@@ -44,3 +44,16 @@ test('counts requests unsent 15 minutes after saving for a reason nobody was tol
 
   expect(await countUnnoticedUnsent(emulators.dynamoDb, emulators.stack.tableName, now)).toBe(4);
 });
+
+test('does not count a request whose reader was mailed through a later request (superseded)', async () => {
+  const table = `${emulators.stack.tableName}`;
+  const before = await countUnnoticedUnsent(emulators.dynamoDb, table, now);
+  await put('failed-then-superseded', {
+    requested_at: minutesAgo(60),
+    delivery_status: 'failed',
+    failure_code: 'email_service_unavailable',
+    superseded_by: 'sent',
+  });
+
+  expect(await countUnnoticedUnsent(emulators.dynamoDb, table, now)).toBe(before);
+});
