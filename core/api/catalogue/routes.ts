@@ -165,7 +165,11 @@ const idempotencyAccess: TableAccess = {
 };
 
 const saveOwnTableAccess: readonly TableAccess[] = [
-  { table: 'requests', actions: ['dynamodb:PutItem'], why: 'Stores the request as one new item.' },
+  {
+    table: 'requests',
+    actions: ['dynamodb:PutItem', 'dynamodb:GetItem'],
+    why: "Stores the request as one new item; with an Idempotency-Key, under the key's id, and a consistent GetItem reads the key's request when it exists already (no second item).",
+  },
   {
     table: 'limitCounters',
     actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'],
@@ -183,12 +187,12 @@ const sendOwnTableAccess: readonly TableAccess[] = [
     table: 'requests',
     emailIndex: true,
     actions: ['dynamodb:Query'],
-    why: "Finds the address's newest unsent request, through the e-mail index only.",
+    why: "Without an Idempotency-Key, finds the address's newest unsent request; after a send, its older claimable ones (to mark them superseded).",
   },
   {
     table: 'requests',
-    actions: ['dynamodb:UpdateItem'],
-    why: 'Always conditional: flags the request as sent, and records a send that had no request to flag (createSent creates the item with UpdateItem and attribute_not_exists(id)), so no PutItem. No GetItem: requests are read through the index only.',
+    actions: ['dynamodb:UpdateItem', 'dynamodb:GetItem'],
+    why: "Always conditional: claims the request, records its outcome only from sending, marks the mailbox's older claimable requests superseded, and records a send that had no request (createSending creates the item with UpdateItem and attribute_not_exists(id)), so no PutItem. A consistent GetItem reads the request a submission's Idempotency-Key names, by its id: never through the eventually consistent index.",
   },
   {
     table: 'limitCounters',

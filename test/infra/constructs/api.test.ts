@@ -284,7 +284,7 @@ describe('the API', () => {
   });
 
   describe("its functions' roles", () => {
-    test('let the save function write its logs, put items into the table, claim its limits, keep its idempotency keys and read the origin secret, nothing else', () => {
+    test("let the save function write its logs, put items into the table (and get a submission's request), claim its limits, keep its idempotency keys and read the origin secret, nothing else", () => {
       expectSameStatements(statementsOf(template, 'ApiSaveRequestSaveRequestRole'), [
         {
           Effect: 'Allow',
@@ -292,7 +292,11 @@ describe('the API', () => {
           Resource: { 'Fn::GetAtt': [ids.saveLogs, 'Arn'] },
         },
         xrayStatement,
-        { Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+          Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
+        },
         {
           Effect: 'Allow',
           Action: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],
@@ -307,7 +311,7 @@ describe('the API', () => {
       ]);
     });
 
-    test('let the send function read and decrypt (through S3 only) the one PDF, query the e-mail index, update requests, get, batch-get and update limit counters, send from its identity through its configuration set alone, and read the origin secret: no PutItem', () => {
+    test('let the send function read and decrypt (through S3 only) the one PDF, query the e-mail index, get and update requests, get, batch-get and update limit counters, send from its identity through its configuration set alone, and read the origin secret: no PutItem', () => {
       expectSameStatements(statementsOf(template, 'ApiSendCheatSheetSendCheatSheetRole'), [
         {
           Effect: 'Allow',
@@ -333,7 +337,11 @@ describe('the API', () => {
           Action: 'dynamodb:Query',
           Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [ids.table, 'Arn'] }, `/index/${emailIndex.name}`]] },
         },
-        { Effect: 'Allow', Action: 'dynamodb:UpdateItem', Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] } },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+          Resource: { 'Fn::GetAtt': [ids.table, 'Arn'] },
+        },
         {
           Effect: 'Allow',
           Action: ['dynamodb:BatchGetItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem'],

@@ -59,9 +59,9 @@ describe('the route catalogue', () => {
     expect(productRoutes.submitForm.grants).toEqual(productRoutes.sendCheatSheet.grants);
   });
 
-  test('the save route may only put into the requests table, keep its limit counters and its keys, and read the origin secret', () => {
+  test("the save route may only put into the requests table (and read its key's request), keep its limit counters and its keys, and read the origin secret", () => {
     expect(productRoutes.saveRequest.tableAccess.map(({ table, actions }) => ({ table, actions }))).toEqual([
-      { table: 'requests', actions: ['dynamodb:PutItem'] },
+      { table: 'requests', actions: ['dynamodb:PutItem', 'dynamodb:GetItem'] },
       { table: 'limitCounters', actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'] },
       {
         table: 'idempotency',
@@ -72,7 +72,12 @@ describe('the route catalogue', () => {
   });
 
   test('the table operations the alarms sum are those the routes are granted', () => {
-    expect(tableActionsOf('requests')).toEqual(['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:Query']);
+    expect(tableActionsOf('requests')).toEqual([
+      'dynamodb:PutItem',
+      'dynamodb:GetItem',
+      'dynamodb:UpdateItem',
+      'dynamodb:Query',
+    ]);
     expect(tableActionsOf('limitCounters')).toEqual([
       'dynamodb:GetItem',
       'dynamodb:UpdateItem',
