@@ -201,6 +201,22 @@ export class LeadHandoff extends Construct {
         "Where the mail provider's key goes: aws secretsmanager put-secret-value --secret-id <this> --secret-string <key> (docs/deploy.md).",
       value: this.secret.ref,
     }).overrideLogicalId('MailProviderSecretArn');
+    // What the leads tool's erase reads to remove an address at the provider too (ops/leads/mail-provider-removal.ts).
+    new CfnOutput(this, 'MailProvider', {
+      description: "The author's mail provider every consenting lead is handed to.",
+      value: mailProvider.provider,
+    }).overrideLogicalId('MailProvider');
+    if (mailProvider.provider === 'webhook') {
+      new CfnOutput(this, 'MailProviderWebhookUrl', {
+        description: 'Where the signed webhook posts each lead.',
+        value: mailProvider.webhookUrl,
+      }).overrideLogicalId('MailProviderWebhookUrl');
+    } else {
+      new CfnOutput(this, 'MailProviderList', {
+        description: "The provider's form, group or audience the readers join.",
+        value: mailProvider.list,
+      }).overrideLogicalId('MailProviderList');
+    }
     new CfnOutput(this, 'LeadHandoffDeadLetterQueueUrl', {
       description: 'The leads the mail provider did not take: redrive them once the cause is fixed (docs/operate.md).',
       value: this.deadLetterQueue.queueUrl,

@@ -15,7 +15,7 @@ import { readLeadHandoffConfig, type LeadHandoffConfig } from './handoff-config'
 import { sqsHandoffQueue } from './handoff-queue';
 import { handoffRecordsTable } from './handoff-records';
 import { enqueueableLeads, handOffMessages, type HandoffQueue } from './lead-handoff';
-import { providerKeyReader } from './provider-key';
+import { providerKeyReader } from '../mail-provider/provider-key';
 
 const logger = createLogger(deliveryServices.leadHandoff);
 

@@ -29,6 +29,7 @@ import {
 } from '../../core/data/mail-provider';
 import type { Lead, MailProviderClient, ProviderAnswer } from '../mail-provider/mail-provider-client';
 import type { HandoffItem, HandoffRecords } from './handoff-records';
+import { MissingProviderKeyError } from '../mail-provider/provider-key';
 
 /** The queue's message: the request's id only, so no name or address waits in a queue. */
 export interface HandoffMessage {
@@ -67,10 +68,7 @@ export interface HandoffDependencies {
 export type HandoffOutcome =
   'accepted' | 'retrying' | 'stopped' | 'already-accepted' | 'no-request' | 'no-consent' | 'malformed';
 
-/** Thrown by `client()` when the secret holds no key yet: the operator must set it. */
-export class MissingProviderKeyError extends Error {
-  override readonly name = 'MissingProviderKeyError';
-}
+export { MissingProviderKeyError };
 
 /** The request ids of stream records (already filtered to inserts carrying a consent), for the queue. */
 export function enqueueableLeads(

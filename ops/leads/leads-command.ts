@@ -13,6 +13,7 @@ import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { parseEmailAddress } from '../../core/api/request-schema';
@@ -25,6 +26,8 @@ import {
   type AddressItems,
 } from './erase-address';
 import { readAllRequests } from './export-leads';
+import { mailProviderFromEnvironment, mailProviderFromStack, removeFromMailProvider } from './mail-provider-removal';
+import type { MailProviderClient } from '../../lambdas/mail-provider/mail-provider-client';
 import { leadsCsv } from '../../core/data/leads-csv';
 import { tablesFromEnvironment, tablesFromStack, type LeadsTables } from './leads-tables';
 import { describeUnsent, isResendable, markSupersededRequests, resendRequests, unsentOf } from './unsent-requests';
@@ -47,6 +50,8 @@ export interface LeadsClients {
   readonly cloudFormation: CloudFormationClient;
   /** erase removes the address from the account's SES suppression list. */
   readonly ses: SESv2Client;
+  /** erase reads the mail provider's key. @default none: no provider is reached */
+  readonly secretsManager?: SecretsManagerClient;
 }
 
 export interface LeadsCommandIo {
@@ -65,12 +70,19 @@ export interface LeadsCommandIo {
   readonly progressFrom?: number;
   /** @default new Date() */
   readonly now?: () => Date;
+  /**
+   * The mail provider erase removes the address from.
+   *
+   * @default the stack's (its MailProvider outputs) with --stack, else the functions' variables (MAIL_PROVIDER…); none without either
+   */
+  readonly mailProvider?: () => Promise<MailProviderClient | undefined>;
 }
 
 const defaultClients = (): LeadsClients => ({
   dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
   cloudFormation: new CloudFormationClient({}),
   ses: new SESv2Client({}),
+  secretsManager: new SecretsManagerClient({}),
 });
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -123,7 +135,9 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     if (command === 'resend') return await resendUnsent(clients.dynamoDb, tables, yes, io);
     return command === 'export'
       ? await exportLeads(clients.dynamoDb, tables, out, io)
-      : await eraseLeads(clients, tables, email, yes, io);
+      : await eraseLeads(clients, tables, email, yes, io, () =>
+          io.mailProvider ? io.mailProvider() : defaultMailProvider(clients, stack, io.env),
+        );
   } catch (error) {
     const kmsDenied = /KMS|kms:/.test(messageOf(error)) && /AccessDenied|not authorized/i.test(messageOf(error));
     io.stderr(`Failed: ${messageOf(error)}${kmsDenied ? `\n${readerRoleHint}` : ''}`);
@@ -132,6 +146,7 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     clients.dynamoDb.destroy();
     clients.cloudFormation.destroy();
     clients.ses.destroy();
+    clients.secretsManager?.destroy();
   }
 }
 
@@ -246,20 +261,58 @@ async function confirmed(io: LeadsCommandIo, question: string): Promise<boolean>
   }
 }
 
+function defaultMailProvider(
+  clients: LeadsClients,
+  stack: string | undefined,
+  env: NodeJS.ProcessEnv,
+): Promise<MailProviderClient | undefined> {
+  if (!clients.secretsManager) return Promise.resolve(undefined);
+  return stack === undefined
+    ? mailProviderFromEnvironment(env, clients.secretsManager)
+    : mailProviderFromStack(clients.cloudFormation, clients.secretsManager, stack);
+}
+
+/** The address at the author's mail provider, when there is one; exit 1 when a removal failed. */
+async function eraseAtMailProvider(
+  mailProvider: () => Promise<MailProviderClient | undefined>,
+  found: AddressItems,
+  io: LeadsCommandIo,
+): Promise<number> {
+  let provider: MailProviderClient | undefined;
+  try {
+    provider = await mailProvider();
+  } catch (error) {
+    io.stderr(
+      `Could not reach the mail provider (${messageOf(error)}): remove the address from the author's list there by hand.`,
+    );
+    return 1;
+  }
+  if (!provider) return 0;
+  const { report, failures } = await removeFromMailProvider(provider, suppressionCandidates(found));
+  io.stdout(report.join('\n'));
+  for (const failure of failures) io.stderr(failure);
+  return failures.length === 0 ? 0 : 1;
+}
+
 async function eraseLeads(
   clients: LeadsClients,
   tables: LeadsTables,
   email: string,
   yes: boolean,
   io: LeadsCommandIo,
+  mailProvider: () => Promise<MailProviderClient | undefined>,
 ): Promise<number> {
   const client = clients.dynamoDb;
   const found = await findAddressItems(client, tables, email, { pageSize: io.pageSize });
   const count = countOf(found);
   if (count === 0) {
     io.stdout(`Removed 0 items: nothing is stored for ${email}.`);
-    // Its requests may have expired (requestRetentionDays) while SES still suppresses it.
-    return reportSuppression(await removeFromSuppressionList(clients.ses, suppressionCandidates(found)), io);
+    // Its requests may have expired (requestRetentionDays) while SES still suppresses it, or the provider still holds it.
+    const suppression = reportSuppression(
+      await removeFromSuppressionList(clients.ses, suppressionCandidates(found)),
+      io,
+    );
+    return Math.max(suppression, await eraseAtMailProvider(mailProvider, found, io));
   }
   io.stdout(describe(found));
   if (!yes && !(await confirmed(io, `Remove these ${count} item(s) for good? [y/N] `))) {
@@ -268,7 +321,8 @@ async function eraseLeads(
   }
   const removed = await eraseAddressItems(client, tables, found);
   io.stdout(`Removed ${removed} item(s) for ${email}: ${found.requests.length} request(s)${countersOf(found)}.`);
-  return reportSuppression(await removeFromSuppressionList(clients.ses, suppressionCandidates(found)), io);
+  const suppression = reportSuppression(await removeFromSuppressionList(clients.ses, suppressionCandidates(found)), io);
+  return Math.max(suppression, await eraseAtMailProvider(mailProvider, found, io));
 }
 
 /** What SES's suppression list held of the address; exit 1 when a spelling could not be removed. */

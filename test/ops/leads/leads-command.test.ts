@@ -18,6 +18,8 @@ import { startLocalStack, type LocalStack } from '../../../local/local-stack';
 import { runLeadsCommand, type LeadsCommandIo } from '../../../ops/leads/leads-command';
 import { spawnScript } from '../../support/spawned-script';
 import { startStandInSes } from './stand-in-ses';
+import { mailProviderClient } from '../../../lambdas/mail-provider/mail-provider-client';
+import { startStandInMailProvider, type StandInMailProvider } from '../../support/stand-in-mail-provider';
 
 let stack: LocalStack;
 let dynamoDb: DynamoDBDocumentClient;
@@ -433,4 +435,111 @@ test('the script erases an address when spawned with --yes', async () => {
   expect(await script.exited).toBe(0);
   expect(script.stdout()).toContain('Removed 1 item(s) for ada@example.com');
   expect(await remainingEmails()).toEqual(['grace@example.com']);
+});
+
+describe("erase and the author's mail provider (a stand-in provider on loopback)", () => {
+  const keys = {
+    kit: 'kit-key',
+    mailerlite: 'ml-token',
+    mailchimp: 'abc123-us21',
+    webhook: `whsec_${'a'.repeat(43)}=`,
+  };
+  const lists = { kit: '1234567', mailerlite: '42', mailchimp: 'a1b2c3', webhook: undefined };
+
+  async function eraseWith(
+    provider: keyof typeof keys,
+    args: string[],
+    prepare?: (standIn: StandInMailProvider) => void,
+  ) {
+    const standIn = await startStandInMailProvider({ provider, key: keys[provider], list: lists[provider] });
+    const ses = await startStandInSes([]);
+    try {
+      // The reader is in the author's list, as the hand-off put them there.
+      await mailProviderClient({
+        provider,
+        key: keys[provider],
+        list: lists[provider],
+        ...(provider === 'webhook' ? { webhookUrl: standIn.url } : { baseUrl: standIn.url }),
+      }).handOff({
+        id: 'r-1',
+        name: 'Ada',
+        email: 'ada@example.com',
+        requestedAt: '2025-03-01T09:00:00.000Z',
+        consentedAt: '2025-03-01T09:00:00.000Z',
+      });
+      prepare?.(standIn);
+      const clients = () => ({
+        dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+        cloudFormation: new CloudFormationClient({}),
+        ses: new SESv2Client({ endpoint: ses.url }),
+      });
+      const mailProvider = () =>
+        Promise.resolve(
+          mailProviderClient({
+            provider,
+            key: keys[provider],
+            list: lists[provider],
+            ...(provider === 'webhook' ? { webhookUrl: standIn.url } : { baseUrl: standIn.url }),
+            timeoutMs: 500,
+          }),
+        );
+      return { ...(await run(args, { clients, mailProvider })), standIn };
+    } finally {
+      await ses.close();
+      await standIn.close();
+    }
+  }
+
+  test.each(['mailerlite', 'mailchimp'] as const)('%s: the address is deleted there too', async (provider) => {
+    await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+    const { code, stdout, standIn } = await eraseWith(provider, ['erase', 'ada@example.com', '--yes']);
+
+    expect(code).toBe(0);
+    expect(standIn.subscribers.size).toBe(0);
+    expect(stdout).toMatch(/Mail provider \((MailerLite|Mailchimp)\):\nada@example\.com: removed/);
+    expect(stdout).not.toContain('The author must');
+  });
+
+  test('kit: unsubscribed through the API, and the output tells the author to delete it in Kit', async () => {
+    await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+    const { code, stdout, standIn } = await eraseWith('kit', ['erase', 'ada@example.com', '--yes']);
+
+    expect(code).toBe(0);
+    expect(standIn.subscribers.get('ada@example.com')?.state).toBe('cancelled');
+    expect(stdout).toContain('ada@example.com: unsubscribed');
+    expect(stdout).toContain("The author must: Kit's API cannot delete a subscriber");
+  });
+
+  test('webhook: a signed lead.erased event, and the output tells the author to check the receiver', async () => {
+    await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+    const { code, stdout, standIn } = await eraseWith('webhook', ['erase', 'ada@example.com', '--yes']);
+
+    expect(code).toBe(0);
+    expect(standIn.rejectedSignatures).toBe(0);
+    expect(standIn.subscribers.size).toBe(0);
+    expect(stdout).toContain('ada@example.com: notified');
+    expect(stdout).toContain('The author must: The webhook only tells the receiving service');
+  });
+
+  test('a provider that fails the removal: reported as a failure, exit 1, the tables still erased', async () => {
+    await putRequest('Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+    const { code, stderr, standIn } = await eraseWith('mailchimp', ['erase', 'ada@example.com', '--yes'], (s) =>
+      s.fail({ status: 503 }),
+    );
+
+    expect(code).toBe(1);
+    expect(stderr).toContain(
+      'Could not remove ada@example.com from Mailchimp (Mailchimp: deleting it answered HTTP 503)',
+    );
+    expect(standIn.subscribers.size).toBe(1);
+    expect(await remainingEmails()).toEqual([]);
+  });
+
+  test('nothing stored any more: the provider is still asked to remove it', async () => {
+    const { code, stdout, standIn } = await eraseWith('mailerlite', ['erase', 'ada@example.com', '--yes']);
+
+    expect(code).toBe(0);
+    expect(stdout).toContain('Removed 0 items');
+    expect(standIn.subscribers.size).toBe(0);
+  });
 });

@@ -2,6 +2,7 @@
  * The provider's key, from the Secrets Manager secret the stack creates empty: read when first
  * needed and kept for five minutes, so a key the operator sets (or corrects after a ticket) is used
  * within five minutes without a deploy. No value yet, or a blank one, is `MissingProviderKeyError`.
+ * The hand-off function and the leads tool's erase read it alike.
  */
 
 import {
@@ -9,7 +10,11 @@ import {
   ResourceNotFoundException,
   type SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
-import { MissingProviderKeyError } from './lead-handoff';
+
+/** The secret holds no key yet: the operator must set it. */
+export class MissingProviderKeyError extends Error {
+  override readonly name = 'MissingProviderKeyError';
+}
 
 const keptForMs = 5 * 60 * 1000;
 
