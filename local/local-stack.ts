@@ -23,6 +23,7 @@ import {
   sendCheatSheetEnvironment,
   sendCheatSheetVariables,
   type RecipientDomainCheckSetting,
+  type ChallengeSetting,
 } from '../core/config/function-environment';
 import { requestsTable, limitCountersTable, tables } from '../core/data/tables';
 import { buildOutput } from '../core/build-output';
@@ -76,6 +77,11 @@ export interface LocalStackOptions {
   readonly recipientDomainCheck?: RecipientDomainCheckSetting;
   /** DNS_SERVERS for the check; unset keeps the environment's (none: the system's). */
   readonly dnsServers?: string;
+  /**
+   * CHEAT_SHEET_CHALLENGE; unset keeps the environment's, or `off` when it has none: local clients
+   * of the JSON routes keep their contract unless the proof of work is asked for.
+   */
+  readonly challenge?: ChallengeSetting;
   /** CHEAT_SHEET_DAILY_SEND_BUDGET; unset keeps the environment's or the default. */
   readonly dailySendBudget?: number;
   /** SES_CONFIGURATION_SET_NAME; none by default, since aws-ses-v2-local has no configuration sets. */
@@ -176,6 +182,7 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
       recipientDomainCheck:
         options.recipientDomainCheck ?? (env[sendCheatSheetVariables.recipientDomainCheck] ? undefined : 'off'),
       dnsServers: options.dnsServers,
+      challenge: options.challenge ?? (env[sendCheatSheetVariables.challenge] ? undefined : 'off'),
       clientAddressSource: 'source-ip',
       clientAddressKey,
       configurationSetName: options.configurationSetName,

@@ -99,5 +99,17 @@ export const idempotencyKeyInUseMessage =
 export const idempotencyKeyReusedMessage =
   'This Idempotency-Key was already used for a different request: please send a new key with new details.';
 
+/**
+ * The send's proof of work (core/api/proof-of-work.ts) refused: why, in the visitor's words. The
+ * page fetches a fresh challenge on every submit, so 'send the form again' is the remedy for each.
+ */
+export const proofOfWorkMessages = {
+  missing: "This request lacks the form's proof of work: please send the form again from the page.",
+  malformed: "The form's proof of work could not be read: please send the form again.",
+  invalid: "The form's proof of work is not valid: please send the form again.",
+  expired: "The form's proof of work has expired: please send the form again.",
+  replayed: "The form's proof of work was already used: please send the form again.",
+} as const;
+
 /** An example field error, as the request schema words it (a test holds the schema to it). */
 export const invalidEmailExampleMessage = 'Please enter a valid email address.';

@@ -49,6 +49,8 @@ export const sendCheatSheetVariables = {
   recipientDomainCheck: 'CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK',
   /** The check's DNS servers, comma-separated `host:port`; unset uses the system's. */
   dnsServers: 'DNS_SERVERS',
+  /** `on` asks every JSON send for a solved proof of work (core/api/proof-of-work.ts); `off` or unset does not. */
+  challenge: 'CHEAT_SHEET_CHALLENGE',
   /** Not read by the code: a new PDF changes it, so Lambda replaces warm containers holding the old one. */
   cheatSheetVersion: 'CHEAT_SHEET_VERSION',
   /** As the save function's: a send with no request to flag writes a request item of its own. */
@@ -88,6 +90,10 @@ export const defaultNetworkHourlySaveCap = 60;
 
 /** Whether the recipient's domain is looked up before a send; `off` only where DNS cannot answer (local runs). */
 export const recipientDomainCheckSettings = ['on', 'off'] as const;
+
+/** The proof of work before a send: absent means off; the stack sets `on` unless `-c challenge=false`. */
+export const challengeSettings = ['on', 'off'] as const;
+export type ChallengeSetting = (typeof challengeSettings)[number];
 export type RecipientDomainCheckSetting = (typeof recipientDomainCheckSettings)[number];
 
 /**
@@ -145,6 +151,8 @@ export interface SendCheatSheetSettings {
   readonly recipientDomainCheck?: RecipientDomainCheckSetting;
   /** @default none: the system's DNS servers */
   readonly dnsServers?: string;
+  /** @default off (unset) */
+  readonly challenge?: ChallengeSetting;
   readonly clientAddressSource: ClientAddressSource;
   /** Required with `source-ip`. */
   readonly clientAddressKey?: string;

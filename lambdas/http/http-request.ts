@@ -5,6 +5,7 @@
  * the JSON routes a JSON content type and well-formed JSON.
  */
 
+import { proofOfWorkHeader } from '../../core/api/proof-of-work';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ProductError } from '../runtime/errors';
 import {
@@ -49,6 +50,8 @@ export interface ApiRequest {
   readonly userAgent?: string;
   /** `Idempotency-Key`, trimmed; undefined when absent or blank. */
   readonly idempotencyKey?: string;
+  /** The solved proof of work (`X-Cheat-Sheet-Proof`), as sent. */
+  readonly proofOfWork?: string;
   readonly client: ClientOrigin;
   readonly body: RequestBody;
 }
@@ -70,6 +73,7 @@ export function readApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
     fetchSite: headerOf(event, 'sec-fetch-site')?.trim().toLowerCase(),
     userAgent: headerOf(event, 'user-agent'),
     ...(idempotencyKey ? { idempotencyKey } : {}),
+    proofOfWork: headerOf(event, proofOfWorkHeader.toLowerCase()),
     client: {
       sourceIp: event.requestContext?.http?.sourceIp,
       viewerAddress: headerOf(event, viewerAddressHeader),

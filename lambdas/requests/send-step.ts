@@ -30,6 +30,7 @@ import { sesEmailSender } from '../mail/email-sender';
 import { hourlyWindow, dailySendBudgetWindow, rollingCounter } from '../limits/rolling-counter';
 import { isOutcomeUnknown, sendCheatSheet, type SendCheatSheetDependencies } from './send-cheat-sheet';
 import { addressDailyCapCounter } from '../limits/address-daily-cap';
+import { proofOfWork, proofOfWorkSecretOf, requireProofOfWork } from '../limits/proof-of-work';
 import { createRecipientDomainCheck, dnsServersFrom, type RecipientDomainCheck } from '../mail/recipient-domain';
 
 const sendEmail = sesEmailSender(ses);
@@ -111,14 +112,17 @@ export function sendFailed(error: unknown, { logger, metrics }: StepReporting): 
 
 /**
  * `apiRequest` is the request as the handler read it: the client's origin (address, origin secret)
- * is in it. `submissionKey` is the submission's `Idempotency-Key`: the send is for the request it
- * names (send-cheat-sheet.ts), never for another found by address.
+ * and its proof of work are in it. `submissionKey` is the submission's `Idempotency-Key`: the send
+ * is for the request it names (send-cheat-sheet.ts), never for another found by address.
+ * `asksProofOfWork`: the JSON route's sends must carry a solved challenge while
+ * `CHEAT_SHEET_CHALLENGE` is on; the form route's (no script) never do.
  */
 export async function sendStep(
   request: CheatSheetRequest,
   apiRequest: ApiRequest,
   reporting: StepReporting,
   submissionKey?: string,
+  { asksProofOfWork = false }: { readonly asksProofOfWork?: boolean } = {},
 ): Promise<SendStepResult> {
   const { logger, metrics } = reporting;
   try {
@@ -127,6 +131,11 @@ export async function sendStep(
     const clientKeys = await clientKeysOf(apiRequest.client, config.clientAddress, (arn) =>
       loadOriginSecret(secretsManager, arn),
     );
+    // Then the proof of work, before the honeypot and any limit: a refusal counts nothing.
+    if (asksProofOfWork && config.proofOfWork) {
+      const secret = await proofOfWorkSecretOf(config.clientAddress, (arn) => loadOriginSecret(secretsManager, arn));
+      await requireProofOfWork(proofOfWork(secret, dynamoDb, config.limitCountersTableName), apiRequest.proofOfWork);
+    }
     if (isHoneypotFilled(request)) {
       logger.warn('Honeypot filled in: answered as sent, nothing sent or stored');
       metrics.countRefusal('HoneypotCaught');

@@ -54,6 +54,8 @@ export interface SendCheatSheetConfig extends SaveRequestConfig, RequestRetentio
   readonly dailySendBudget: number;
   /** Whether the recipient's domain is looked up before any limit is claimed (off only when set to `off`). */
   readonly recipientDomainCheck: boolean;
+  /** Whether a JSON send must carry a solved proof of work (only when set to `on`). */
+  readonly proofOfWork: boolean;
   /** The check's DNS servers (`host:port`); undefined uses the system's. */
   readonly dnsServers?: string;
   /** Where the client's address comes from, and what keys its counters. */
@@ -132,6 +134,7 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
     networkHourlySendCap: positiveInteger(env, names.networkHourlySendCap, defaultNetworkHourlySendCap),
     dailySendBudget: positiveInteger(env, names.dailySendBudget, defaultDailySendBudget),
     recipientDomainCheck: env[names.recipientDomainCheck]?.trim().toLowerCase() !== 'off',
+    proofOfWork: env[names.challenge]?.trim().toLowerCase() === 'on',
     dnsServers: env[names.dnsServers]?.trim() || undefined,
     clientAddress: clientAddressSettings(env),
     configurationSetName: env[names.configurationSetName]?.trim() || undefined,

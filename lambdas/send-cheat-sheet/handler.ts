@@ -38,7 +38,7 @@ async function sendCheatSheetHandler(
     reply = await replyOncePerKey(
       { key, scope: 'send-cheat-sheet', payload: request, remainingTimeMs, logger },
       // The key also names the submission's request: the send is for it alone (send-cheat-sheet.ts).
-      async () => sendReplyOf(await sendStep(request, apiRequest, reporting, key)),
+      async () => sendReplyOf(await sendStep(request, apiRequest, reporting, key, { asksProofOfWork: true })),
     );
   } catch (error) {
     reply = sendReplyOf(sendFailed(error, reporting)).reply;

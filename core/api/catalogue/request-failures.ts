@@ -20,6 +20,7 @@ import {
   addressSuppressedMessage,
   unsupportedMediaTypeMessage,
   untrustedOriginMessage,
+  proofOfWorkMessages,
 } from '../messages';
 import { fixed, onJsonRoutes, ownMessage, visitorsOwn, type FailureKindSpec } from './failure-kind';
 
@@ -102,6 +103,47 @@ export const requestFailures = {
     ]),
   },
   // Never 404: CloudFront would replace the JSON with the not-found page.
+  // The proof of work before a send (lambdas/limits/proof-of-work.ts), when CHEAT_SHEET_CHALLENGE
+  // is on: the JSON send route only; the form route without script keeps its caps alone.
+  proofOfWorkRefused: {
+    code: 'proof_of_work_refused',
+    status: 403,
+    publicMessage: ownMessage,
+    metric: null,
+    alarm: null,
+    quietReason:
+      "A request without the page's solved challenge: a script posting to the route, or a page left open past the challenge's 10 minutes. Nothing was stored, sent or counted; API Gateway counts it as a 4xx.",
+    runbook: '#api-4xx',
+    causes: {
+      sendCheatSheet: [
+        {
+          example: 'proofOfWorkMissing',
+          when: 'No `X-Cheat-Sheet-Proof` header: the challenge (`GET /api/cheat-sheet-challenge`) was not solved.',
+          message: proofOfWorkMessages.missing,
+        },
+        {
+          example: 'proofOfWorkMalformed',
+          when: "The header is not base64 of ALTCHA's JSON payload (the challenge and its solution).",
+          message: proofOfWorkMessages.malformed,
+        },
+        {
+          example: 'proofOfWorkInvalid',
+          when: "The challenge is not this deployment's (its signature), was changed, or the solution's key is wrong.",
+          message: proofOfWorkMessages.invalid,
+        },
+        {
+          example: 'proofOfWorkExpired',
+          when: 'The challenge is older than its 10 minutes.',
+          message: proofOfWorkMessages.expired,
+        },
+        {
+          example: 'proofOfWorkReplayed',
+          when: 'The solution was already used for a send: each challenge buys one.',
+          message: proofOfWorkMessages.replayed,
+        },
+      ],
+    },
+  },
   untrustedOrigin: {
     code: 'untrusted_origin',
     status: 403,

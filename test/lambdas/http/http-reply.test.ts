@@ -83,6 +83,7 @@ describe('the reply of each typed error', () => {
     new ProductError('sendingPaused', 'Paused.'),
     limitReached('dailySendBudgetSpent', 500),
     new ProductError('untrustedOrigin', 'No secret.'),
+    new ProductError('proofOfWorkRefused', 'Send the form again.'),
     new ProductError('recipientRejected', 'Illegal address.'),
     new ProductError('originSecretUnavailable', 'x'),
     new ProductError('senderNotVerified', 'x'),

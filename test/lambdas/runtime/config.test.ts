@@ -39,8 +39,19 @@ describe('function configuration', () => {
       networkHourlySendCap: 30,
       dailySendBudget: 500,
       recipientDomainCheck: true,
+      proofOfWork: false,
       clientAddress: { source: 'source-ip', key: 'a-local-key' },
     });
+  });
+
+  test.each([
+    [undefined, false],
+    ['off', false],
+    ['on', true],
+    [' ON ', true],
+  ])('CHEAT_SHEET_CHALLENGE=%j asks for a proof of work: %s (absent means off)', (setting, asked) => {
+    const env = { ...sendEnv, ...(setting !== undefined && { CHEAT_SHEET_CHALLENGE: setting }) };
+    expect(readSendCheatSheetConfig(env).proofOfWork).toBe(asked);
   });
 
   test("reads the idempotency table from IDEMPOTENCY_TABLE_NAME, and without it uses the local twin's cheat_sheet_idempotency", () => {
