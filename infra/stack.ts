@@ -9,6 +9,7 @@ import { DeliveryTracking, type DeliveryTrackingProps } from './constructs/deliv
 import { EncryptionKey } from './constructs/encryption-key';
 import { LeadDigest } from './constructs/lead-digest';
 import { LeadHandoff } from './constructs/lead-handoff';
+import { LeadsAccess } from './constructs/leads-access';
 import { LeadsKey } from './constructs/leads-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
 import { DeliveryAlarms } from './constructs/monitoring/delivery-alarms';
@@ -72,6 +73,8 @@ export class CheatSheetSiteStack extends Stack {
   public readonly leadDigest?: LeadDigest;
   /** Only with `config.mailProvider`: every consenting lead handed to the author's mail provider. */
   public readonly leadHandoff?: LeadHandoff;
+  /** Only with `config.githubRepository`: the roles the leads workflows assume (reader, operator). */
+  public readonly leadsAccess?: LeadsAccess;
   /** Only with `config.waf` in us-east-1 (elsewhere it lives in the companion stack). */
   public readonly webFirewall?: WebFirewall;
 
@@ -228,6 +231,47 @@ export class CheatSheetSiteStack extends Stack {
       });
       // It reads the lead and the table's stream, and writes the outcome: the leads' key lets it.
       this.leadsKey.allowTableUse(this.leadHandoff.role);
+    }
+
+    if (config.githubRepository) {
+      const send = this.api.productFunctions.sendCheatSheet;
+      this.leadsAccess = new LeadsAccess(this, 'LeadsAccess', {
+        repository: config.githubRepository,
+        // The deploy role's environment: the stage's name (the stage-less stack is production's).
+        environment: config.stage?.name ?? 'production',
+        oidcProviderArn: config.githubOidcProviderArn,
+        requestsTable: this.data.table,
+        limitCountersTable: this.data.limitCountersTable,
+        senderIdentityArn: this.mail.identityArn,
+        configurationSetArn: this.mail.configurationSetArn,
+        authorEmail: config.authorEmail,
+        sendFunctionArn: send.function.functionArn,
+        sendFunctionRole: send.role,
+      });
+      this.leadsKey.allowTableUse(this.leadsAccess.readerRole);
+      this.leadsKey.allowTableUse(this.leadsAccess.operatorRole);
+      new CfnOutput(this, 'LeadsReaderRoleArn', {
+        description: 'The role the leads workflow assumes for export and erase (.github/workflows/leads.yml).',
+        value: this.leadsAccess.readerRole.roleArn,
+      });
+      new CfnOutput(this, 'LeadsOperatorRoleArn', {
+        description: 'The role the leads workflow assumes for unsent and resend (.github/workflows/leads.yml).',
+        value: this.leadsAccess.operatorRole.roleArn,
+      });
+      new CfnOutput(this, 'SendFunctionName', {
+        description: 'The send function: resend reads its environment and sends as its role.',
+        value: send.function.functionName,
+      });
+      new CfnOutput(this, 'SenderEmail', {
+        description: 'The address the cheat sheet, the digest and the exported CSV are sent from.',
+        value: this.mail.senderEmail,
+      });
+      if (config.authorEmail) {
+        new CfnOutput(this, 'AuthorEmail', {
+          description: 'Where export mails the CSV and the weekly digest goes (authorEmail).',
+          value: config.authorEmail,
+        });
+      }
     }
 
     new CfnOutput(this, 'SiteUrl', {

@@ -7,14 +7,16 @@
  * was declined, 2 for a usage error or a malformed address.
  */
 
-import { writeFile } from 'node:fs/promises';
+import { appendFile, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline/promises';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { parseEmailAddress } from '../../core/api/request-schema';
 import {
@@ -29,14 +31,21 @@ import { readAllRequests } from './export-leads';
 import { mailProviderFromEnvironment, mailProviderFromStack, removeFromMailProvider } from './mail-provider-removal';
 import type { MailProviderClient } from '../../lambdas/mail-provider/mail-provider-client';
 import { leadsCsv } from '../../core/data/leads-csv';
-import { tablesFromEnvironment, tablesFromStack, type LeadsTables } from './leads-tables';
+import { sesEmailSender } from '../../lambdas/mail/email-sender';
+import {
+  readStackOutputs,
+  StackOutputsError,
+  tablesFromEnvironment,
+  tablesFromStack,
+  type LeadsTables,
+} from './leads-tables';
 import { describeUnsent, isResendable, markSupersededRequests, resendRequests, unsentOf } from './unsent-requests';
 
 export const usage = [
-  'Usage: npm run leads -- export [--out FILE] [--stack NAME]',
-  '       npm run leads -- erase <email> [--yes] [--stack NAME]   (its +tag and gmail-dot variants too)',
+  "Usage: npm run leads -- export [--out FILE | --mail] [--stack NAME]   (--mail: the CSV to the stack's AuthorEmail)",
+  '       npm run leads -- erase <email> [--yes] [--stack NAME] [--summary FILE]   (its +tag and gmail-dot variants too)',
   '       npm run leads -- unsent [--stack NAME]   (requests still unsent 15 minutes after they were saved)',
-  "       npm run leads -- resend [--yes]   (sends each again, through the send function's limits and claim)",
+  "       npm run leads -- resend [--yes] [--stack NAME]   (sends each again, through the send function's limits and claim)",
   "Deployed, run as the leads reader role (the stack's leadsReaderRoleArn, e.g. AWS_PROFILE=leads-reader):",
   "the tables' key lets no other role read them (docs/author.md).",
 ].join('\n');
@@ -48,10 +57,14 @@ export const readerRoleHint =
 export interface LeadsClients {
   readonly dynamoDb: DynamoDBDocumentClient;
   readonly cloudFormation: CloudFormationClient;
-  /** erase removes the address from the account's SES suppression list. */
+  /** erase removes the address from the account's SES suppression list; export --mail sends through it. */
   readonly ses: SESv2Client;
   /** erase reads the mail provider's key. @default none: no provider is reached */
   readonly secretsManager?: SecretsManagerClient;
+  /** resend --stack reads the send function's environment. */
+  readonly lambda?: LambdaClient;
+  /** resend --stack assumes the send function's role. */
+  readonly sts?: STSClient;
 }
 
 export interface LeadsCommandIo {
@@ -83,7 +96,17 @@ const defaultClients = (): LeadsClients => ({
   cloudFormation: new CloudFormationClient({}),
   ses: new SESv2Client({}),
   secretsManager: new SecretsManagerClient({}),
+  lambda: new LambdaClient({}),
+  sts: new STSClient({}),
 });
+
+/** The stack outputs export --mail and resend --stack read (infra/stack.ts, with githubRepository). */
+export const leadsOutputs = {
+  authorEmail: 'AuthorEmail',
+  senderEmail: 'SenderEmail',
+  configurationSetName: 'ConfigurationSetName',
+  sendFunctionName: 'SendFunctionName',
+} as const;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -93,14 +116,20 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     parsed = parseArgs({
       args: [...args],
       allowPositionals: true,
-      options: { out: { type: 'string' }, stack: { type: 'string' }, yes: { type: 'boolean', short: 'y' } },
+      options: {
+        out: { type: 'string' },
+        stack: { type: 'string' },
+        yes: { type: 'boolean', short: 'y' },
+        mail: { type: 'boolean' },
+        summary: { type: 'string' },
+      },
     });
   } catch (error) {
     io.stderr(`${messageOf(error)}\n${usage}`);
     return 2;
   }
   const [command, ...rest] = parsed.positionals;
-  const { out, stack, yes = false } = parsed.values;
+  const { out, stack, yes = false, mail = false, summary } = parsed.values;
   const usageError = (message: string) => {
     io.stderr(`${message}\n${usage}`);
     return 2;
@@ -111,9 +140,9 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
   if ((command === 'unsent' || command === 'resend') && (rest.length > 0 || out !== undefined))
     return usageError(`${command} takes no address and no --out.`);
   if (command === 'unsent' && yes) return usageError('unsent only lists: it takes no --yes.');
-  // The resend runs the send function's code here, with the functions' variables: not a stack's outputs.
-  if (command === 'resend' && stack !== undefined)
-    return usageError("resend reads the functions' own variables (TABLE_NAME, SENDER_EMAIL…), not --stack.");
+  if (mail && (command !== 'export' || out !== undefined || stack === undefined))
+    return usageError("--mail is for export with --stack (it mails to the stack's AuthorEmail), without --out.");
+  if (summary !== undefined && command !== 'erase') return usageError('--summary is for erase.');
   if (!['export', 'erase', 'unsent', 'resend'].includes(command ?? ''))
     return usageError(command ? `Unknown command "${command}".` : '');
 
@@ -132,11 +161,21 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     const tables =
       stack === undefined ? tablesFromEnvironment(io.env) : await tablesFromStack(clients.cloudFormation, stack);
     if (command === 'unsent') return await listUnsent(clients.dynamoDb, tables, io);
-    if (command === 'resend') return await resendUnsent(clients.dynamoDb, tables, yes, io);
+    if (command === 'resend') {
+      const env = stack === undefined ? io.env : await sendFunctionEnvironment(clients, stack, io.env);
+      return await resendUnsent(clients.dynamoDb, tables, yes, { ...io, env });
+    }
+    if (command === 'export' && mail) return await mailLeads(clients, tables, stack!, io);
     return command === 'export'
       ? await exportLeads(clients.dynamoDb, tables, out, io)
-      : await eraseLeads(clients, tables, email, yes, io, () =>
-          io.mailProvider ? io.mailProvider() : defaultMailProvider(clients, stack, io.env),
+      : await eraseLeads(
+          clients,
+          tables,
+          email,
+          yes,
+          io,
+          () => (io.mailProvider ? io.mailProvider() : defaultMailProvider(clients, stack, io.env)),
+          summary,
         );
   } catch (error) {
     const kmsDenied = /KMS|kms:/.test(messageOf(error)) && /AccessDenied|not authorized/i.test(messageOf(error));
@@ -147,7 +186,82 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     clients.cloudFormation.destroy();
     clients.ses.destroy();
     clients.secretsManager?.destroy();
+    clients.lambda?.destroy();
+    clients.sts?.destroy();
   }
+}
+
+/**
+ * The send function's own environment (its tables, bucket, sender, limits), read from Lambda, and
+ * its role's credentials, assumed, in `env`: resend then sends exactly as the function does, with
+ * its rights and no variable to set by hand. The send step's clients (lambdas/runtime/aws-clients.ts)
+ * read the credentials from the process environment when they first call AWS, so they go there.
+ */
+async function sendFunctionEnvironment(
+  clients: LeadsClients,
+  stack: string,
+  env: NodeJS.ProcessEnv,
+): Promise<NodeJS.ProcessEnv> {
+  const functionName = (await readStackOutputs(clients.cloudFormation, stack))[leadsOutputs.sendFunctionName];
+  if (!functionName) {
+    throw new StackOutputsError(
+      `The stack ${stack} has no ${leadsOutputs.sendFunctionName} output: deploy it with githubRepository (docs/deploy.md).`,
+    );
+  }
+  const lambda = clients.lambda ?? new LambdaClient({});
+  const sts = clients.sts ?? new STSClient({});
+  const configuration = await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: functionName }));
+  const { Credentials } = await sts.send(
+    new AssumeRoleCommand({ RoleArn: configuration.Role, RoleSessionName: 'leads-resend', DurationSeconds: 900 }),
+  );
+  if (!Credentials?.AccessKeyId || !Credentials.SecretAccessKey || !Credentials.SessionToken) {
+    throw new Error(`STS returned no credentials for ${configuration.Role}.`);
+  }
+  const credentials = {
+    AWS_ACCESS_KEY_ID: Credentials.AccessKeyId,
+    AWS_SECRET_ACCESS_KEY: Credentials.SecretAccessKey,
+    AWS_SESSION_TOKEN: Credentials.SessionToken,
+  };
+  Object.assign(env, credentials);
+  return { ...env, ...configuration.Environment?.Variables, ...credentials };
+}
+
+/** export --mail: the CSV to the stack's AuthorEmail, from its sender through its configuration set; nothing on disk. */
+async function mailLeads(
+  clients: LeadsClients,
+  tables: LeadsTables,
+  stack: string,
+  io: LeadsCommandIo,
+): Promise<number> {
+  const outputs = await readStackOutputs(clients.cloudFormation, stack);
+  const authorEmail = outputs[leadsOutputs.authorEmail];
+  const senderEmail = outputs[leadsOutputs.senderEmail];
+  if (!authorEmail || !senderEmail) {
+    throw new StackOutputsError(
+      `The stack ${stack} has no ${leadsOutputs.authorEmail} and ${leadsOutputs.senderEmail} outputs: deploy it with authorEmail and githubRepository (docs/author.md).`,
+    );
+  }
+  const items = await readAllRequests(clients.dynamoDb, tables.requests, { pageSize: io.pageSize });
+  const day = (io.now ?? (() => new Date()))().toISOString().slice(0, 10);
+  const summaryLine = `${items.length} cheat-sheet request${items.length === 1 ? '' : 's'} in all, as of ${day}, attached as CSV.`;
+  const configurationSetName = outputs[leadsOutputs.configurationSetName];
+  await sesEmailSender(clients.ses)({
+    from: senderEmail,
+    to: authorEmail,
+    subject: `All cheat-sheet requests, ${day}: ${items.length}`,
+    text: `${summaryLine}\n`,
+    html: `<!doctype html><html><body><p>${summaryLine}</p></body></html>`,
+    attachment: {
+      fileName: `cheat-sheet-requests-all-${day}.csv`,
+      contentType: 'text/csv; charset=utf-8',
+      content: new TextEncoder().encode(leadsCsv(items)),
+    },
+    ...(configurationSetName !== undefined && { configurationSetName }),
+  });
+  io.stdout(
+    `Mailed ${items.length} requests as CSV to the author's address (the stack's ${leadsOutputs.authorEmail}).`,
+  );
+  return 0;
 }
 
 async function exportLeads(
@@ -301,10 +415,13 @@ async function eraseLeads(
   yes: boolean,
   io: LeadsCommandIo,
   mailProvider: () => Promise<MailProviderClient | undefined>,
+  summaryFile?: string,
 ): Promise<number> {
   const client = clients.dynamoDb;
   const found = await findAddressItems(client, tables, email, { pageSize: io.pageSize });
   const count = countOf(found);
+  // With --summary (the leads workflow): counts only, in the job summary; no address in any output.
+  if (summaryFile !== undefined) return eraseWithSummary(clients, tables, found, yes, io, summaryFile, mailProvider);
   if (count === 0) {
     io.stdout(`Removed 0 items: nothing is stored for ${email}.`);
     // Its requests may have expired (requestRetentionDays) while SES still suppresses it, or the provider still holds it.
@@ -341,4 +458,66 @@ function reportSuppression(
     );
   }
   return failed.length === 0 ? 0 : 1;
+}
+
+/**
+ * erase --summary FILE: the same erasure, reported as counts only (no address, no spelling), on
+ * stdout and appended to FILE as Markdown (the workflow's $GITHUB_STEP_SUMMARY); `--yes` required,
+ * since a workflow cannot answer a question. A failure is reported as a failure, exit 1.
+ */
+async function eraseWithSummary(
+  clients: LeadsClients,
+  tables: LeadsTables,
+  found: AddressItems,
+  yes: boolean,
+  io: LeadsCommandIo,
+  summaryFile: string,
+  mailProvider: () => Promise<MailProviderClient | undefined>,
+): Promise<number> {
+  if (!yes) {
+    io.stderr('erase --summary runs without a question: add --yes.');
+    return 2;
+  }
+  const removed = countOf(found) === 0 ? 0 : await eraseAddressItems(clients.dynamoDb, tables, found);
+  const { removed: unsuppressed, failed } = await removeFromSuppressionList(clients.ses, suppressionCandidates(found));
+  // The author's mail provider, when one is set: its report names addresses, so only whether it failed is told.
+  let providerLine: string | undefined;
+  let providerFailed = false;
+  try {
+    const provider = await mailProvider();
+    if (provider) {
+      const { failures } = await removeFromMailProvider(provider, suppressionCandidates(found));
+      providerFailed = failures.length > 0;
+      providerLine = providerFailed
+        ? `- **Failed**: the mail provider did not remove ${failures.length} spelling(s); remove the reader there by hand.`
+        : '- Mail provider: asked to remove every spelling.';
+    }
+  } catch (error) {
+    providerFailed = true;
+    providerLine = `- **Failed**: the mail provider could not be reached (${messageOf(error).replace(/[^\s@]+@[^\s@]+/g, '<address>')}); remove the reader there by hand.`;
+  }
+  const lines = [
+    '## Erasure',
+    '',
+    `- Requests removed: ${found.requests.length}`,
+    `- Send counters removed: ${found.addressDailyCapItemIds.length}`,
+    `- Items removed in all: ${removed}`,
+    `- Spellings taken off the SES suppression list: ${unsuppressed.length}`,
+    ...(providerLine === undefined ? [] : [providerLine]),
+    ...(failed.length === 0 && !providerFailed
+      ? ['', 'Done: nothing of this address is left in the tables or on the suppression list.']
+      : failed.length === 0
+        ? []
+        : [
+            `- **Failed**: ${failed.length} spelling(s) could not be taken off the SES suppression list (${[
+              ...new Set(failed.map(({ reason }) => reason)),
+            ].join(
+              '; ',
+            )}). Run the workflow again; if it fails again, the operator removes them by hand (docs/author.md).`,
+          ]),
+    '',
+  ];
+  await appendFile(summaryFile, lines.join('\n'));
+  io.stdout(lines.filter((line) => line.startsWith('- ') || line.startsWith('Done')).join('\n'));
+  return failed.length === 0 && !providerFailed ? 0 : 1;
 }

@@ -28,11 +28,14 @@ export function tablesFromEnvironment(env: NodeJS.ProcessEnv): LeadsTables {
 /** A stack that cannot be read or lacks an output: the message says which. */
 export class StackOutputsError extends Error {}
 
-export async function tablesFromStack(client: CloudFormationClient, stackName: string): Promise<LeadsTables> {
-  let outputs: Record<string, string>;
+/** Every output of the stack, by key. */
+export async function readStackOutputs(
+  client: CloudFormationClient,
+  stackName: string,
+): Promise<Record<string, string>> {
   try {
     const { Stacks = [] } = await client.send(new DescribeStacksCommand({ StackName: stackName }));
-    outputs = Object.fromEntries(
+    return Object.fromEntries(
       (Stacks[0]?.Outputs ?? []).flatMap(({ OutputKey, OutputValue }) =>
         OutputKey && OutputValue ? [[OutputKey, OutputValue]] : [],
       ),
@@ -42,6 +45,10 @@ export async function tablesFromStack(client: CloudFormationClient, stackName: s
       `Could not read the stack ${stackName}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+}
+
+export async function tablesFromStack(client: CloudFormationClient, stackName: string): Promise<LeadsTables> {
+  const outputs = await readStackOutputs(client, stackName);
   const requests = outputs[tableOutputs.requests];
   const limitCounters = outputs[tableOutputs.limitCounters];
   if (!requests || !limitCounters) {

@@ -4,14 +4,22 @@
  * Deterministic by construction: the font is the site's own, the page's script is off (the
  * pre-rendered HTML is what is drawn), reduced motion turns the page's transitions off (its CSS
  * has no animation), and each shot waits for the fonts. `npm run test:visual:update` rewrites the baselines (docs/testing.md says when).
+ *
+ * The copy is fixed: every text the author wrote in content/ is swapped for the same field's text in
+ * a frozen copy (test/support/copy-swap.ts) in the page, the e-mail and the PDF before they are
+ * drawn, so an edit of content/ changes no baseline (test/repository/copy-edit.test.ts, and
+ * `npm run test:copy-edit`, which runs the suites on a copy with every text changed).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import { buildOutput } from '../../core/build-output';
 import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
+import { buildCheatSheetPdf, cheatSheetContent } from '../../core/documents/cheat-sheet-pdf';
+import { readDocumentFonts } from '../../frontend/build/document-fonts';
+import { swapCopy, swapsToVisualContent } from '../support/copy-swap';
+import { swapPageText } from './support/swap-page-text';
 import { sitePages } from '../../core/site-pages';
 import { renderFirstPage } from '../support/pdf-render';
 import { openPage } from './support/browser';
@@ -22,6 +30,8 @@ jest.setTimeout(120_000);
 const running = useProductInBrowser();
 const baselines = path.join(process.cwd(), 'test/e2e/baselines');
 const updating = process.env.UPDATE_VISUAL_BASELINES === '1';
+/** From the author's current words to the frozen copy's. */
+const swaps = swapsToVisualContent();
 
 /** pixelmatch's per-pixel colour threshold, and the share of pixels that may differ (anti-aliasing). */
 const pixelThreshold = 0.1;
@@ -59,6 +69,7 @@ describe.each([
       reducedMotion: 'reduce',
     });
     await page.goto(new URL(pagePath, running.product.site).href);
+    await page.evaluate(swapPageText, swaps);
     await page.evaluate(() => document.fonts.ready);
     await expectMatchesBaseline(`${shotName(pagePath)}-${label}`, await page.screenshot({ fullPage: true }));
     await close();
@@ -66,7 +77,11 @@ describe.each([
 });
 
 test('the cheat sheet looks as its baseline', async () => {
-  const pdf = await readFile(path.join(process.cwd(), buildOutput.cheatSheetDirectory, buildOutput.cheatSheetFile));
+  // Built here as `npm run build` builds it (no SITE_URL), from the frozen copy's words.
+  const pdf = await buildCheatSheetPdf({
+    fonts: await readDocumentFonts(process.cwd()),
+    content: swapCopy(cheatSheetContent, swaps),
+  });
   const { width, height, pixels } = await renderFirstPage(pdf, 60);
   const png = new PNG({ width, height });
   for (let index = 0; index < width * height; index += 1) {
@@ -81,6 +96,7 @@ test('the e-mail looks as its baseline in a 600 px client', async () => {
     javaScriptEnabled: false,
   });
   await page.setContent(buildCheatSheetEmail({ name: 'Ada' }).html);
+  await page.evaluate(swapPageText, swaps);
   await expectMatchesBaseline('email', await page.screenshot({ fullPage: true }));
   await close();
 });

@@ -68,10 +68,23 @@ const app = new App({
   },
 });
 const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
+/**
+ * Synthesized for the committed snapshot (`INTEG_SNAPSHOT=1`, offline): the site and the PDF from
+ * fixed fixtures, so neither their asset hashes nor the PDF's digest (`CHEAT_SHEET_VERSION`) follow
+ * an edit of content/ (test/integ/content-free-assets.ts does the same for the functions' bundles).
+ * A real run deploys the real build.
+ */
+const forSnapshot = process.env.INTEG_SNAPSHOT === '1';
 const { site: stack } = createProductStacks(app, {
   stackName: 'First100DaysSiteInteg',
   config,
   deploymentTarget: {},
+  ...(forSnapshot && {
+    buildOutput: {
+      siteDirectory: path.join(repoRoot, 'test/infra/fixtures/site-build'),
+      cheatSheetDirectory: path.join(repoRoot, 'test/infra/fixtures/cheat-sheet'),
+    },
+  }),
   description: 'First 100 Days: the integration test (throwaway; destroyed after the test).',
 });
 Aspects.of(stack).add(new DestroyWithStack(), { priority: AspectPriority.MUTATING });

@@ -1,7 +1,8 @@
 /**
  * integ-runner's offline check of the integration test (test/integ/integ.product.ts): it
  * synthesizes the app and compares every template with the committed snapshot
- * (test/integ/integ.product.ts.snapshot/), asset hashes aside. No AWS credentials, no network:
+ * (test/integ/integ.product.ts.snapshot/), asset hashes aside; the snapshot holds no hash an edit
+ * of content/ changes (test/integ/content-free-assets.ts). No AWS credentials, no network:
  * any difference fails, and `npm run integ:snapshot` writes the new snapshot (docs/testing.md).
  */
 import { spawnSync } from 'node:child_process';
@@ -21,6 +22,8 @@ function withoutAws(): NodeJS.ProcessEnv {
     // Only the templates are compared; aws-cdk-lib's own validator, a third of this check's CPU,
     // runs on the same templates in test/infra/cfn-lint.test.ts.
     CDK_VALIDATION: 'false',
+    // The offline synthesis the snapshot holds: fixed fixtures and content-free asset hashes.
+    INTEG_SNAPSHOT: '1',
     PATH: `${bin}${path.delimiter}${env.PATH ?? ''}`,
   };
 }

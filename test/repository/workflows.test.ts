@@ -58,8 +58,8 @@ const environmentName = (job: WorkflowJob) =>
 /** Indexes of the steps whose `run` matches, in order. */
 const runIndex = (job: WorkflowJob, pattern: RegExp) => job.steps.findIndex((step) => pattern.test(step.run ?? ''));
 
-test('the repository has the CI and the deploy workflows', () => {
-  expect(workflowFiles.sort()).toEqual(['ci.yml', 'deploy.yml']);
+test('the repository has the CI, the deploy and the leads workflows', () => {
+  expect(workflowFiles.sort()).toEqual(['ci.yml', 'deploy.yml', 'leads.yml']);
 });
 
 describe.each(workflowFiles)('%s', (name) => {
@@ -275,5 +275,44 @@ describe('deploy.yml', () => {
     expect(environmentName(job)).toBe('staging');
     expect(job.concurrency).toEqual(staging.concurrency);
     expect(runIndex(job, /^npm run integ$/)).toBeGreaterThan(-1);
+  });
+});
+
+describe('leads.yml', () => {
+  const text = readFileSync(path.join(workflowsDirectory, 'leads.yml'), 'utf8');
+  const workflow = readWorkflow('leads.yml');
+  const job = workflow.jobs.leads;
+  const run = job.steps.find((step) => step.run?.includes('npm run --silent leads'))?.run ?? '';
+
+  test('starts only from the Actions tab, with a form: the job, the stage, the address', () => {
+    expect(Object.keys(workflow.on)).toEqual(['workflow_dispatch']);
+    const { inputs } = workflow.on.workflow_dispatch as { inputs: Record<string, { options?: string[] }> };
+    expect(Object.keys(inputs)).toEqual(['job', 'stage', 'address']);
+    expect(inputs.job.options).toEqual(['export', 'erase', 'unsent', 'resend']);
+    expect(inputs.stage.options).toEqual(['production', 'staging']);
+  });
+
+  test("runs in the stage's protected environment and assumes only the roles the stack creates for it", () => {
+    expect(environmentName(job)).toBe('${{ inputs.stage }}');
+    const credentials = job.steps.filter(isCredentialsStep);
+    expect(credentials.map((step) => step.with?.['role-to-assume'])).toEqual([
+      "${{ (inputs.job == 'export' || inputs.job == 'erase') && vars.LEADS_READER_ROLE_ARN || vars.LEADS_OPERATOR_ROLE_ARN }}",
+    ]);
+  });
+
+  test('does each job with the local command against the stage stack: export by mail, erase into the job summary', () => {
+    expect(run).toContain('leads -- export --mail --stack "$STACK"');
+    expect(run).toContain('leads -- erase "$address" --yes --stack "$STACK" --summary "$GITHUB_STEP_SUMMARY"');
+    expect(run).toContain('leads -- unsent --stack "$STACK"');
+    expect(run).toContain('leads -- resend --yes --stack "$STACK"');
+  });
+
+  test('stores nothing: no artifact, no cache of the output', () => {
+    expect(text).not.toMatch(/upload-artifact|actions\/cache@/);
+  });
+
+  test('never puts the address in an expression, a script or an environment the log shows, and masks it first', () => {
+    expect(text).not.toMatch(/\$\{\{\s*(github\.event\.)?inputs\.address/);
+    expect(job.steps[0].run).toContain('::add-mask::');
   });
 });

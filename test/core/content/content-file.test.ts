@@ -81,7 +81,7 @@ describe('the content files', () => {
   });
 
   test('refuses " #" in an unquoted text, which YAML would cut there, naming the line and the quoting that keeps it', () => {
-    const text = edited('author', /^ {2}- Jordan Ellis is .*$/m, '  - Sam is the #1 bestselling COO');
+    const text = edited('author', /^bio:\n(?: {2,}.*\n)+/m, 'bio:\n  - Sam is the #1 bestselling COO\n');
     expect(problemsOf('author', text)).toEqual([
       {
         file: 'content/author.yaml',
@@ -100,7 +100,7 @@ describe('the content files', () => {
   });
 
   test('keeps "#" inside quotes, after ">-" and without a space before it', () => {
-    const quotedText = edited('author', /^ {2}- Jordan Ellis is .*$/m, '  - "Sam is the #1 bestselling COO"');
+    const quotedText = edited('author', /^bio:\n(?: {2,}.*\n)+/m, 'bio:\n  - "Sam is the #1 bestselling COO"\n');
     expect(parseContentFile('author', quotedText).bio[0]).toBe('Sam is the #1 bestselling COO');
     const noSpace = edited('testimonial', /^author: .*$/m, 'author: Maria C#');
     expect(parseContentFile('testimonial', noSpace).author).toBe('Maria C#');

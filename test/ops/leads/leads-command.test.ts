@@ -3,7 +3,7 @@
  * AWS SDK: the library in this process, then the script itself spawned once per command.
  */
 
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -16,6 +16,7 @@ import { addressDailyCapItemId } from '../../../core/data/address-hash';
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
 import { startLocalStack, type LocalStack } from '../../../local/local-stack';
 import { runLeadsCommand, type LeadsCommandIo } from '../../../ops/leads/leads-command';
+import { attachmentBytes, capturedEmails } from '../../support/captured-emails';
 import { spawnScript } from '../../support/spawned-script';
 import { startStandInSes } from './stand-in-ses';
 import { mailProviderClient } from '../../../lambdas/mail-provider/mail-provider-client';
@@ -401,6 +402,113 @@ test("--stack exports the table named by the stack's outputs", async () => {
 
   expect(code).toBe(0);
   expect(stdout).toContain('Ada,ada@example.com');
+});
+
+/** A CloudFormation client that answers DescribeStacks for the product stack with these outputs. */
+function stackWithOutputs(outputs: Record<string, string>): CloudFormationClient {
+  const cloudFormation = new CloudFormationClient({ region: 'us-east-1' });
+  mockClient(cloudFormation)
+    .on(DescribeStacksCommand, { StackName: 'First100DaysSite' })
+    .resolves({
+      Stacks: [
+        {
+          StackName: 'First100DaysSite',
+          CreationTime: new Date(),
+          StackStatus: 'CREATE_COMPLETE',
+          Outputs: Object.entries(outputs).map(([OutputKey, OutputValue]) => ({ OutputKey, OutputValue })),
+        },
+      ],
+    });
+  return cloudFormation;
+}
+
+const productOutputs = () => ({
+  TableName: stack.tableName,
+  SendQuotaTableName: stack.limitCountersTableName,
+  AuthorEmail: 'author@example.com',
+  SenderEmail: 'cheatsheet@example.com',
+});
+
+test("export --mail mails every request as CSV to the stack's AuthorEmail, and prints no address", async () => {
+  await putRequest('=Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
+  await putRequest("Sam O'Neill", 'sam@example.com', '2025-03-02T09:00:00.000Z');
+  const before = (await capturedEmails(stack.urls.mail, 'author@example.com')).length;
+  const clients = () => ({
+    dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+    cloudFormation: stackWithOutputs(productOutputs()),
+    ses: new SESv2Client({}),
+  });
+
+  const { code, stdout, stderr } = await run(['export', '--mail', '--stack', 'First100DaysSite'], { clients });
+
+  expect(code).toBe(0);
+  expect(`${stdout}${stderr}`).not.toMatch(/@example\.com/);
+  const mails = await capturedEmails(stack.urls.mail, 'author@example.com');
+  expect(mails).toHaveLength(before + 1);
+  const mail = mails.at(-1)!;
+  expect(mail.from).toBe('cheatsheet@example.com');
+  const csv = attachmentBytes(mail.attachments[0]!).toString('utf8');
+  expect(csv).toContain("Sam O'Neill,sam@example.com");
+  expect(csv).toContain("'=Ada,ada@example.com");
+});
+
+test('export --mail needs the stack (its AuthorEmail) and takes no --out', async () => {
+  expect((await run(['export', '--mail'])).code).toBe(2);
+  expect((await run(['export', '--mail', '--stack', 'First100DaysSite', '--out', 'x.csv'])).code).toBe(2);
+});
+
+test('erase --summary writes counts only to the summary file and the output, never an address', async () => {
+  await putRequest('Reader', 'reader@example.com', '2025-03-01T09:00:00.000Z');
+  await putRequest('Reader', 'reader+book@example.com', '2025-03-02T09:00:00.000Z');
+  await putSendCounter('reader@example.com');
+  await putRequest('Other', 'other@example.com', '2025-03-01T09:00:00.000Z');
+  const summary = path.join(outDirectory, 'summary.md');
+  await writeFile(summary, '');
+  const ses = await startStandInSes(['reader+book@example.com']);
+  try {
+    const clients = () => ({
+      dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+      cloudFormation: stackWithOutputs(productOutputs()),
+      ses: new SESv2Client({ endpoint: ses.url }),
+    });
+    const { code, stdout, stderr } = await run(
+      ['erase', 'reader@example.com', '--yes', '--stack', 'First100DaysSite', '--summary', summary],
+      { clients },
+    );
+    expect(code).toBe(0);
+    const written = await readFile(summary, 'utf8');
+    expect(`${written}${stdout}${stderr}`).not.toMatch(/@/);
+    expect(written).toContain('- Requests removed: 2');
+    expect(written).toContain('- Send counters removed: 1');
+    expect(written).toContain('- Spellings taken off the SES suppression list: 1');
+    expect(await remainingEmails()).toEqual(['other@example.com']);
+  } finally {
+    await ses.close();
+  }
+});
+
+test('erase --summary reports a spelling SES could not remove as a failure, exit 1, without the address', async () => {
+  await putRequest('Reader', 'reader@example.com', '2025-03-01T09:00:00.000Z');
+  const summary = path.join(outDirectory, 'summary-failed.md');
+  await writeFile(summary, '');
+  const ses = await startStandInSes(['reader@example.com'], { failing: ['reader@example.com'] });
+  try {
+    const clients = () => ({
+      dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+      cloudFormation: stackWithOutputs(productOutputs()),
+      ses: new SESv2Client({ endpoint: ses.url }),
+    });
+    const { code, stdout, stderr } = await run(
+      ['erase', 'reader@example.com', '--yes', '--stack', 'First100DaysSite', '--summary', summary],
+      { clients },
+    );
+    expect(code).toBe(1);
+    const written = await readFile(summary, 'utf8');
+    expect(written).toMatch(/\*\*Failed\*\*: 1 spelling/);
+    expect(`${written}${stdout}${stderr}`).not.toMatch(/reader@/);
+  } finally {
+    await ses.close();
+  }
 });
 
 test('a table that cannot be read fails with its reason and exit 1', async () => {

@@ -1,0 +1,156 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, WebIdentityPrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+
+/** GitHub Actions' token issuer and the audience `aws-actions/configure-aws-credentials` asks for. */
+const githubTokenIssuer = 'token.actions.githubusercontent.com';
+const githubTokenAudience = 'sts.amazonaws.com';
+
+/**
+ * What the leads reader role may do, and why (docs/author.md, 'The leads workflows'), besides
+ * reading the tables through the leads' key (its key policy names the role: LeadsKey):
+ * - `cloudformation:DescribeStacks` on this stack: `--stack` finds the tables in its outputs;
+ * - `dynamodb:Scan` on the requests table: export reads every request, erase finds every spelling;
+ * - `dynamodb:DeleteItem` on the requests table: erase removes them;
+ * - `dynamodb:GetItem` and `DeleteItem` on the limit counters' table: erase removes the address's counters;
+ * - `ses:DeleteSuppressedDestination`: erase takes the address off the account's suppression list;
+ * - `ses:SendEmail` from the sender's identity through the configuration set, to `authorEmail`
+ *   only (`ses:Recipients`): export mails the CSV to the author, and to no one else.
+ */
+export const leadsReaderActions = [
+  'cloudformation:DescribeStacks',
+  'dynamodb:DeleteItem',
+  'dynamodb:GetItem',
+  'dynamodb:Scan',
+  'ses:DeleteSuppressedDestination',
+  'ses:SendEmail',
+] as const;
+
+/**
+ * What the leads operator role may do: `unsent` (list) and `resend` (send again through the send
+ * function's own code, as the send function's role):
+ * - `cloudformation:DescribeStacks` on this stack: the tables and the send function from its outputs;
+ * - `dynamodb:Scan` on the requests table (the leads' key names the role): the unsent requests;
+ * - `lambda:GetFunctionConfiguration` on the send function: its environment, so resend runs with the
+ *   very settings the function has (tables, bucket, sender, limits) and asks for none;
+ * - `sts:AssumeRole` on the send function's role, whose trust names this role: resend sends with
+ *   exactly the function's rights, no more.
+ */
+export const leadsOperatorActions = [
+  'cloudformation:DescribeStacks',
+  'dynamodb:Scan',
+  'lambda:GetFunctionConfiguration',
+  'sts:AssumeRole',
+] as const;
+
+export interface LeadsAccessProps {
+  /** The repository whose workflows may assume the roles, `owner/name`. */
+  readonly repository: { readonly owner: string; readonly name: string };
+  /** The GitHub environment a workflow job must run in: the stage's, as the deploy role's. */
+  readonly environment: string;
+  /**
+   * The account's GitHub OIDC provider.
+   *
+   * @default the provider the DeployAccess stack creates (`arn:…:oidc-provider/token.actions.githubusercontent.com`)
+   */
+  readonly oidcProviderArn?: string;
+  readonly requestsTable: ITable;
+  readonly limitCountersTable: ITable;
+  /** The SES identity and configuration set export mails the CSV through. */
+  readonly senderIdentityArn: string;
+  readonly configurationSetArn: string;
+  /** Where export mails the CSV (`authorEmail`). @default - export cannot mail (the role gets no ses:SendEmail) */
+  readonly authorEmail?: string;
+  /** The send function's name and role: resend runs as that role. */
+  readonly sendFunctionArn: string;
+  readonly sendFunctionRole: IRole;
+  /** @default 1 hour: an export or an erase takes seconds */
+  readonly maxSessionDuration?: Duration;
+}
+
+/**
+ * The roles the leads workflows assume (.github/workflows/leads.yml), so no one needs AWS skills or
+ * credentials for the readers' data: the leads reader role (export, erase) and the leads operator
+ * role (unsent, resend). Each trusts only this repository's workflows running in the stage's GitHub
+ * environment (OIDC: `repo:<owner>/<name>:environment:<stage>`, as the deploy role), so that
+ * environment's protection rules (required reviewers) guard them. The leads' key lets both read the
+ * tables (LeadsKey.allowTableUse, wired by the stack).
+ */
+export class LeadsAccess extends Construct {
+  public readonly readerRole: Role;
+  public readonly operatorRole: Role;
+
+  constructor(scope: Construct, id: string, props: LeadsAccessProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    const providerArn =
+      props.oidcProviderArn ?? `arn:${stack.partition}:iam::${stack.account}:oidc-provider/${githubTokenIssuer}`;
+    const { owner, name } = props.repository;
+    const trust = () =>
+      new WebIdentityPrincipal(providerArn, {
+        StringEquals: {
+          [`${githubTokenIssuer}:sub`]: `repo:${owner}/${name}:environment:${props.environment}`,
+          [`${githubTokenIssuer}:aud`]: githubTokenAudience,
+        },
+      });
+    const maxSessionDuration = props.maxSessionDuration ?? Duration.hours(1);
+    const describeStack = new PolicyStatement({
+      actions: ['cloudformation:DescribeStacks'],
+      resources: [stack.stackId],
+    });
+
+    this.readerRole = new Role(this, 'ReaderRole', {
+      description: `The leads reader: export and erase, from ${owner}/${name}'s leads workflow in environment ${props.environment}.`,
+      assumedBy: trust(),
+      maxSessionDuration,
+    });
+    this.readerRole.addToPrincipalPolicy(describeStack);
+    this.readerRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:Scan', 'dynamodb:DeleteItem'],
+        resources: [props.requestsTable.tableArn],
+      }),
+    );
+    this.readerRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'],
+        resources: [props.limitCountersTable.tableArn],
+      }),
+    );
+    // The suppression list is the account's: the action has no resource to name.
+    this.readerRole.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['ses:DeleteSuppressedDestination'], resources: ['*'] }),
+    );
+    if (props.authorEmail) {
+      this.readerRole.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [props.senderIdentityArn, props.configurationSetArn],
+          conditions: { 'ForAllValues:StringEquals': { 'ses:Recipients': [props.authorEmail] } },
+        }),
+      );
+    }
+
+    this.operatorRole = new Role(this, 'OperatorRole', {
+      description: `The leads operator: unsent and resend, from ${owner}/${name}'s leads workflow in environment ${props.environment}.`,
+      assumedBy: trust(),
+      maxSessionDuration,
+    });
+    this.operatorRole.addToPrincipalPolicy(describeStack);
+    this.operatorRole.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [props.requestsTable.tableArn] }),
+    );
+    this.operatorRole.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['lambda:GetFunctionConfiguration'], resources: [props.sendFunctionArn] }),
+    );
+    this.operatorRole.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [props.sendFunctionRole.roleArn] }),
+    );
+    // The send function's role trusts the operator role too: resend sends with the function's rights.
+    const sendRole = props.sendFunctionRole as Role;
+    sendRole.assumeRolePolicy?.addStatements(
+      new PolicyStatement({ actions: ['sts:AssumeRole'], principals: [this.operatorRole] }),
+    );
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * The leads workflows' roles: each trusts only this repository's workflows in the stage's GitHub
+ * environment, and has exactly the documented rights (leadsReaderActions, leadsOperatorActions).
+ */
+import { Template } from 'aws-cdk-lib/assertions';
+import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { LeadsAccess, leadsOperatorActions, leadsReaderActions } from '../../../infra/constructs/leads-access';
+import { bareStack } from '../support/bare-stack';
+
+interface Statement {
+  readonly Action: string | string[];
+  readonly Resource: unknown;
+  readonly Condition?: Record<string, Record<string, unknown>>;
+}
+interface RoleResource {
+  readonly Properties: {
+    readonly AssumeRolePolicyDocument: { readonly Statement: { Principal: unknown; Condition?: unknown }[] };
+    readonly Description?: string;
+  };
+}
+
+function synthesize(authorEmail?: string) {
+  const stack = bareStack();
+  const table = (id: string) => new Table(stack, id, { partitionKey: { name: 'id', type: AttributeType.STRING } });
+  const sendRole = new Role(stack, 'SendRole', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+  new LeadsAccess(stack, 'LeadsAccess', {
+    repository: { owner: 'author', name: 'book-site' },
+    environment: 'production',
+    requestsTable: table('Requests'),
+    limitCountersTable: table('Counters'),
+    senderIdentityArn: 'arn:aws:ses:eu-west-1:123456789012:identity/example.com',
+    configurationSetArn: 'arn:aws:ses:eu-west-1:123456789012:configuration-set/cheat-sheet',
+    authorEmail,
+    sendFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:send',
+    sendFunctionRole: sendRole,
+  });
+  return Template.fromStack(stack);
+}
+
+const roleNamed = (template: Template, fragment: string) =>
+  Object.entries(template.findResources('AWS::IAM::Role') as Record<string, RoleResource>).find(([id]) =>
+    id.includes(fragment),
+  )!;
+
+function actionsOf(template: Template, roleId: string): string[] {
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as {
+    Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: Statement[] } };
+  }[];
+  return policies
+    .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement.flatMap((statement) => [statement.Action].flat()))
+    .sort();
+}
+
+describe.each([
+  ['ReaderRole', leadsReaderActions],
+  ['OperatorRole', leadsOperatorActions],
+])('the %s', (fragment, documented) => {
+  const template = synthesize('author@example.com');
+  const [id, role] = roleNamed(template, fragment);
+
+  test("trusts only this repository's workflows in the stage's GitHub environment, through GitHub's OIDC provider", () => {
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      expect.objectContaining({
+        Action: 'sts:AssumeRoleWithWebIdentity',
+        Condition: {
+          StringEquals: {
+            'token.actions.githubusercontent.com:sub': 'repo:author/book-site:environment:production',
+            'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+          },
+        },
+      }),
+    ]);
+  });
+
+  test('has exactly the documented rights', () => {
+    expect([...new Set(actionsOf(template, id))]).toEqual([...documented].sort());
+  });
+});
+
+test('the reader may mail the export only to the author', () => {
+  const template = synthesize('author@example.com');
+  const [id] = roleNamed(template, 'ReaderRole');
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as {
+    Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: Statement[] } };
+  }[];
+  const send = policies
+    .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === id))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+    .find((statement) => statement.Action === 'ses:SendEmail');
+  expect(send?.Condition).toEqual({ 'ForAllValues:StringEquals': { 'ses:Recipients': ['author@example.com'] } });
+});
+
+test('without authorEmail the reader cannot send e-mail at all', () => {
+  const template = synthesize(undefined);
+  const [id] = roleNamed(template, 'ReaderRole');
+  expect(actionsOf(template, id)).not.toContain('ses:SendEmail');
+});
+
+test("the send function's role trusts the operator role, so resend sends with the function's rights", () => {
+  const template = synthesize('author@example.com');
+  const [operatorId] = roleNamed(template, 'OperatorRole');
+  const [, sendRole] = roleNamed(template, 'SendRole');
+  expect(sendRole.Properties.AssumeRolePolicyDocument.Statement).toContainEqual(
+    expect.objectContaining({
+      Action: 'sts:AssumeRole',
+      Principal: expect.objectContaining({ AWS: { 'Fn::GetAtt': [operatorId, 'Arn'] } }),
+    }),
+  );
+});
