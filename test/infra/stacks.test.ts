@@ -127,6 +127,33 @@ describe('-c stage=staging', () => {
       });
     });
 
+    test('creates the leads reader and operator roles, trusted only by the staging environment, and the leads key lets them read', () => {
+      const roles = template.findResources('AWS::IAM::Role', {
+        Properties: {
+          AssumeRolePolicyDocument: {
+            Statement: [
+              {
+                Condition: {
+                  StringEquals: {
+                    'token.actions.githubusercontent.com:sub': 'repo:some-org/first-100-days-site:environment:staging',
+                  },
+                },
+              },
+            ],
+          },
+        },
+      });
+      const ids = Object.keys(roles);
+      expect(ids.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual([
+        'LeadsAccessOperatorRole',
+        'LeadsAccessReaderRole',
+      ]);
+      const keyPolicies = JSON.stringify(template.findResources('AWS::KMS::Key'));
+      for (const id of ids) expect(keyPolicies).toContain(`"${id}"`);
+      template.hasOutput('LeadsReaderRoleArn', {});
+      template.hasOutput('LeadsOperatorRoleArn', {});
+    });
+
     test("takes the stage's values from cdk.json", () => {
       template.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'staging.example.com' });
     });

@@ -1,7 +1,7 @@
 /**
  * A copy edit of every text field (test/support/copy-edit.ts) is a valid edit, and the visual tests
  * draw the frozen copy whatever the words (test/support/copy-swap.ts). The proof that every suite
- * passes on such an edit is `npm run test:copy-edit` (scripts/copy-edit-check.ts), which CI runs.
+ * passes on such an edit is `npm run test:copy-edit` (test/support/copy-edit-check.ts), which CI runs.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

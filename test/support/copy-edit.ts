@@ -1,6 +1,6 @@
 /**
  * A copy edit of every text field: the content files as an author might rewrite them, to prove
- * that no test and no baseline depends on the words (scripts/copy-edit-check.ts runs the suites on
+ * that no test and no baseline depends on the words (test/support/copy-edit-check.ts runs the suites on
  * such a copy; test/repository/copy-edit.test.ts checks the edit itself). The author is renamed
  * Sam O'Neill everywhere; every other text gets words with the characters YAML, HTML and
  * spreadsheets treat specially (` #`, `: `, quotes, `&`, `<`); a web address gets a query, an e-mail

@@ -1,5 +1,5 @@
 /**
- * `npm run test:copy-edit`: proves a copy edit breaks nothing. Copies the repository (its tracked
+ * `npm run test:copy-edit` (an entry point, in test/support/ as the tests' own tools are): proves a copy edit breaks nothing. Copies the repository (its tracked
  * and new files, node_modules linked) to a temporary folder, edits every text field of content/
  * there (test/support/copy-edit.ts: the author renamed Sam O'Neill, every other text rewritten),
  * then runs, in the copy: the content check, the type check, the build, the non-browser suites
@@ -12,9 +12,9 @@ import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/pr
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { contentFileName } from '../core/content/content-schemas';
-import { editEveryText } from '../test/support/copy-edit';
-import { contentNames } from '../test/support/copy-swap';
+import { contentFileName } from '../../core/content/content-schemas';
+import { editEveryText } from './copy-edit';
+import { contentNames } from './copy-swap';
 
 const root = process.cwd();
 const copy = await mkdtemp(path.join(os.tmpdir(), 'copy-edit-'));
