@@ -6,7 +6,14 @@
  */
 
 import { Readable } from 'node:stream';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { sendCheatSheetVariables } from '../../../core/config/function-environment';
 import { runLeadsCommand } from '../../../ops/leads/leads-command';
 import { startHandlerStack, type HandlerStack } from '../../lambdas/support/handler-stack';
 import { postEvent, saveRoute } from '../../lambdas/support/http-api-events';
@@ -124,4 +131,82 @@ test('resend without --yes asks first, and sends nothing when the answer is not 
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('Nothing sent.');
   expect(await emulators.emails(visitor.email)).toEqual([]);
+});
+
+describe('resend --stack: the send function deployed', () => {
+  const functionName = 'First100DaysSite-SendCheatSheetFunction';
+  const functionRole = 'arn:aws:iam::123456789012:role/First100DaysSite-SendCheatSheetRole';
+  /** What the deployed function holds: the variables the handler stack set for it. */
+  const functionVariables = () =>
+    Object.fromEntries(
+      Object.values(sendCheatSheetVariables).flatMap((name) =>
+        process.env[name] === undefined ? [] : [[name, process.env[name]!]],
+      ),
+    );
+
+  test("sends with the function's own settings (read from Lambda) and as its role, none of them set by hand", async () => {
+    const visitor = newVisitor();
+    await save(postEvent(saveRoute, visitor));
+    const cloudFormation = new CloudFormationClient({ region: 'us-east-1' });
+    mockClient(cloudFormation)
+      .on(DescribeStacksCommand)
+      .resolves({
+        Stacks: [
+          {
+            StackName: 'First100DaysSite',
+            CreationTime: new Date(),
+            StackStatus: 'UPDATE_COMPLETE',
+            Outputs: [
+              { OutputKey: 'TableName', OutputValue: emulators.stack.tableName },
+              { OutputKey: 'SendQuotaTableName', OutputValue: emulators.stack.limitCountersTableName },
+              { OutputKey: 'SendFunctionName', OutputValue: functionName },
+            ],
+          },
+        ],
+      });
+    const lambda = new LambdaClient({ region: 'us-east-1' });
+    const lambdaMock = mockClient(lambda);
+    lambdaMock
+      .on(GetFunctionConfigurationCommand, { FunctionName: functionName })
+      .resolves({ Role: functionRole, Environment: { Variables: functionVariables() } });
+    const sts = new STSClient({ region: 'us-east-1' });
+    const stsMock = mockClient(sts);
+    stsMock.on(AssumeRoleCommand, { RoleArn: functionRole }).resolves({
+      Credentials: {
+        AccessKeyId: 'ASIASENDROLE',
+        SecretAccessKey: 'send-role-secret',
+        SessionToken: 'send-role-session',
+        Expiration: new Date(Date.now() + 900_000),
+      },
+    });
+    // The operator's own environment: none of the function's variables.
+    const operatorEnv = Object.fromEntries(
+      Object.entries(process.env).filter(([name]) => !Object.keys(functionVariables()).includes(name)),
+    );
+
+    let stdout = '';
+    const code = await runLeadsCommand(['resend', '--yes', '--stack', 'First100DaysSite'], {
+      stdout: (text) => (stdout += `${text}\n`),
+      stderr: (text) => (stdout += `${text}\n`),
+      stdin: Readable.from([]),
+      env: operatorEnv,
+      now: () => new Date(Date.now() + 20 * 60_000),
+      clients: () => ({
+        dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+        cloudFormation,
+        ses: new SESv2Client({}),
+        lambda,
+        sts,
+      }),
+    });
+
+    // Other tests' requests may be refused by a limit (exit 1); this one is sent, once.
+    expect([0, 1]).toContain(code);
+    const [request] = await emulators.items(visitor.email);
+    expect(stdout).toContain(`${request!.id as string}: sent`);
+    expect(await emulators.emails(visitor.email)).toHaveLength(1);
+    expect(stsMock.commandCalls(AssumeRoleCommand)).toHaveLength(1);
+    // The send step's clients find the role's credentials where the SDK reads them.
+    expect(operatorEnv).toMatchObject({ AWS_ACCESS_KEY_ID: 'ASIASENDROLE', AWS_SESSION_TOKEN: 'send-role-session' });
+  });
 });
