@@ -5,7 +5,7 @@ type PrivacyContent = ContentOf<'privacy'>;
 
 export const contactEmail: PrivacyContent['contactEmail'] = "privacy@mpcframework.com";
 export const placeholder: PrivacyContent['placeholder'] = true;
-export const version: PrivacyContent['version'] = "2026-11-25";
+export const version: PrivacyContent['version'] = "2026-11-27";
 export const heading: PrivacyContent['heading'] = "Privacy";
 export const intro: PrivacyContent['intro'] = "This site collects as little as it can: only what it needs to send you the free cheat sheet. Here is what it keeps, why, for how long, and how to have it deleted.";
 export const sections: PrivacyContent['sections'] = [
@@ -35,7 +35,8 @@ export const sections: PrivacyContent['sections'] = [
   {
     "heading": "Who processes it",
     "paragraphs": [
-      "The site runs on Amazon Web Services (AWS), which stores your request and sends the e-mail on the author's behalf, in the AWS region the site is deployed in. AWS processes it under its own data-processing terms and does not use it for anything else."
+      "The site runs on Amazon Web Services (AWS), which stores your request and sends the e-mail on the author's behalf, in the AWS region the site is deployed in. AWS processes it under its own data-processing terms and does not use it for anything else.",
+      "Once a week the site e-mails the author a summary of that week's new requests, with each reader's name and e-mail address, to the author's own mailbox (the one address the site sends this weekly summary to, kept at the author's e-mail provider). It stays in that mailbox until the author deletes it; when you ask for erasure, the author deletes it there too."
     ]
   },
   {
