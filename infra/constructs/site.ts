@@ -39,6 +39,7 @@ import { productRouteList } from '../../core/api/catalogue/routes';
 import { requireSourceAccountOnCloudFront } from './encryption-key';
 import { buildOutput } from '../../core/build-output';
 import { originSecretHeader } from '../../core/config/edge-headers';
+import { proofOfWorkHeader } from '../../core/api/proof-of-work';
 import { sitePagesFunctionCode } from '../site-pages-function';
 import { hashedAssetsCacheControl, hashedAssetsPrefix, pagesCacheControl } from '../cache-policy';
 import {
@@ -59,8 +60,10 @@ export const apiPathPattern = '/api/*';
 /**
  * The viewer headers the API receives, and the one CloudFront adds: `Content-Type` (the functions
  * refuse anything but JSON, or a form for the form route), `User-Agent` (for the API's access
- * logs), `Sec-Fetch-Site` (the form route refuses a form another site's page posted) and
- * `CloudFront-Viewer-Address`, the viewer's `IP:port` as CloudFront saw the connection, which
+ * logs), `Sec-Fetch-Site` (the form route refuses a form another site's page posted),
+ * `Idempotency-Key` (the page's one key per submission, without which a retry after a lost reply
+ * is a new request), the proof of work's header (`X-Cheat-Sheet-Proof`, core/api/proof-of-work.ts)
+ * and `CloudFront-Viewer-Address`, the viewer's `IP:port` as CloudFront saw the connection, which
  * CloudFront sets itself. Nothing else: a visitor's own `X-Forwarded-For`, `X-Real-IP`,
  * `Forwarded` or cookies never reach the functions. (Not Host: API Gateway needs its own.)
  */
@@ -68,6 +71,8 @@ export const apiOriginRequestHeaders = [
   'Content-Type',
   'User-Agent',
   'Sec-Fetch-Site',
+  'Idempotency-Key',
+  proofOfWorkHeader,
   'CloudFront-Viewer-Address',
 ] as const;
 

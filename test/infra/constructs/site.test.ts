@@ -82,7 +82,7 @@ describe('the site construct', () => {
     });
   });
 
-  test('forwards to the API the viewer address CloudFront saw, Content-Type, User-Agent and Sec-Fetch-Site: no other viewer header, no Host, no query string, no cookie', () => {
+  test('forwards to the API the viewer address CloudFront saw, Content-Type, User-Agent, Sec-Fetch-Site, the Idempotency-Key and the proof of work: no other viewer header, no Host, no query string, no cookie', () => {
     const apiBehavior = distributionConfig(template).CacheBehaviors[0]!;
     const policy = resourceByPrefix(template, 'AWS::CloudFront::OriginRequestPolicy', 'SiteApiOriginRequests');
 
@@ -90,7 +90,14 @@ describe('the site construct', () => {
     expect(policy.resource.Properties.OriginRequestPolicyConfig).toMatchObject({
       HeadersConfig: {
         HeaderBehavior: 'whitelist',
-        Headers: ['Content-Type', 'User-Agent', 'Sec-Fetch-Site', 'CloudFront-Viewer-Address'],
+        Headers: [
+          'Content-Type',
+          'User-Agent',
+          'Sec-Fetch-Site',
+          'Idempotency-Key',
+          'X-Cheat-Sheet-Proof',
+          'CloudFront-Viewer-Address',
+        ],
       },
       QueryStringsConfig: { QueryStringBehavior: 'none' },
       CookiesConfig: { CookieBehavior: 'none' },
