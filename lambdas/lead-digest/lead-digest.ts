@@ -10,6 +10,14 @@ import { leadsCsv, newestFirst } from '../../core/data/leads-csv';
 import type { CheatSheetRequestItem } from '../../core/data/tables';
 import type { OutgoingEmail } from '../mail/email-sender';
 import { deliveryStatuses, type DeliveryStatus } from '../../core/data/delivery-status';
+import {
+  handoffAttribute,
+  handoffStopReasons,
+  mailProviderNames,
+  type HandoffRecord,
+  type HandoffStopReason,
+} from '../../core/data/mail-provider';
+import { escapeHtml } from '../../core/documents/cheat-sheet-email';
 
 /** The digest function's variables (set by infra/constructs/lead-digest.ts). */
 export const leadDigestVariables = {
@@ -89,6 +97,35 @@ export async function requestsBetween(
 
 const day = (iso: string) => iso.slice(0, 10);
 
+/**
+ * What the week's hand-offs to the author's mail provider came to (with `mailProvider`): how many
+ * readers reached the list, how many are still being retried, and how many could not be added,
+ * with why. Numbers and fixed words only; none when no request records a hand-off.
+ */
+export function handoffSummary(items: readonly CheatSheetRequestItem[]): string[] {
+  const records = items.flatMap((item) => {
+    const record = (item as { [handoffAttribute]?: HandoffRecord })[handoffAttribute];
+    return record ? [record] : [];
+  });
+  if (records.length === 0) return [];
+  const provider = mailProviderNames[records[0].provider] ?? records[0].provider;
+  const count = (result: string) => records.filter((record) => record.result === result).length;
+  const stopped = records.filter((record) => record.result === 'stopped');
+  const reasons = (Object.keys(handoffStopReasons) as HandoffStopReason[]).flatMap((reason) => {
+    const n = stopped.filter((record) => record.reason === reason).length;
+    return n === 0 ? [] : [`  ${n}: ${handoffStopReasons[reason]}`];
+  });
+  return [
+    `Your mailing list (${provider}): ${count('accepted')} added, ${count('retrying')} still being retried, ${stopped.length} could not be added.`,
+    ...(stopped.length === 0
+      ? []
+      : [
+          ...reasons,
+          'The operator has a ticket for them. They are in the attached CSV: add them by hand, or wait until the operator sends them again.',
+        ]),
+  ];
+}
+
 /** The e-mail: counts in the text, the requests in the attachment. */
 export function digestEmail(
   items: readonly CheatSheetRequestItem[],
@@ -96,6 +133,7 @@ export function digestEmail(
   config: LeadDigestConfig,
 ): OutgoingEmail {
   const counts = countByDeliveryStatus(items);
+  const handoffs = handoffSummary(items);
   const period = `${day(week.since)} to ${day(week.until)}`;
   const summary =
     items.length === 0
@@ -105,6 +143,7 @@ export function digestEmail(
           '',
           'By delivery status:',
           ...counts.map(([status, count]) => `  ${status}: ${count}`),
+          ...(handoffs.length === 0 ? [] : ['', ...handoffs]),
         ];
   const html = [
     '<!doctype html><html><body>',
@@ -112,6 +151,8 @@ export function digestEmail(
     counts.length === 0
       ? ''
       : `<p>By delivery status:</p><ul>${counts.map(([status, count]) => `<li>${status}: ${count}</li>`).join('')}</ul>`,
+    // Fixed words and numbers (handoffSummary), escaped all the same.
+    ...handoffs.map((line) => `<p>${escapeHtml(line.trim())}</p>`),
     '</body></html>',
   ].join('');
   return {
