@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import type { RenderedPage } from './build/site-metadata';
 import { buildOutput } from '../core/build-output';
 import { ContentFileError } from '../core/content/content-file';
+import { isMailProvider, mailProviders } from '../core/data/mail-provider';
 import { contentDirectory, writeContentModules } from './build/content-modules';
 
 /**
@@ -53,8 +54,22 @@ function contentFiles(): Plugin {
   };
 }
 
+/**
+ * `MAIL_PROVIDER` at build time: the stage's `mailProvider` (the deploy workflow passes it), so
+ * the privacy page and the note under the form name the provider the leads go to. A value that is
+ * no provider stops the build.
+ */
+function mailProviderOfBuild(): string {
+  const value = process.env.MAIL_PROVIDER?.trim().toLowerCase() ?? '';
+  if (value !== '' && !isMailProvider(value)) {
+    throw new Error(`MAIL_PROVIDER "${value}" is none of ${mailProviders.join(', ')} (or leave it unset).`);
+  }
+  return value;
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  define: { __MAIL_PROVIDER__: JSON.stringify(mailProviderOfBuild()) },
   plugins: [react(), devPrerender(), contentFiles()],
   build: {
     // The client build is the site; the server build only feeds the pre-render step.

@@ -250,17 +250,20 @@ describe('deploy.yml', () => {
   test.each([
     ['staging', staging],
     ['production', production],
-  ])("%s builds the site as its stage, with the stage's siteUrl from cdk.json, before it deploys", (stage, job) => {
-    const build = runIndex(job, /npm run build$/);
-    expect(job.steps[build].run).toBe(
-      `STAGE=${stage} SITE_URL="$(jq -er '.context.stages.${stage}.siteUrl' cdk.json)" npm run build`,
-    );
-    expect(build).toBeLessThan(runIndex(job, /^npx cdk deploy /));
-    const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as {
-      context: { stages: Record<string, { siteUrl?: string }> };
-    };
-    expect(cdkJson.context.stages[stage].siteUrl).toMatch(/^https:\/\//);
-  });
+  ])(
+    "%s builds the site as its stage, with the stage's siteUrl and mailProvider from cdk.json, before it deploys",
+    (stage, job) => {
+      const build = runIndex(job, /npm run build$/);
+      expect(job.steps[build].run).toBe(
+        `STAGE=${stage} SITE_URL="$(jq -er '.context.stages.${stage}.siteUrl' cdk.json)" MAIL_PROVIDER="$(jq -r '.context.stages.${stage}.mailProvider // empty' cdk.json)" npm run build`,
+      );
+      expect(build).toBeLessThan(runIndex(job, /^npx cdk deploy /));
+      const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as {
+        context: { stages: Record<string, { siteUrl?: string }> };
+      };
+      expect(cdkJson.context.stages[stage].siteUrl).toMatch(/^https:\/\//);
+    },
+  );
 
   test('the integration test deploys with the deploy role, as cdk deploy does', () => {
     const job = workflow.jobs['integration-test'];

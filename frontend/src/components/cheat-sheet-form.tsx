@@ -2,14 +2,24 @@ import { useRef, type FormEvent } from 'react';
 import { maxEmailLength, maxNameLength } from '../../../core/api/request-limits';
 import { cheatSheetFormRoute } from '../../../core/api/routes';
 import { formCopy } from '../../../core/content/cheat-sheet';
+import { formNoticeText } from '../../../core/content/mailing-list-notice';
 import { formPrivacyNotice, privacyPath } from '../../../core/content/privacy';
+import type { MailProvider } from '../../../core/data/mail-provider';
+import { buildMailProvider } from '../mail-provider';
 import { useCheatSheetRequest } from '../hooks/use-cheat-sheet-request';
 import { EmailConfigAlert } from './email-config-alert';
 import { ErrorDetailsDialog } from './error-details-dialog';
 import { TextField } from './text-field';
 import { Toasts } from './toasts';
 
-export function CheatSheetForm({ describedBy }: { readonly describedBy?: string }) {
+export function CheatSheetForm({
+  describedBy,
+  mailProvider = buildMailProvider,
+}: {
+  readonly describedBy?: string;
+  /** @default the build's MAIL_PROVIDER (src/mail-provider.ts) */
+  readonly mailProvider?: MailProvider;
+}) {
   const formElement = useRef<HTMLFormElement>(null);
   const form = useCheatSheetRequest(formElement);
   const submitButton = useRef<HTMLButtonElement>(null);
@@ -78,7 +88,7 @@ export function CheatSheetForm({ describedBy }: { readonly describedBy?: string 
           {submitting ? formCopy.submittingLabel : formCopy.submitLabel}
         </button>
         <p className="form-privacy-notice">
-          {formPrivacyNotice.text} <a href={privacyPath}>{formPrivacyNotice.linkText}</a>
+          {formNoticeText(formPrivacyNotice.text, mailProvider)} <a href={privacyPath}>{formPrivacyNotice.linkText}</a>
         </p>
       </form>
       <ErrorDetailsDialog details={form.errorDetails} onClose={closeDialog} onTryAgain={tryAgain} />

@@ -1,9 +1,14 @@
+import { mailingListSection } from '../../../core/content/mailing-list-notice';
 import { privacy, privacyContactEmail } from '../../../core/content/privacy';
+import { buildMailProvider } from '../mail-provider';
+import type { MailProvider } from '../../../core/data/mail-provider';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 
 /** `/privacy`: what the site keeps about a reader, in the site's layout. */
-export function PrivacyPage() {
+export function PrivacyPage({ mailProvider = buildMailProvider }: { readonly mailProvider?: MailProvider } = {}) {
+  const mailingList = mailingListSection(mailProvider);
+  const sections = mailingList ? [...privacy.sections, mailingList] : privacy.sections;
   return (
     <>
       <SiteHeader cheatSheetHref="/#download-section" />
@@ -11,7 +16,7 @@ export function PrivacyPage() {
         <div className="container privacy__body">
           <h1 className="section__title">{privacy.heading}</h1>
           <p className="section__lead">{privacy.intro}</p>
-          {privacy.sections.map((section) => (
+          {sections.map((section) => (
             <section key={section.heading} aria-labelledby={headingId(section.heading)}>
               <h2 id={headingId(section.heading)}>{section.heading}</h2>
               {section.paragraphs.map((paragraph) => (
