@@ -31,14 +31,10 @@ const erasureAt: Readonly<Record<MailProvider, string>> = {
 /** The privacy page's section on the mailing list, or none without a provider. */
 export function mailingListSection(provider: MailProvider | undefined): PrivacySection | undefined {
   if (provider === undefined) return undefined;
-  const processor =
-    provider === 'webhook'
-      ? 'a service the author chose, which stores them for the author under its own terms'
-      : `${mailProviderNames[provider]}, which stores them for the author under its own terms`;
   return {
     heading: "The author's mailing list",
     paragraphs: [
-      `When you request the cheat sheet, your name and e-mail address are also added to ${listAt(provider)}: ${processor}. Every e-mail from it has a link to unsubscribe.`,
+      `When you request the cheat sheet, your name and e-mail address are also added to ${listAt(provider)}, which stores them for the author under its own terms. Every e-mail from it has a link to unsubscribe.`,
       erasureAt[provider],
     ],
   };
