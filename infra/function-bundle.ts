@@ -14,7 +14,7 @@
 import { buildSync, type BuildOptions } from 'esbuild';
 import path from 'node:path';
 
-/** The Node.js version of the functions' runtime (infra/constructs/bundled-function.ts). */
+/** The Node.js version of the functions' runtime (infra/constructs/catalogue-function.ts). */
 export const functionNodeTarget = 'node24';
 
 /** The file Lambda imports, so the function's handler setting is `index.handler`. */

@@ -1,23 +1,24 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { productRouteList, type ProductRouteName } from '../core/api/catalogue/routes';
+import type { CatalogueFunction as CatalogueEntry } from '../core/api/catalogue/function-entry';
+import { functionList } from '../core/api/catalogue/functions';
+import { routesOf } from '../core/api/catalogue/routes';
 import type { DeploymentConfig } from './config';
 import { Api } from './constructs/api';
 import { tableOperationsOf } from './constructs/table-operations';
 import { Data } from './constructs/data';
-import { DeliveryTracking, type DeliveryTrackingProps } from './constructs/delivery-tracking';
 import { EncryptionKey } from './constructs/encryption-key';
-import { LeadDigest } from './constructs/lead-digest';
+import { EventFunctions } from './constructs/event-functions';
 import { LeadHandoff } from './constructs/lead-handoff';
 import { LeadsAccess } from './constructs/leads-access';
 import { LeadsKey } from './constructs/leads-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
 import { DeliveryAlarms } from './constructs/monitoring/delivery-alarms';
 import { FunctionAlarms } from './constructs/monitoring/function-alarms';
+import { LeadDigestAlarms } from './constructs/monitoring/lead-digest-alarms';
 import { Monitoring } from './constructs/monitoring/monitoring';
 import { runbookBaseUrl } from './constructs/monitoring/runbook';
 import { OriginSecret } from './constructs/origin-secret';
-import { SendingPause } from './constructs/sending-pause';
 import { Site } from './constructs/site';
 import { WebFirewall } from './constructs/web-firewall';
 
@@ -31,13 +32,18 @@ export interface CheatSheetSiteStackProps extends StackProps {
    */
   readonly buildOutput?: { readonly siteDirectory?: string; readonly cheatSheetDirectory?: string };
   /**
-   * Handler entry files other than the catalogue's, by route.
+   * Handler entry files other than the catalogue's, by the function's name in it.
    *
-   * @default each route's `entry` (core/api/catalogue/routes.ts)
+   * @default each function's `entry` (core/api/catalogue/functions.ts)
    */
-  readonly handlerEntries?: Partial<Record<ProductRouteName, string>>;
-  /** @default the catalogue's entries (core/api/catalogue/event-functions.ts) */
-  readonly eventFunctionEntries?: DeliveryTrackingProps['entries'];
+  readonly handlerEntries?: Readonly<Partial<Record<string, string>>>;
+  /**
+   * The catalogue of functions: the real one, unless a test passes a copy of it (the recipes'
+   * tests add a route or a scheduled function to one).
+   *
+   * @default every entry of core/api/catalogue/functions.ts
+   */
+  readonly functions?: readonly CatalogueEntry[];
   /**
    * With `config.waf`, the web ACL made by the companion stack in us-east-1 (infra/stacks.ts),
    * when this stack is in another region.
@@ -61,16 +67,18 @@ export class CheatSheetSiteStack extends Stack {
   public readonly api: Api;
   public readonly site: Site;
   public readonly monitoring: Monitoring;
-  /** Pauses the configuration set's sending when its bounce or complaint alarm fires. */
-  public readonly sendingPause: SendingPause;
-  /** The SES events function and the unsent check. */
-  public readonly deliveryTracking: DeliveryTracking;
+  /**
+   * Every function no route invokes, from the catalogue: the pause function (when the configuration
+   * set's bounce or complaint alarm fires), the SES events function, the unsent check and, only
+   * with `config.authorEmail`, the weekly digest of new leads.
+   */
+  public readonly eventFunctions: EventFunctions;
   /** The unsent, not-recorded and outcome-unknown alarms. */
   public readonly deliveryAlarms: DeliveryAlarms;
-  /** Errors and Throttles of the functions no route invokes: the pause, the SES events, the unsent check. */
+  /** Errors and Throttles of the functions no route invokes but the digest: the pause, the SES events, the unsent check. */
   public readonly eventFunctionAlarms: FunctionAlarms;
-  /** Only with `config.authorEmail`: the weekly digest of new leads. */
-  public readonly leadDigest?: LeadDigest;
+  /** Only with the digest: its errors alarm, a ticket. */
+  public readonly leadDigestAlarms?: LeadDigestAlarms;
   /** Only with `config.mailProvider`: every consenting lead handed to the author's mail provider. */
   public readonly leadHandoff?: LeadHandoff;
   /** Only with `config.githubRepository`: the roles the leads workflows assume (reader, operator). */
@@ -82,6 +90,9 @@ export class CheatSheetSiteStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     this.config = config;
+    const functions = props.functions ?? functionList;
+    // What this stage builds: an entry `onlyWith` a context value only when the value is given.
+    const builtFunctions = functions.filter((fn) => fn.onlyWith === undefined || config[fn.onlyWith] !== undefined);
 
     this.encryptionKey = new EncryptionKey(this, 'EncryptionKey');
     const encryptionKey = this.encryptionKey.key;
@@ -123,11 +134,14 @@ export class CheatSheetSiteStack extends Stack {
       dailySendBudget: config.dailySendBudget,
       requestRetentionDays: config.requestRetentionDays,
       handlerEntries: props.handlerEntries,
+      functions,
     });
-    // Every route function reads or writes a table (the route catalogue's tableAccess).
-    for (const fn of Object.values(this.api.productFunctions)) this.leadsKey.allowTableUse(fn.role);
+    // A route function that reads or writes a table may use the leads' key (its entry's tableAccess).
+    for (const fn of Object.values(this.api.productFunctions)) {
+      if (fn.entry.tableAccess.length > 0) this.leadsKey.allowTableUse(fn.role);
+    }
     // A new PDF is in the bucket before the send function's fresh containers first read it.
-    for (const route of productRouteList.filter(({ grants }) => grants.includes('cheatSheetRead'))) {
+    for (const route of routesOf(functions).filter(({ grants }) => grants.includes('cheatSheetRead'))) {
       this.api.productFunctions[route.name].function.node.addDependency(this.data.cheatSheetDeployment);
     }
 
@@ -145,14 +159,11 @@ export class CheatSheetSiteStack extends Stack {
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage: this.api.stage,
       functions: this.api.functions,
-      // The operations the functions' roles allow on each table: the route catalogue's table access.
+      // The operations the functions' roles allow on each table: the catalogue's table access.
       tables: [
-        {
-          table: this.data.table,
-          operations: tableOperationsOf('requests', { leadHandoff: config.mailProvider !== undefined }),
-        },
-        { table: this.data.limitCountersTable, operations: tableOperationsOf('limitCounters') },
-        { table: this.data.idempotencyTable, operations: tableOperationsOf('idempotency') },
+        { table: this.data.table, operations: tableOperationsOf('requests', builtFunctions) },
+        { table: this.data.limitCountersTable, operations: tableOperationsOf('limitCounters', builtFunctions) },
+        { table: this.data.idempotencyTable, operations: tableOperationsOf('idempotency', builtFunctions) },
       ],
       distribution: this.site.distribution,
       dailySendBudget: config.dailySendBudget,
@@ -165,59 +176,52 @@ export class CheatSheetSiteStack extends Stack {
 
     const setAlarms = this.monitoring.configurationSetAlarms;
     if (!setAlarms) throw new Error('The monitoring was given the configuration set: its alarms exist.');
-    this.sendingPause = new SendingPause(this, 'SendingPause', {
-      alarmTopic: this.monitoring.alarmTopic,
-      pauseOnAlarms: [setAlarms.bounceRateAlarm, setAlarms.complaintRateAlarm],
-      configurationSetName: this.mail.configurationSetName,
-      configurationSetArn: this.mail.configurationSetArn,
-      encryptionKey,
-    });
-
-    this.deliveryTracking = new DeliveryTracking(this, 'DeliveryTracking', {
+    this.eventFunctions = new EventFunctions(this, 'EventFunctions', {
       requestsTable: this.data.table,
       limitCountersTable: this.data.limitCountersTable,
+      senderEmail: this.mail.senderEmail,
+      senderIdentityArn: this.mail.identityArn,
       configurationSetName: this.mail.configurationSetName,
+      configurationSetArn: this.mail.configurationSetArn,
+      alarmTopic: this.monitoring.alarmTopic,
+      pauseOnAlarms: [setAlarms.bounceRateAlarm, setAlarms.complaintRateAlarm],
+      authorEmail: config.authorEmail,
       encryptionKey,
-      entries: props.eventFunctionEntries,
+      entryPaths: props.handlerEntries,
+      functions,
     });
-    // The SES events function and the unsent check read and write the requests: the leads' key lets them.
-    for (const { role } of this.deliveryTracking.functions) this.leadsKey.allowTableUse(role);
+    // A function that reads or writes the requests or the counters may use the leads' key.
+    for (const { built } of this.eventFunctions.list) {
+      if (built.entry.tableAccess.length > 0) this.leadsKey.allowTableUse(built.role);
+    }
     const alarmAction = this.monitoring.topic.alarmAction;
     const runbook = runbookBaseUrl(config.githubRepository);
     this.deliveryAlarms = new DeliveryAlarms(this.monitoring, 'DeliveryAlarms', {
       alarmAction,
       runbookBaseUrl: runbook,
     });
+    this.monitoring.monitoringDashboard.addEventFunctions(
+      this.eventFunctions.list.map(({ built }) => ({ function: built.function, name: built.entry.logService })),
+    );
+    // The weekly digest runs once a week: its one alarm has a day's period and opens a ticket.
+    const digest = this.eventFunctions.byName.leadDigest;
     this.eventFunctionAlarms = new FunctionAlarms(this.monitoring, 'EventFunctionAlarms', {
       alarmAction,
       runbookBaseUrl: runbook,
-      functions: [
-        {
-          function: this.sendingPause.function,
-          name: 'pause-sending',
-          errorsMean:
-            'The pause function failed (after its two retries, or on each): sending may NOT be paused although the bounce or complaint alarm fired.',
-        },
-        ...this.deliveryTracking.functions.map(({ function: fn, name }) => ({
-          function: fn,
-          name,
-          errorsMean: `${name} failed (a storage fault, a crash or a timeout); Lambda retries it twice, and what it left undone shows in the request records.`,
+      functions: this.eventFunctions.list
+        .filter((fn) => fn !== digest)
+        .map(({ built }) => ({
+          function: built.function,
+          name: built.entry.logService,
+          errorsMean: built.entry.errorsMean,
         })),
-      ],
     });
-    if (config.authorEmail) {
-      this.leadDigest = new LeadDigest(this, 'LeadDigest', {
-        authorEmail: config.authorEmail,
-        table: this.data.table,
-        senderEmail: this.mail.senderEmail,
-        senderIdentityArn: this.mail.identityArn,
-        configurationSetName: this.mail.configurationSetName,
-        configurationSetArn: this.mail.configurationSetArn,
-        encryptionKey,
-        alarmAction: this.monitoring.topic.alarmAction,
-        runbookBaseUrl: runbookBaseUrl(config.githubRepository),
+    if (digest) {
+      this.leadDigestAlarms = new LeadDigestAlarms(this.monitoring, 'LeadDigestAlarms', {
+        alarmAction,
+        runbookBaseUrl: runbook,
+        function: digest.built.function,
       });
-      this.leadsKey.allowTableUse(this.leadDigest.role);
     }
 
     if (config.mailProvider) {

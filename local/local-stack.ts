@@ -17,7 +17,9 @@ import path from 'node:path';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { cheatSheetFileName } from '../core/content/cheat-sheet';
-import { productRouteList, type ProductRoute } from '../core/api/catalogue/routes';
+import type { CatalogueFunction } from '../core/api/catalogue/function-entry';
+import { functionList } from '../core/api/catalogue/functions';
+import { routesOf, type ProductRoute } from '../core/api/catalogue/routes';
 import {
   saveRequestEnvironment,
   sendCheatSheetEnvironment,
@@ -90,6 +92,8 @@ export interface LocalStackOptions {
   readonly emailFaultInjection?: boolean;
   /** Non-fatal problems, such as a missing PDF; defaults to console.warn. */
   readonly onWarning?: (message: string) => void;
+  /** The catalogue of functions whose routes are mounted: the real one, unless a test passes a copy. */
+  readonly functions?: readonly CatalogueFunction[];
 }
 
 export interface LocalStack {
@@ -251,21 +255,27 @@ async function readPdf(source: LocalStackOptions['cheatSheetPdf'], warn: (messag
 }
 
 /** How a route refuses a request itself: its entry's failure body, or the form's page. */
-function refusalOf(route: ProductRoute): ApiRoute['refusal'] {
+function refusalOf(route: ProductRoute<string>): ApiRoute['refusal'] {
   const { reply } = route;
   if (reply.kind === 'json') return (failure) => json(failure.statusCode, reply.failureBody.of(failure));
-  return (failure) => fromHandlerResult(refusalPage(failure.statusCode, failure.message));
+  return (failure) => fromHandlerResult(refusalPage(failure.statusCode, failure.message, route));
 }
 
 /**
- * Every route of the catalogue (core/api/catalogue/routes.ts), as API Gateway routes them: its
- * handler imported from its entry (after the environment is set: the handlers read it on import).
+ * Every route of the catalogue (core/api/catalogue/functions.ts, or a test's copy of it), as API
+ * Gateway routes them: its handler imported from its entry (after the environment is set: the
+ * handlers read it on import).
  */
-async function mountRoutes(): Promise<Record<string, ApiRoute>> {
+async function mountRoutes(routeList: readonly ProductRoute<string>[]): Promise<Record<string, ApiRoute>> {
   const routes: Record<string, ApiRoute> = {};
-  for (const route of productRouteList) {
+  for (const route of routeList) {
     const { handler } = (await import(path.resolve(route.entry))) as { handler: HttpApiHandler };
-    routes[route.path] = { functionName: route.logService, handler, refusal: refusalOf(route) };
+    routes[route.path] = {
+      functionName: route.logService,
+      method: route.method,
+      handler,
+      refusal: refusalOf(route),
+    };
   }
   return routes;
 }
@@ -306,7 +316,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     await createBucketWithPdf(endpoints.s3, await readPdf(options.cheatSheetPdf, warn));
 
     setHandlerEnvironment(endpoints, options);
-    const server: http.Server = createSiteServer({ siteDir, apiRoutes: await mountRoutes() });
+    const server: http.Server = createSiteServer({
+      siteDir,
+      apiRoutes: await mountRoutes(routesOf(options.functions ?? functionList)),
+    });
     const sitePort = await startOn('site', () => listen(server, ports.site, emulatorHost));
     closers.push(() => closeServer(server));
 

@@ -24,6 +24,8 @@ import { notFoundResponse, staticSiteResponse } from './static-site';
 export interface ApiRoute {
   /** The Lambda function's name, for its context and logs. */
   readonly functionName: string;
+  /** The route's one method, its catalogue entry's; any other reaches its ANY twin. */
+  readonly method: string;
   readonly handler: HttpApiHandler;
   /** The route's own refusal (its JSON error shape, or the form route's page), for a body too large to read. */
   readonly refusal: (failure: LocalRefusal) => ApiResponse;
@@ -39,7 +41,7 @@ export interface LocalRefusal {
 export interface SiteServerOptions {
   /** The built site (frontend/dist); null serves only the API (as for `npm run dev`). */
   readonly siteDir: string | null;
-  /** POST routes by path, e.g. '/api/send-cheat-sheet'. */
+  /** The routes by path, e.g. '/api/send-cheat-sheet'. */
   readonly apiRoutes: Readonly<Record<string, ApiRoute>>;
 }
 
@@ -100,7 +102,8 @@ async function apiResponse(
     }
     throw error;
   }
-  // As in the cloud: POST has its own route, any other method the route's ANY twin (the handler answers 405).
+  // As in the cloud: the entry's method has its own route, any other method the route's ANY twin
+  // (the handler answers 405).
   const method = request.method ?? 'GET';
   const event = toHttpApiEvent(
     {
@@ -110,7 +113,7 @@ async function apiResponse(
       body,
       sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
     },
-    `${method === 'POST' ? 'POST' : 'ANY'} ${path}`,
+    `${method === route.method ? method : 'ANY'} ${path}`,
   );
   try {
     return fromHandlerResult(await route.handler(event, lambdaContext(route.functionName)));

@@ -9,6 +9,7 @@
 import { formResultPaths, type FormOutcome } from '../site-pages';
 import { failureCausesOn, failureKinds } from './catalogue/failures';
 import type { FailureCatalogue } from './catalogue/failure-kind';
+import { productRoutes } from './catalogue/routes';
 import { maxBodyBytes } from './request-limits';
 
 /** The form's checkbox sends `hasBook=on` when ticked (a browser's value for a checkbox without one) and nothing otherwise. */
@@ -38,7 +39,7 @@ export interface FormRefusalStatus {
 export const formStatusDescriptions: Readonly<Partial<Record<number, string>>> = {
   400: 'A field is missing or out of its limits, or the body is not UTF-8. Nothing was stored or sent.',
   403: "The browser says another site's page sent the form (`Sec-Fetch-Site: cross-site` or `same-site`): nothing was stored or sent. Or, behind CloudFront, the request did not come through the site's distribution (no origin secret): the send step refuses it as the send route does, after the save step stored it as the save route would.",
-  405: "The route takes POST only. It answers every other method itself, so that none gets the site's not-found page.",
+  405: `The route takes ${productRoutes.submitForm.method} only (the \`Allow\` header names it). It answers every other method itself, so that none gets the site's not-found page.`,
   413: `The body is larger than ${maxBodyBytes / 1024} KB (${maxBodyBytes} bytes). Nothing was stored or sent.`,
   415: `The body is not declared as a form: \`Content-Type\` must be \`${formContentType}\`, optionally with \`charset=utf-8\`.`,
 };
@@ -48,7 +49,7 @@ export const formStatusDescriptions: Readonly<Partial<Record<number, string>>> =
  * causes on `submitForm`, by status. `catalogue` is the real one unless a test passes a copy.
  */
 export function formRefusalStatusesOf(catalogue: FailureCatalogue = failureKinds): FormRefusalStatus[] {
-  const causes = failureCausesOn('submitForm', catalogue);
+  const causes = failureCausesOn(productRoutes.submitForm, catalogue);
   const statuses = [...new Set(causes.map((cause) => cause.status))].sort((a, b) => a - b);
   return statuses.map((status) => {
     const ofStatus = causes.filter((cause) => cause.status === status);

@@ -9,8 +9,14 @@ import { maxBodyBytes } from './request-limits';
 
 export const cheatSheetSentMessage = "We've sent the cheat sheet to your email. Please check your inbox.";
 
-export function methodNotAllowedMessage(method: string): string {
-  return `${method} is not allowed here: please send the request with POST.`;
+/** `method` was sent to a route that takes `allowed` (its catalogue entry's method). */
+export function methodNotAllowedMessage(method: string, allowed: string): string {
+  return `${method} is not allowed here: please send the request with ${allowed}.`;
+}
+
+/** A method other than `method`, for an example of the 405 a route answers. */
+export function anotherMethodThan(method: string): string {
+  return method === 'GET' ? 'POST' : 'GET';
 }
 
 export const unsupportedMediaTypeMessage = 'Please send the request as JSON (Content-Type: application/json).';

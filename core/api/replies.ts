@@ -18,7 +18,7 @@ import {
 } from '../config/function-environment';
 import { failureCausesOn, failureCodesOn, failureKinds } from './catalogue/failures';
 import type { FailureCatalogue } from './catalogue/failure-kind';
-import { productRouteList, type ProductRoute, type ProductRouteName, type SuccessReply } from './catalogue/routes';
+import { productRouteList, type ProductRoute, type SuccessReply } from './catalogue/routes';
 import type { FailureBodyShape } from './reply-bodies';
 import { maxBodyBytes, maxWebsiteLength } from './request-limits';
 
@@ -48,7 +48,7 @@ export interface FailureStatus {
   readonly description: string;
   readonly headers?: Readonly<Record<string, FixedReplyHeader>>;
   /** The routes that answer this status, each with its causes; a route not listed never does. */
-  readonly causes: Readonly<Partial<Record<ProductRouteName, readonly FailureCause[]>>>;
+  readonly causes: Readonly<Partial<Record<string, readonly FailureCause[]>>>;
 }
 
 /** What a status means on the JSON routes; its causes are the catalogue's. */
@@ -68,8 +68,7 @@ export const jsonStatusMeanings: Readonly<Partial<Record<number, StatusMeaning>>
   },
   405: {
     description:
-      "The route takes POST only. It answers every other method itself, so that none gets the site's not-found page.",
-    headers: { Allow: { description: 'The only method the route takes.', value: 'POST' } },
+      "The route takes one method only (the `Allow` header names it). It answers every other method itself, so that none gets the site's not-found page.",
   },
   413: {
     description: `The body is larger than ${maxBodyBytes / 1024} KB (${maxBodyBytes} bytes). Nothing was stored or sent.`,
@@ -90,16 +89,16 @@ export const jsonStatusMeanings: Readonly<Partial<Record<number, StatusMeaning>>
 
 /** A JSON route with what it answers: its entry's success reply and failure body. */
 export interface JsonRoute {
-  readonly name: ProductRouteName;
+  readonly name: string;
   readonly path: string;
-  readonly route: ProductRoute;
+  readonly route: ProductRoute<string>;
   readonly success: SuccessReply;
   readonly failureBody: FailureBodyShape;
   readonly schemaNames: { readonly success: string; readonly failure: string };
 }
 
 /** The routes that answer JSON, in the catalogue's order. */
-export function jsonRoutesOf(routes: readonly (ProductRoute & { readonly name: ProductRouteName })[]): JsonRoute[] {
+export function jsonRoutesOf(routes: readonly ProductRoute<string>[]): JsonRoute[] {
   return routes.flatMap((route) =>
     route.reply.kind === 'json'
       ? [
@@ -124,7 +123,7 @@ export function failureStatusesOf(
   routes: readonly JsonRoute[],
   catalogue: FailureCatalogue = failureKinds,
 ): FailureStatus[] {
-  const causes = routes.map((route) => [route.name, failureCausesOn(route.name, catalogue)] as const);
+  const causes = routes.map((route) => [route.name, failureCausesOn(route.route, catalogue)] as const);
   const statuses = [...new Set(causes.flatMap(([, ofRoute]) => ofRoute.map((cause) => cause.status)))].sort(
     (a, b) => a - b,
   );
@@ -153,7 +152,7 @@ export function failureStatusesOf(
 
 /** A route's failure body, with the codes its causes can carry. */
 export function failureBodySchemaOf(route: JsonRoute, catalogue: FailureCatalogue = failureKinds): z.core.$ZodType {
-  const [first, ...rest] = failureCodesOn(route.name, catalogue);
+  const [first, ...rest] = failureCodesOn(route.route, catalogue);
   if (first === undefined) throw new Error(`${route.name} has no failure`);
   return route.failureBody.schema([first, ...rest]);
 }

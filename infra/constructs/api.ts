@@ -16,11 +16,13 @@ import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { CatalogueFunction as CatalogueEntry, FunctionEnvironment } from '../../core/api/catalogue/function-entry';
+import { functionList } from '../../core/api/catalogue/functions';
 import {
-  productRouteList,
+  routeThrottleRuleBreach,
+  routesOf,
+  type HttpMethod as RouteMethod,
   type ProductRoute,
-  type ProductRouteName,
-  type RouteEnvironment,
 } from '../../core/api/catalogue/routes';
 import {
   saveRequestEnvironment,
@@ -30,10 +32,10 @@ import {
   type SendCheatSheetSettings,
 } from '../../core/config/function-environment';
 import type { FunctionService } from '../../core/observability/product-metrics';
+import { CatalogueFunction } from './catalogue-function';
 import { EncryptedLogGroup } from './encrypted-log-group';
-import { ProductFunction } from './product-function';
 
-export { functionRuntime } from './product-function';
+export { functionRuntime } from './catalogue-function';
 export { replyMarginMs } from '../../core/config/sdk-timeouts';
 
 export interface ApiProps {
@@ -119,9 +121,15 @@ export interface ApiProps {
   /**
    * Handler entries other than the catalogue's, by route.
    *
-   * @default each route's `entry` (core/api/catalogue/routes.ts) under projectRoot
+   * @default each route's `entry` (core/api/catalogue/functions.ts) under projectRoot
    */
-  readonly handlerEntries?: Partial<Record<ProductRouteName, string>>;
+  readonly handlerEntries?: Readonly<Partial<Record<string, string>>>;
+  /**
+   * The catalogue of functions: the real one, unless a test passes a copy. Only its routes are built here.
+   *
+   * @default every entry of core/api/catalogue/functions.ts whose trigger is a route
+   */
+  readonly functions?: readonly CatalogueEntry[];
   /**
    * Route-level metrics (Latency, 5xx... per route), which the per-route latency alarms and the
    * dashboard read. Billed as CloudWatch custom metrics: 6 per route, about 0.30 USD a month each
@@ -142,8 +150,10 @@ export interface ApiFunction {
    * its route's own, or both for the form function, which runs the save and send handlers.
    */
   readonly services: readonly FunctionService[];
-  /** The path it answers with POST (its `ANY` twin answers 405). */
+  /** The path it answers with its method (its `ANY` twin answers 405). */
   readonly route: string;
+  /** Its entry's method: the `Method` dimension of its route-level metrics. */
+  readonly method: RouteMethod;
   /** Its timeout: past it Lambda ends the invocation and the visitor gets a bare 500. */
   readonly timeout: Duration;
 }
@@ -155,7 +165,7 @@ export class Api extends Construct {
   public readonly stage: HttpStage;
   public readonly accessLogGroup: LogGroup;
   /** Each route's function, by its name in the catalogue. */
-  public readonly productFunctions: Readonly<Record<ProductRouteName, ProductFunction>>;
+  public readonly productFunctions: Readonly<Record<string, CatalogueFunction>>;
   /** Every function behind a route, with its route and metrics service: what the monitoring iterates. */
   public readonly functions: readonly ApiFunction[];
   /** The API's own URL (execute-api), ending in `/`. */
@@ -195,7 +205,8 @@ export class Api extends Construct {
       cheatSheetVersion: props.cheatSheetVersion,
       requestRetentionDays: props.requestRetentionDays,
     };
-    const environments: Record<RouteEnvironment, Record<string, string>> = {
+    const environments: Readonly<Partial<Record<FunctionEnvironment, Record<string, string>>>> = {
+      none: {},
       saveRequest: saveRequestEnvironment(saveSettings),
       sendCheatSheet: sendCheatSheetEnvironment(sendSettings),
       both: submitFormEnvironment(saveSettings, sendSettings),
@@ -210,27 +221,27 @@ export class Api extends Construct {
       originSecret: props.originSecret,
     };
 
-    // Each function's memory and timeout, with their reasons, and its grants are its route's in
+    const productRoutes: readonly ProductRoute<string>[] = routesOf(props.functions ?? functionList);
+    const breach = routeThrottleRuleBreach(productRoutes, props.throttle.rateLimit);
+    if (breach) throw new Error(breach);
+    // Each function's memory and timeout, with their reasons, and its grants are its entry's in
     // the catalogue; every timeout stays inside API Gateway's 30 s integration limit.
-    const built = productRouteList.map(
-      (route) =>
-        [
-          route,
-          new ProductFunction(this, route.id, {
-            route,
-            resources,
-            environment: environments[route.environment],
-            encryptionKey: props.encryptionKey,
-            logRetention,
-            projectRoot: props.projectRoot,
-            entry: props.handlerEntries?.[route.name],
-          }),
-        ] as const,
-    );
-    this.productFunctions = Object.fromEntries(built.map(([route, fn]) => [route.name, fn])) as Record<
-      ProductRouteName,
-      ProductFunction
-    >;
+    const built = productRoutes.map((route) => {
+      const environment = environments[route.environment];
+      if (!environment)
+        throw new Error(`${route.id}: a route's function cannot take the ${route.environment} variables`);
+      const fn = new CatalogueFunction(this, route.id, {
+        fn: route,
+        resources,
+        environment,
+        encryptionKey: props.encryptionKey,
+        logRetention,
+        projectRoot: props.projectRoot,
+        entryPath: props.handlerEntries?.[route.name],
+      });
+      return [route, fn] as const;
+    });
+    this.productFunctions = Object.fromEntries(built.map(([route, fn]) => [route.name, fn]));
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'The cheat-sheet form: saves requests and e-mails the PDF.',
@@ -270,13 +281,13 @@ export class Api extends Construct {
       },
     });
 
-    // POST is the route; ANY sends every other method to the same function, which answers 405,
-    // so no method gets API Gateway's 404 (which CloudFront would turn into the not-found page).
-    const routeMethods = [HttpMethod.POST, HttpMethod.ANY];
+    // The entry's method is the route; ANY sends every other method to the same function, which
+    // answers 405, so no method gets API Gateway's 404 (which CloudFront would turn into the
+    // not-found page).
     const routes = built.flatMap(([route, fn]) =>
       this.httpApi.addRoutes({
         path: route.path,
-        methods: routeMethods,
+        methods: methodsOf(route),
         integration: new HttpLambdaIntegration(`${route.id}Integration`, fn.function, {
           payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
         }),
@@ -284,7 +295,6 @@ export class Api extends Construct {
     );
     this.addRouteThrottles(
       built.map(([route]) => route),
-      routeMethods,
       props.detailedMetrics ?? true,
     );
     // The route settings name the routes by key: the stage is created once they exist.
@@ -310,24 +320,24 @@ export class Api extends Construct {
       name: route.logService,
       services: route.metricsServices,
       route: route.path,
+      method: route.method,
       timeout: fn.timeout,
     }));
     this.url = this.stage.url;
   }
 
-  /** Each route's throttle (its catalogue entry's) as stage route settings, keyed `<METHOD> <path>` for POST and ANY. */
+  /** Each route's throttle (its catalogue entry's) as stage route settings, keyed `<METHOD> <path>` for its method and ANY. */
   private addRouteThrottles(
-    routes: readonly Pick<ProductRoute, 'path' | 'throttle'>[],
-    methods: readonly HttpMethod[],
+    routes: readonly Pick<ProductRoute<string>, 'method' | 'path' | 'throttle'>[],
     detailedMetrics: boolean,
   ): void {
     const settings = Object.fromEntries(
-      routes.flatMap(({ path, throttle }) =>
-        methods.map((method) => [
-          `${method} ${path}`,
+      routes.flatMap((route) =>
+        methodsOf(route).map((method) => [
+          `${method} ${route.path}`,
           {
-            ThrottlingRateLimit: throttle.rateLimit,
-            ThrottlingBurstLimit: throttle.burstLimit,
+            ThrottlingRateLimit: route.throttle.rateLimit,
+            ThrottlingBurstLimit: route.throttle.burstLimit,
             // A route's settings replace the stage default's for that route: the metrics stay as set.
             DetailedMetricsEnabled: detailedMetrics,
           },
@@ -336,4 +346,9 @@ export class Api extends Construct {
     );
     (this.stage.node.defaultChild as CfnStage).routeSettings = settings;
   }
+}
+
+/** The route's own method, then ANY: every other method reaches the same function, which answers 405. */
+function methodsOf(route: Pick<ProductRoute<string>, 'method'>): HttpMethod[] {
+  return [HttpMethod[route.method], HttpMethod.ANY];
 }

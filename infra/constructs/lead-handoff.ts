@@ -10,14 +10,14 @@ import type { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnSecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption, RedrivePermission } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { eventFunctions } from '../../core/api/catalogue/event-functions';
+import { catalogueFunctions } from '../../core/api/catalogue/functions';
 import { leadHandoffVariables, mailProviderNames, maxHandoffAttempts } from '../../core/data/mail-provider';
 import type { MailProviderConfig } from '../deployment-config';
-import { acknowledgeTracingWildcard, addBundledFunction } from './bundled-function';
+import { CatalogueFunction } from './catalogue-function';
 import { LeadHandoffAlarms } from './monitoring/lead-handoff-alarms';
 
-/** The hand-off function, as the catalogue of functions no route invokes describes it. */
-const leadHandoffSpec = eventFunctions.leadHandoff;
+/** The hand-off function, as the catalogue of functions describes it. */
+const leadHandoffSpec = catalogueFunctions.leadHandoff;
 
 /** The queue's visibility timeout: six times the function's timeout, as AWS advises for a Lambda event source. */
 export const handoffVisibilityTimeout = Duration.seconds(6 * leadHandoffSpec.timeoutSeconds);
@@ -118,13 +118,10 @@ export class LeadHandoff extends Construct {
       deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: handoffMaxReceiveCount },
     });
 
-    const built = addBundledFunction(this, 'LeadHandoff', {
-      entry: leadHandoffSpec.entry,
-      entryPath: props.entry,
-      projectRoot: props.projectRoot,
-      description: leadHandoffSpec.description,
-      memoryMb: leadHandoffSpec.memoryMb,
-      timeout: Duration.seconds(leadHandoffSpec.timeoutSeconds),
+    // Built from its catalogue entry, as every function: its size, timeout, table grants, logs and tracing.
+    const built = new CatalogueFunction(this, 'Function', {
+      fn: leadHandoffSpec,
+      resources: { tables: { requests: props.table } },
       environment: {
         [leadHandoffVariables.tableName]: props.table.tableName,
         [leadHandoffVariables.mailProvider]: mailProvider.provider,
@@ -136,14 +133,13 @@ export class LeadHandoff extends Construct {
         [leadHandoffVariables.deadLetterQueueUrl]: this.deadLetterQueue.queueUrl,
       },
       encryptionKey: props.encryptionKey,
+      projectRoot: props.projectRoot,
+      entryPath: props.entry,
     });
     this.function = built.function;
     this.role = built.role;
     this.logGroup = built.logGroup;
 
-    for (const access of leadHandoffSpec.tableAccess) {
-      this.role.addToPolicy(new PolicyStatement({ actions: [...access.actions], resources: [props.table.tableArn] }));
-    }
     this.role.addToPolicy(
       new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [this.secret.ref] }),
     );
@@ -182,12 +178,6 @@ export class LeadHandoff extends Construct {
       id: 'Serverless::Serverless-LambdaEventSourceMappingDestination',
       reason:
         "The queue's mapping: Lambda offers an on-failure destination for stream and Kafka sources only; a message that keeps failing moves to the dead-letter queue by the queue's redrive policy, or by the function itself when a hand-off must stop.",
-    });
-    acknowledgeTracingWildcard(this.role);
-    Validations.of(this.function.node.defaultChild ?? this.function).acknowledge({
-      id: 'Serverless::Serverless-LambdaDLQ',
-      reason:
-        'Invoked only through event source mappings (the stream and the queue), never asynchronously: the stream mapping sends what it cannot process to the dead-letter queue, and the queue has its redrive policy.',
     });
 
     this.alarms = new LeadHandoffAlarms(this, 'Alarms', {

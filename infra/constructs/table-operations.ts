@@ -1,9 +1,9 @@
 import { Operation } from 'aws-cdk-lib/aws-dynamodb';
-import { eventFunctionList, type EventFunctionTableAction } from '../../core/api/catalogue/event-functions';
-import { tableActionsOf, type ProductTable, type TableAction } from '../../core/api/catalogue/routes';
+import type { CatalogueFunction, ProductTable, TableAction } from '../../core/api/catalogue/function-entry';
+import { functionList, tableActionsOf } from '../../core/api/catalogue/functions';
 
 /** Each IAM action as the operation DynamoDB reports its metrics under. */
-const operationOfAction: Readonly<Record<TableAction | EventFunctionTableAction, Operation>> = {
+const operationOfAction: Readonly<Record<TableAction, Operation>> = {
   'dynamodb:Scan': Operation.SCAN,
   'dynamodb:PutItem': Operation.PUT_ITEM,
   'dynamodb:GetItem': Operation.GET_ITEM,
@@ -14,18 +14,12 @@ const operationOfAction: Readonly<Record<TableAction | EventFunctionTableAction,
 };
 
 /**
- * The operations the functions call on a table, from the route and event-function catalogues:
- * DynamoDB reports ThrottledRequests and SystemErrors per operation only, so its alarms sum these.
+ * The operations the functions call on a table, from the catalogue of functions (or a test's copy
+ * of it): DynamoDB reports ThrottledRequests and SystemErrors per operation only, so its alarms sum these.
  */
 export function tableOperationsOf(
   table: ProductTable,
-  { leadHandoff = false }: { readonly leadHandoff?: boolean } = {},
+  functions: readonly Pick<CatalogueFunction, 'tableAccess'>[] = functionList,
 ): Operation[] {
-  // The hand-off function exists only with mailProvider: without it, its GetItem is no operation of the table's.
-  const functions = eventFunctionList.filter((fn) => leadHandoff || fn.name !== 'leadHandoff');
-  const eventActions = functions.flatMap((fn) =>
-    fn.tableAccess.filter((access) => access.table === table).flatMap((access) => access.actions),
-  );
-  const actions = [...new Set([...tableActionsOf(table), ...eventActions])];
-  return actions.map((action) => operationOfAction[action]);
+  return tableActionsOf(table, functions).map((action) => operationOfAction[action]);
 }

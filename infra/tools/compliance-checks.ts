@@ -136,7 +136,7 @@ export function addComplianceChecks(app: App, options: ComplianceCheckOptions = 
     acknowledgeControlTowerExceptions(stack, {
       customDomain: stack.config.customDomain !== undefined,
       accountKnown: !Token.isUnresolved(stack.account),
-      leadDigest: stack.leadDigest !== undefined,
+      leadDigest: stack.eventFunctions.byName.leadDigest !== undefined,
       leadHandoff: stack.leadHandoff !== undefined,
     });
   }

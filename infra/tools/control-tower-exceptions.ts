@@ -55,26 +55,13 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
   },
   {
     control: 'CT.LAMBDA.PR.3',
-    resources: 'SendingPause/PauseSendingFunction/Resource',
+    resources: 'EventFunctions/*/*Function/Resource',
     reason:
-      "The pause function makes one call, to SES's public endpoint over TLS with an IAM-signed request, and only when a reputation alarm fires; a VPC would need a NAT gateway or an SES interface endpoint (about 7 USD a month per zone) for that one call.",
+      "The functions no route invokes (the SES events function, the unsent check, the pause function, the weekly digest: every entry of the catalogue of functions with a schedule or an event pattern) call only DynamoDB's and SES's public endpoints over TLS with IAM-signed requests, a few times an hour or less; a VPC would need a DynamoDB gateway endpoint plus a NAT gateway or interface endpoints for SES, X-Ray and CloudWatch Logs delivery (about 7 USD a month each per zone), more than the rest of the stack.",
   },
   {
     control: 'CT.LAMBDA.PR.3',
-    resources: 'DeliveryTracking/*Function/Resource',
-    reason:
-      "The SES events function and the unsent check call only DynamoDB's public endpoint over TLS with IAM-signed requests; a VPC would need a DynamoDB gateway endpoint plus a NAT gateway or endpoints for X-Ray and CloudWatch Logs delivery (about 7 USD a month each per zone), for functions that run a few times an hour.",
-  },
-  {
-    control: 'CT.LAMBDA.PR.3',
-    resources: 'LeadDigest/LeadDigestFunction/Resource',
-    reason:
-      "The weekly digest makes one DynamoDB Scan and one SES SendEmail a week, through their public endpoints over TLS with IAM-signed requests; a VPC would need a NAT gateway or DynamoDB and SES endpoints (about 7 USD a month per zone for SES's) for four invocations a month.",
-    appliesWhen: (facts) => facts.leadDigest,
-  },
-  {
-    control: 'CT.LAMBDA.PR.3',
-    resources: 'LeadHandoff/LeadHandoffFunction/Resource',
+    resources: 'LeadHandoff/Function/LeadHandoffFunction/Resource',
     reason:
       "The hand-off calls the author's mail provider on the public internet (Kit, MailerLite, Mailchimp or the webhook's https address) and DynamoDB, SQS and Secrets Manager through their public endpoints over TLS; in a VPC it would need a NAT gateway (about 32 USD a month per zone) to reach the provider at all, for a few calls per lead.",
     appliesWhen: (facts) => facts.leadHandoff,

@@ -18,7 +18,7 @@ import {
   type FormRefusalStatus,
 } from '../../core/api/form-replies';
 import { failureKinds, type FailureCatalogue } from '../../core/api/catalogue/failures';
-import { productRouteList, type ProductRoute, type ProductRouteName } from '../../core/api/catalogue/routes';
+import { productRouteList, type ProductRoute } from '../../core/api/catalogue/routes';
 import {
   failureBodySchemaOf,
   failureStatusesOf,
@@ -46,15 +46,45 @@ export const openApiFile = 'docs/openapi.yaml';
 /** The version of the API's contract: raise it when a route, a field or a reply shape changes. */
 export const apiVersion = '1.0.0';
 
-/** Every method but POST reaches the functions (CloudFront passes them all) and gets 405; HEAD too, without a body. */
-export const methodsAnsweredWith405 = ['get', 'put', 'patch', 'delete', 'options'] as const;
+/** The methods the document describes on each path: the route's own, and the others, answered 405. */
+const describedMethods = ['get', 'post', 'put', 'patch', 'delete', 'options'] as const;
+type DescribedMethod = (typeof describedMethods)[number];
+
+/**
+ * Every method but the route's own reaches its function (CloudFront passes them all) and gets
+ * 405; HEAD too, without a body.
+ */
+export function methodsAnsweredWith405(route: Pick<ProductRoute<string>, 'method'>): readonly DescribedMethod[] {
+  return describedMethods.filter((method) => method !== route.method.toLowerCase());
+}
+
+/** The route's own method, as an OpenAPI path item's key. */
+function operationKey(route: Pick<ProductRoute<string>, 'method'>): DescribedMethod {
+  const key = route.method.toLowerCase() as DescribedMethod;
+  if (!describedMethods.includes(key)) throw new Error(`No OpenAPI operation for ${route.method}`);
+  return key;
+}
+
+/** A method whose request carries a body the route reads: the others' operations describe none. */
+function takesABody(route: Pick<ProductRoute<string>, 'method'>): boolean {
+  return route.method !== 'GET' && route.method !== 'DELETE';
+}
+
+/** A 405's `Allow` header: the route's own method. */
+function allowHeader(route: Pick<ProductRoute<string>, 'method'>): OpenApiHeader {
+  return {
+    description: 'The only method the route takes.',
+    required: true,
+    schema: { type: 'string', const: route.method },
+  };
+}
 
 /** The names the document gives the request's shapes, under `components`; each JSON route names its bodies in its entry. */
 const schemaNames = { request: 'CheatSheetRequest', form: 'CheatSheetForm' } as const;
 
 /** What the document is built from: the catalogue, unless a test passes a copy of it. */
 export interface DocumentSources {
-  readonly routes: readonly (ProductRoute & { readonly name: ProductRouteName })[];
+  readonly routes: readonly ProductRoute<string>[];
   readonly failures: FailureCatalogue;
 }
 
@@ -142,7 +172,10 @@ function failureResponses(route: JsonRoute, failureStatuses: readonly FailureSta
     if (causes.length === 0) return [];
     const response: OpenApiResponse = {
       description: failure.description,
-      headers: alwaysHeaders(Object.keys(failure.headers ?? {})),
+      headers: {
+        ...alwaysHeaders(Object.keys(failure.headers ?? {})),
+        ...(failure.status === 405 && { Allow: allowHeader(route.route) }),
+      },
       content: {
         'application/json': {
           schema: ref('schemas', route.schemaNames.failure),
@@ -174,36 +207,50 @@ const idempotencyKeyParameter: OpenApiParameter = {
 function pathItem(route: JsonRoute, failureStatuses: readonly FailureStatus[]): Record<string, OpenApiOperation> {
   const { operationId, summary, description } = route.route.openApi;
   const failures = failureResponses(route, failureStatuses);
-  const post: OpenApiOperation = {
+  const operation: OpenApiOperation = {
     operationId,
     summary,
     description,
-    parameters: [idempotencyKeyParameter],
-    requestBody: {
-      description: `JSON (\`Content-Type: application/json\`, optionally with \`charset=utf-8\`), at most ${
-        maxBodyBytes / 1024
-      } KB (${maxBodyBytes} bytes).`,
-      required: true,
-      content: { 'application/json': { schema: ref('schemas', schemaNames.request), example: requestExample } },
-    },
+    ...(takesABody(route.route) && {
+      parameters: [idempotencyKeyParameter],
+      requestBody: {
+        description: `JSON (\`Content-Type: application/json\`, optionally with \`charset=utf-8\`), at most ${
+          maxBodyBytes / 1024
+        } KB (${maxBodyBytes} bytes).`,
+        required: true,
+        content: { 'application/json': { schema: ref('schemas', schemaNames.request), example: requestExample } },
+      },
+    }),
     responses: Object.fromEntries([
       [String(route.success.status), successResponse(route)],
-      // A POST is never answered 405: the other methods' operations below are.
+      // The route's own method is never answered 405: the other methods' operations below are.
       ...failures.filter(([status]) => status !== '405'),
     ]),
   };
-  const refused = Object.fromEntries(
-    methodsAnsweredWith405.map((method) => [
+  return {
+    [operationKey(route.route)]: operation,
+    ...refusedOperations(route.route, methodNotAllowedResponseName(route)),
+  };
+}
+
+/** The operations of every method but the route's own: each answered 405 (its reply a shared response). */
+function refusedOperations(
+  route: Pick<ProductRoute<string>, 'method' | 'openApi' | 'reply'>,
+  responseName: string,
+): Record<string, OpenApiOperation> {
+  const { operationId } = route.openApi;
+  const page = route.reply.kind === 'form' ? ', with a page' : '';
+  return Object.fromEntries(
+    methodsAnsweredWith405(route).map((method) => [
       method,
       {
         operationId: `${operationId}${method.charAt(0).toUpperCase()}${method.slice(1)}`,
         summary: `${method.toUpperCase()}: not allowed`,
-        description: 'The route takes POST only; every other method is answered 405.',
-        responses: { '405': ref('responses', methodNotAllowedResponseName(route)) },
+        description: `The route takes ${route.method} only; every other method is answered 405${page}.`,
+        responses: { '405': ref('responses', responseName) },
       } satisfies OpenApiOperation,
     ]),
   );
-  return { post, ...refused };
 }
 
 /** The form's fields: the request's two, the checkbox and the honeypot. */
@@ -233,10 +280,10 @@ function formBodySchema(): JsonSchema {
 const formExample = { name: requestExample.name, email: requestExample.email, hasBook: hasBookTicked, website: '' };
 
 /** A refusal page, by the status's causes: the HTML the route sends, for each. */
-function formRefusalResponse(status: FormRefusalStatus): OpenApiResponse {
+function formRefusalResponse(status: FormRefusalStatus, route: Pick<ProductRoute<string>, 'method'>): OpenApiResponse {
   return {
     description: `${status.description} The body is a small HTML page that says why, with a link back to the form.`,
-    headers: alwaysHeaders(status.status === 405 ? ['Allow'] : []),
+    headers: { ...alwaysHeaders(), ...(status.status === 405 && { Allow: allowHeader(route) }) },
     content: {
       'text/html': {
         schema: { type: 'string' },
@@ -252,12 +299,12 @@ function formRefusalResponse(status: FormRefusalStatus): OpenApiResponse {
 }
 
 function formPathItem(
-  route: ProductRoute,
+  route: ProductRoute<string>,
   refusalStatuses: readonly FormRefusalStatus[],
 ): Record<string, OpenApiOperation> {
   const refusals = refusalStatuses.filter((status) => status.status !== 405);
   const { operationId, summary, description } = route.openApi;
-  const post: OpenApiOperation = {
+  const operation: OpenApiOperation = {
     operationId,
     summary,
     description,
@@ -280,21 +327,10 @@ function formPathItem(
           headers: { ...alwaysHeaders(), Location: ref('headers', 'FormResultLocation') },
         } satisfies OpenApiResponse,
       ],
-      ...refusals.map((status) => [String(status.status), formRefusalResponse(status)] as const),
+      ...refusals.map((status) => [String(status.status), formRefusalResponse(status, route)] as const),
     ]),
   };
-  const refused = Object.fromEntries(
-    methodsAnsweredWith405.map((method) => [
-      method,
-      {
-        operationId: `${operationId}${method.charAt(0).toUpperCase()}${method.slice(1)}`,
-        summary: `${method.toUpperCase()}: not allowed`,
-        description: 'The route takes POST only; every other method is answered 405, with a page.',
-        responses: { '405': ref('responses', 'FormMethodNotAllowed') },
-      } satisfies OpenApiOperation,
-    ]),
-  );
-  return { post, ...refused };
+  return { [operationKey(route)]: operation, ...refusedOperations(route, 'FormMethodNotAllowed') };
 }
 
 function fixedHeaders(failureStatuses: readonly FailureStatus[]): Record<string, OpenApiHeader> {
@@ -335,7 +371,8 @@ export function buildOpenApiDocument({ routes, failures }: DocumentSources = cat
     ...(formRoute && { [schemaNames.form]: formBodySchema() }),
   };
   const responses: Record<string, OpenApiResponse> = {
-    ...(formMethodNotAllowed && { FormMethodNotAllowed: formRefusalResponse(formMethodNotAllowed) }),
+    ...(formMethodNotAllowed &&
+      formRoute && { FormMethodNotAllowed: formRefusalResponse(formMethodNotAllowed, formRoute) }),
   };
   for (const route of jsonRoutes) {
     schemas[route.schemaNames.success] = jsonSchemaOf(route.success.body, 'output');
@@ -350,10 +387,12 @@ export function buildOpenApiDocument({ routes, failures }: DocumentSources = cat
       title: 'Cheat-sheet API of the First 100 Days site',
       version: apiVersion,
       description: [
-        "The two routes behind the site's cheat-sheet form. Both take the same JSON body, `{name, email}`, by POST",
-        'and reply JSON that is never cached; every failure carries a sentence written for the visitor in `error`.',
+        `The JSON routes behind the site's cheat-sheet form (${jsonRoutes
+          .map((route) => `\`${route.route.method} ${route.path}\``)
+          .join(', ')}): those that take a body take the same JSON body, \`{name, email}\`,`,
+        'and every one replies JSON that is never cached; every failure carries a sentence written for the visitor in `error`.',
         '',
-        `A third route, \`${formRoute?.path}\`, is the form's own \`action\`: it takes the form as a browser posts it`,
+        `One more route, \`${formRoute?.method} ${formRoute?.path}\`, is the form's own \`action\`: it takes the form as a browser posts it`,
         "when the page's script does not, runs both steps, and answers with a redirect to a page of the site.",
         '',
         'Generated from `core/api/` by `npm run openapi`; a test fails when this file and the code disagree.',

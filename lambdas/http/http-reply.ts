@@ -22,15 +22,24 @@ export function describeFailure(error: unknown): FailureReply {
   return { statusCode: kind.status, message: kind.publicMessage(detail), code: kind.code };
 }
 
+/** What a reply needs of its route's catalogue entry: the one method it takes. */
+export interface RouteMethod {
+  readonly method: string;
+}
+
+/** On a 405, the `Allow` header naming the route's one method (RFC 9110: a 405 names what is allowed). */
+export function allowHeaderOf(statusCode: number, route: RouteMethod): { readonly Allow?: string } {
+  return statusCode === 405 ? { Allow: route.method } : {};
+}
+
 /** JSON replies are never cached: each one answers one visitor's request. */
-export function jsonReply(statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 {
+export function jsonReply(statusCode: number, body: unknown, route: RouteMethod): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
     headers: {
       'Content-Type': 'application/json',
       'Cache-Control': 'no-store',
-      // Both routes take POST alone (RFC 9110: a 405 names what is allowed).
-      ...(statusCode === 405 ? { Allow: 'POST' } : {}),
+      ...allowHeaderOf(statusCode, route),
     },
     body: JSON.stringify(body),
   };

@@ -6,6 +6,7 @@
  */
 
 import { proofOfWorkHeader } from '../../core/api/proof-of-work';
+import type { RouteMethod } from './http-reply';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ProductError } from '../runtime/errors';
 import {
@@ -128,16 +129,19 @@ function tooLarge(): ProductError {
   return new ProductError('payloadTooLarge', bodyTooLargeMessage);
 }
 
-/** Every route also takes ANY method, so that a GET gets this 405 rather than the site's 404 page. */
-export function refuseOtherMethods({ method }: Pick<ApiRequest, 'method'>): void {
-  if (method !== undefined && method !== 'POST') {
-    throw new ProductError('methodNotAllowed', methodNotAllowedMessage(method));
+/**
+ * Every route also takes ANY method, so that another method than its entry's gets this 405 rather
+ * than the site's 404 page.
+ */
+export function refuseOtherMethods({ method }: Pick<ApiRequest, 'method'>, route: RouteMethod): void {
+  if (method !== undefined && method !== route.method) {
+    throw new ProductError('methodNotAllowed', methodNotAllowedMessage(method, route.method));
   }
 }
 
 /** Both JSON routes take the same body: the validated `{name, email}`, or a typed 4xx error. */
-export function parseCheatSheetRequestBody(request: ApiRequest): CheatSheetRequest {
-  refuseOtherMethods(request);
+export function parseCheatSheetRequestBody(request: ApiRequest, route: RouteMethod): CheatSheetRequest {
+  refuseOtherMethods(request, route);
   const parsed = parseCheatSheetRequest(parseJsonBody(request));
   if (!parsed.success) throw new ProductError('invalidRequest', parsed.error);
   return parsed.data;

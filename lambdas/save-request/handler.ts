@@ -30,7 +30,7 @@ async function saveRequestHandler(
   const reporting = { logger, metrics };
   let reply: KeptReply;
   try {
-    const request = parseCheatSheetRequestBody(apiRequest);
+    const request = parseCheatSheetRequestBody(apiRequest, productRoutes.saveRequest);
     const key = idempotencyKeyOf(apiRequest);
     reply = await replyOncePerKey(
       {
@@ -46,5 +46,5 @@ async function saveRequestHandler(
   } catch (error) {
     reply = saveReplyOf(saveFailed(error, reporting)).reply;
   }
-  return jsonReply(reply.statusCode, reply.body);
+  return jsonReply(reply.statusCode, reply.body, productRoutes.saveRequest);
 }

@@ -33,7 +33,7 @@ async function sendCheatSheetHandler(
   const reporting = { logger, metrics, remainingTimeMs };
   let reply: KeptReply;
   try {
-    const request = parseCheatSheetRequestBody(apiRequest);
+    const request = parseCheatSheetRequestBody(apiRequest, productRoutes.sendCheatSheet);
     const key = idempotencyKeyOf(apiRequest);
     reply = await replyOncePerKey(
       { key, scope: 'send-cheat-sheet', payload: request, remainingTimeMs, logger },
@@ -43,5 +43,5 @@ async function sendCheatSheetHandler(
   } catch (error) {
     reply = sendReplyOf(sendFailed(error, reporting)).reply;
   }
-  return jsonReply(reply.statusCode, reply.body);
+  return jsonReply(reply.statusCode, reply.body, productRoutes.sendCheatSheet);
 }

@@ -7,6 +7,7 @@
 
 import { ProductError } from '../runtime/errors';
 import { isContentType, readBodyText, refuseOtherMethods, type ApiRequest } from '../http/http-request';
+import { productRoutes } from '../../core/api/catalogue/routes';
 import { formContentType, hasBookTicked } from '../../core/api/form-replies';
 import { crossSiteFormMessage, formNotUrlencodedMessage } from '../../core/api/messages';
 import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';
@@ -25,7 +26,7 @@ export interface CheatSheetForm {
 const trustedFetchSites = new Set(['same-origin', 'none']);
 
 export function parseCheatSheetForm(request: ApiRequest): CheatSheetForm {
-  refuseOtherMethods(request);
+  refuseOtherMethods(request, productRoutes.submitForm);
   const { fetchSite } = request;
   if (fetchSite !== undefined && !trustedFetchSites.has(fetchSite)) {
     throw new ProductError('crossSiteRequest', crossSiteFormMessage);

@@ -71,7 +71,7 @@ async function submitFormHandler(
   } catch (error) {
     const { statusCode, message } = describeFailure(error);
     logger.warn('Cheat-sheet form refused', { statusCode, ...describeErrorForLog(error) });
-    return refusalPage(statusCode, message);
+    return refusalPage(statusCode, message, productRoutes.submitForm);
   }
 
   const key = form.hasBook ? await formKeyOf(apiRequest, form.request.email) : undefined;
@@ -105,7 +105,7 @@ async function submitFormHandler(
   const emailDomain = emailDomainOf(form.request.email);
   if ('refusal' in submitted) {
     logger.warn('Cheat-sheet form refused by a step', { statusCode: submitted.refusal.statusCode, emailDomain });
-    return refusalPage(submitted.refusal.statusCode, submitted.refusal.message);
+    return refusalPage(submitted.refusal.statusCode, submitted.refusal.message, productRoutes.submitForm);
   }
   logger.info('Cheat-sheet form answered', { outcome: submitted.outcome, emailDomain });
   return redirectTo(formResultPaths[submitted.outcome]);

@@ -4,8 +4,8 @@
  * no run meets a cap, a key or an item an earlier run left.
  */
 
+import { functionList } from '../../core/api/catalogue/functions';
 import { productRouteList } from '../../core/api/catalogue/routes';
-import { eventFunctionList } from '../../core/api/catalogue/event-functions';
 import { hasBookTicked } from '../../core/api/form-replies';
 import { toHttpApiEvent } from '../api-gateway-adapter';
 
@@ -21,10 +21,10 @@ export interface MeasuredFunction {
 
 const visitor = (run: number) => ({ name: `Ada Cold ${run}`, email: `ada.cold.${run}.${Date.now()}@example.com` });
 
-function httpEvent(path: string, body: string, contentType: string, run: number) {
+function httpEvent(method: string, path: string, body: string, contentType: string, run: number) {
   return toHttpApiEvent(
     {
-      method: 'POST',
+      method,
       url: path,
       headers: {
         host: 'localhost',
@@ -36,7 +36,7 @@ function httpEvent(path: string, body: string, contentType: string, run: number)
       // A client of its own per run: no client or network cap is reached.
       sourceIp: `10.${run % 250}.${Math.floor(run / 250) % 250}.7`,
     },
-    `POST ${path}`,
+    `${method} ${path}`,
   );
 }
 
@@ -72,6 +72,20 @@ const eventFunctionEvents: Record<string, Pick<MeasuredFunction, 'event' | 'envi
     event: () => ({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString() }),
     environment: { AUTHOR_EMAIL: 'author@example.com' },
   },
+  pauseSending: {
+    event: (run) => ({
+      Records: [
+        {
+          EventSource: 'aws:sns',
+          Sns: {
+            MessageId: `cold-start-${run}`,
+            Message: JSON.stringify({ AlarmName: reputationAlarm, NewStateValue: 'ALARM' }),
+          },
+        },
+      ],
+    }),
+    environment: { CONFIGURATION_SET_NAME: configurationSetName, PAUSE_ON_ALARMS: reputationAlarm },
+  },
 };
 
 /** Every function the stack deploys, with its first invocation. */
@@ -85,36 +99,23 @@ export function measuredFunctions(): MeasuredFunction[] {
         const fields = visitor(run);
         return form
           ? httpEvent(
+              route.method,
               route.path,
               new URLSearchParams({ ...fields, hasBook: hasBookTicked }).toString(),
               'application/x-www-form-urlencoded',
               run,
             )
-          : httpEvent(route.path, JSON.stringify(fields), 'application/json', run);
+          : httpEvent(route.method, route.path, JSON.stringify(fields), 'application/json', run);
       },
     };
   });
-  const events = eventFunctionList.map((fn): MeasuredFunction => {
-    const invocation = eventFunctionEvents[fn.name];
-    if (!invocation)
-      throw new Error(`No first invocation for the function ${fn.name}: add one to first-invocations.ts`);
-    return { name: fn.name, entry: fn.entry, ...invocation };
-  });
-  const pauseSending: MeasuredFunction = {
-    name: 'pauseSending',
-    entry: 'lambdas/pause-sending/handler.ts',
-    event: (run) => ({
-      Records: [
-        {
-          EventSource: 'aws:sns',
-          Sns: {
-            MessageId: `cold-start-${run}`,
-            Message: JSON.stringify({ AlarmName: reputationAlarm, NewStateValue: 'ALARM' }),
-          },
-        },
-      ],
-    }),
-    environment: { CONFIGURATION_SET_NAME: configurationSetName, PAUSE_ON_ALARMS: reputationAlarm },
-  };
-  return [...routes, ...events, pauseSending];
+  const events = functionList
+    .filter((fn) => fn.trigger.kind !== 'http')
+    .map((fn): MeasuredFunction => {
+      const invocation = eventFunctionEvents[fn.name];
+      if (!invocation)
+        throw new Error(`No first invocation for the function ${fn.name}: add one to first-invocations.ts`);
+      return { name: fn.name, entry: fn.entry, ...invocation };
+    });
+  return [...routes, ...events];
 }

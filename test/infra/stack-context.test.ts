@@ -15,8 +15,8 @@ const template: Template = synthTemplate({
     dailySendBudget: 2000,
     clientHourlySaveCap: '25',
     networkHourlySaveCap: '70',
-    apiRateLimit: '2',
-    apiBurstLimit: '4',
+    apiRateLimit: '12',
+    apiBurstLimit: '24',
     requestRetentionDays: '365',
     accountConcurrencyLimit: '2000',
   },
@@ -48,7 +48,7 @@ describe('the context, through the stack', () => {
 
   test('throttles the API stage at the rate and burst given', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 12, ThrottlingBurstLimit: 24 },
     });
   });
 

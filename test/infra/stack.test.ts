@@ -6,7 +6,11 @@ import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { functionResourcePrefix } from './support/function-ids';
+import { functionList } from '../../core/api/catalogue/functions';
+import { routesOf } from '../../core/api/catalogue/routes';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
+import { routeId } from '../../infra/constructs/monitoring/metrics';
 import { alarmsOf } from './support/alarms';
 import { exampleSender, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
 
@@ -36,7 +40,7 @@ function iamStatements(template: Template): Array<{ policy: string; statement: S
  */
 const allowedStarResources: ReadonlyArray<{ policy: RegExp; actions: readonly string[]; reason: string }> = [
   {
-    policy: /^(Api|SendingPause|DeliveryTracking)\w+RoleDefaultPolicy/,
+    policy: /^(Api|EventFunctions)\w+RoleDefaultPolicy/,
     actions: ['xray:PutTraceSegments', 'xray:PutTelemetryRecords'],
     reason: 'Active tracing: X-Ray has no resource-level permissions for sending segments.',
   },
@@ -44,6 +48,9 @@ const allowedStarResources: ReadonlyArray<{ policy: RegExp; actions: readonly st
 
 /** The whole product, synthesized once for this file. */
 const template = synthTemplate();
+
+/** The catalogue's functions this synth builds: all but the digest, which needs an author (`authorEmail`). */
+const builtFunctions = functionList.filter((fn) => fn.onlyWith === undefined);
 
 describe('the stack', () => {
   test('grants no IAM permission on a * resource, except the ones listed with a reason', () => {
@@ -134,13 +141,11 @@ type Query = { MetricStat?: { Metric: { MetricName: string; Dimensions?: Dimensi
 type PolicyStatement = { Action: string | string[]; Resource: unknown };
 
 describe('the monitoring of the product', () => {
-  test('alarms on Errors of the pause function, the SES events function and the unsent check, on the alarm topic', () => {
+  test('alarms on Errors of every function no route invokes, on the alarm topic', () => {
     const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
-    for (const prefix of [
-      'SendingPausePauseSendingFunction',
-      'DeliveryTrackingSesEventsFunction',
-      'DeliveryTrackingUnsentCheckFunction',
-    ]) {
+    for (const prefix of builtFunctions
+      .filter((fn) => fn.trigger.kind !== 'http')
+      .map((fn) => functionResourcePrefix(fn, 'Function'))) {
       const functionId = resourceByPrefix(template, 'AWS::Lambda::Function', prefix).logicalId;
       const errors = alarmsOf(template).filter(
         (alarm) =>
@@ -154,15 +159,32 @@ describe('the monitoring of the product', () => {
     }
   });
 
-  test('notifies the alarm topic from all 44 alarms, when they fire and when they are OK again', () => {
+  test('notifies the alarm topic from every alarm, when they fire and when they are OK again', () => {
     const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
     const alarms = alarmsOf(template);
-    // 35 of the API, functions, the three tables and SES; the unsent, not-recorded and outcome-unknown alarms;
-    // Errors and Throttles of the pause, SES events and unsent-check functions.
-    expect(alarms).toHaveLength(44);
     for (const alarm of alarms) {
       expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
       expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
+    }
+  });
+
+  test("alarms on each function of the catalogue's Errors and Throttles, and on each route's latency by its method", () => {
+    const names = alarmsOf(template).map((alarm) => alarm.Properties.AlarmName);
+    const expected = builtFunctions.flatMap((fn) => [
+      `First100DaysSite-${fn.id}FunctionErrors`,
+      `First100DaysSite-${fn.id}FunctionThrottles`,
+    ]);
+    expect(names).toEqual(expect.arrayContaining(expected));
+    for (const route of routesOf(builtFunctions)) {
+      const latency = alarmsOf(template).filter(
+        (alarm) => alarm.Properties.AlarmName === `First100DaysSite-Latency${routeId(route.path)}`,
+      );
+      expect(latency.map((alarm) => alarm.Properties.Dimensions)).toEqual([
+        expect.arrayContaining([
+          { Name: 'Method', Value: route.method },
+          { Name: 'Resource', Value: route.path },
+        ]),
+      ]);
     }
   });
 
@@ -225,7 +247,7 @@ describe('the monitoring of the product', () => {
       }),
     });
     const configurationSetId = resourceByPrefix(template, 'AWS::SES::ConfigurationSet', 'Mail').logicalId;
-    const pausePolicy = resourceByPrefix(template, 'AWS::IAM::Policy', 'SendingPause');
+    const pausePolicy = resourceByPrefix(template, 'AWS::IAM::Policy', 'EventFunctionsPauseSending');
     expect(JSON.stringify(pausePolicy.resource.Properties.PolicyDocument)).toContain(`{"Ref":"${configurationSetId}"}`);
   });
 });
@@ -262,16 +284,14 @@ describe("the API's wiring in the product", () => {
     });
   });
 
-  test("lets no role but the three function roles and the SES events function's (suppressions) touch the limit-counters table", () => {
+  test('lets no role but those of the functions whose entries grant it touch the limit-counters table', () => {
     const countersArn = JSON.stringify({
       'Fn::GetAtt': [resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId, 'Arn'],
     });
-    const roleIds = [
-      'ApiSaveRequestSaveRequestRole',
-      'ApiSendCheatSheetSendCheatSheetRole',
-      'ApiSubmitFormSubmitFormRole',
-      'DeliveryTrackingSesEventsRole',
-    ].map((prefix) => resourceByPrefix(template, 'AWS::IAM::Role', prefix).logicalId);
+    const roleIds = builtFunctions
+      .filter((fn) => fn.tableAccess.some((access) => access.table === 'limitCounters'))
+      .map((fn) => functionResourcePrefix(fn, 'Role'))
+      .map((prefix) => resourceByPrefix(template, 'AWS::IAM::Role', prefix).logicalId);
     const policiesOnCounters = Object.values(template.findResources('AWS::IAM::Policy'))
       .filter((policy) => JSON.stringify(policy.Properties.PolicyDocument).includes(countersArn))
       .map((policy) => policy.Properties.Roles);
@@ -361,38 +381,35 @@ describe('the stack outputs', () => {
     template.hasOutput('CheatSheetBucketName', { Value: { Ref: bucketId } });
   });
 
-  test('has no DKIM or MAIL FROM outputs for an address identity', () => {
-    expect(Object.keys(template.findOutputs('*')).sort()).toEqual([
-      'AlarmTopicArn',
-      'ApiAccessLogGroupName',
-      'CheatSheetBucketName',
-      'ConfigurationSetName',
-      'DashboardUrl',
-      'DistributionDomainName',
-      'EncryptionKeyArn',
-      'LeadsKeyArn',
-      'PauseSendingLogGroupName',
-      'SaveRequestLogGroupName',
-      'SendCheatSheetLogGroupName',
-      'SendQuotaTableName',
-      'SenderIdentityName',
-      'SesEventsLogGroupName',
-      'SiteUrl',
-      'SubmitFormLogGroupName',
-      'TableName',
-      'UnsentCheckLogGroupName',
-    ]);
+  test("has no DKIM or MAIL FROM outputs for an address identity: the stack's own, and one log group per function", () => {
+    expect(Object.keys(template.findOutputs('*')).sort()).toEqual(
+      [
+        'AlarmTopicArn',
+        'ApiAccessLogGroupName',
+        'CheatSheetBucketName',
+        'ConfigurationSetName',
+        'DashboardUrl',
+        'DistributionDomainName',
+        'EncryptionKeyArn',
+        'LeadsKeyArn',
+        'SendQuotaTableName',
+        'SenderIdentityName',
+        'SiteUrl',
+        'TableName',
+        ...builtFunctions.map((fn) => `${fn.id}LogGroupName`),
+      ].sort(),
+    );
   });
 
   test("gives the log group of every product function, and the API's access log, by name", () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as {
       Properties: { Environment?: { Variables?: Record<string, unknown> }; LoggingConfig?: { LogGroup?: unknown } };
     }[];
-    // The product's own functions (infra/constructs/bundled-function.ts), not CDK's deployment handlers.
+    // The product's own functions (infra/constructs/catalogue-function.ts), not CDK's deployment handlers.
     const productLogGroups = functions
       .filter((fn) => fn.Properties.Environment?.Variables?.NODE_OPTIONS === '--enable-source-maps')
       .map((fn) => fn.Properties.LoggingConfig?.LogGroup);
-    expect(productLogGroups.length).toBeGreaterThanOrEqual(4);
+    expect(productLogGroups).toHaveLength(builtFunctions.length);
     const outputValues = Object.entries(template.findOutputs('*'))
       .filter(([name]) => name.endsWith('LogGroupName'))
       .map(([, output]) => (output as { Value: unknown }).Value);

@@ -55,6 +55,12 @@ export interface FailureKindSpec {
    * metrics each function reports are built from these. A route not listed never answers it.
    */
   readonly causes: Readonly<Partial<Record<ProductRouteName, readonly FailureCause[]>>>;
+  /**
+   * For a kind every route answers alike (a method other than the route's): its cause on each
+   * route, from the route's entry, so a new route answers it with no line here. A route listed in
+   * `causes` takes those instead.
+   */
+  readonly onEveryRoute?: (route: { readonly method: string }) => FailureCause;
 }
 
 /** A set of failure kinds by name: the catalogue, or (in a test) a copy of it with one more. */

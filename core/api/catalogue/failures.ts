@@ -13,7 +13,7 @@
  */
 
 import type { FailureMetricKind as FailureMetricKind } from '../../observability/product-metrics';
-import type { FailureAlarm, FailureCatalogue, FailureKindSpec } from './failure-kind';
+import type { FailureAlarm, FailureCatalogue, FailureCause, FailureKindSpec } from './failure-kind';
 import { limitFailures } from './limit-failures';
 import { requestFailures } from './request-failures';
 import type { ProductRouteName } from './routes';
@@ -54,11 +54,11 @@ export interface RouteFailureCause {
  * passes a copy.
  */
 export function failureCausesOn(
-  route: ProductRouteName,
+  route: { readonly name: string; readonly method: string },
   catalogue: FailureCatalogue = failureKinds,
 ): RouteFailureCause[] {
   return Object.entries(catalogue).flatMap(([kind, spec]) =>
-    (spec.causes[route] ?? []).map((cause) => ({
+    causesOf(spec, route).map((cause) => ({
       kind,
       code: spec.code,
       status: spec.status,
@@ -69,8 +69,21 @@ export function failureCausesOn(
   );
 }
 
+/** When `spec` happens on `route`: its own causes there, else its cause on every route, else none. */
+export function causesOf(
+  spec: FailureKindSpec,
+  route: { readonly name: string; readonly method: string },
+): readonly FailureCause[] {
+  const listed = spec.causes[route.name as ProductRouteName];
+  if (listed) return listed;
+  return spec.onEveryRoute ? [spec.onEveryRoute(route)] : [];
+}
+
 /** The codes `route`'s failure bodies can carry, each once, in the catalogue's order. */
-export function failureCodesOn(route: ProductRouteName, catalogue: FailureCatalogue = failureKinds): string[] {
+export function failureCodesOn(
+  route: { readonly name: string; readonly method: string },
+  catalogue: FailureCatalogue = failureKinds,
+): string[] {
   return [...new Set(failureCausesOn(route, catalogue).map((cause) => cause.code))];
 }
 

@@ -4,6 +4,7 @@
  */
 
 import {
+  anotherMethodThan,
   bodyNotJsonMessage,
   bodyNotUtf8Message,
   bodyTooLargeMessage,
@@ -47,7 +48,6 @@ const malformedJson = [
   },
 ];
 
-const otherMethod = { example: 'otherMethod', when: 'Any method but POST.', message: methodNotAllowedMessage('GET') };
 const bodyTooLarge = { example: 'bodyTooLarge', when: 'The body is too large.', message: bodyTooLargeMessage };
 
 export const requestFailures = {
@@ -181,7 +181,13 @@ export const requestFailures = {
     alarm: null,
     quietReason: visitorsOwn,
     runbook: '#api-4xx',
-    causes: { ...onJsonRoutes([otherMethod]), submitForm: [otherMethod] },
+    // Every route: each takes its entry's method, and answers the others 405.
+    causes: {},
+    onEveryRoute: ({ method }: { readonly method: string }) => ({
+      example: 'otherMethod',
+      when: `Any method but ${method}.`,
+      message: methodNotAllowedMessage(anotherMethodThan(method), method),
+    }),
   },
   payloadTooLarge: {
     code: 'payload_too_large',

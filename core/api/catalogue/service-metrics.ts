@@ -14,9 +14,9 @@ import {
   type OutcomeMetric,
   type RefusalKind,
 } from '../../observability/product-metrics';
-import { failureKinds } from './failures';
+import { causesOf, failureKinds } from './failures';
 import type { FailureCatalogue } from './failure-kind';
-import { productRouteList, type ProductRoute, type ProductRouteName } from './routes';
+import { productRouteList, type ProductRoute } from './routes';
 
 export interface ServiceMetrics {
   readonly service: FunctionService;
@@ -35,14 +35,14 @@ export interface ServiceMetrics {
  * unless a test passes copies.
  */
 export function serviceMetricsOf(
-  routes: readonly (ProductRoute & { readonly name: ProductRouteName })[] = productRouteList,
+  routes: readonly ProductRoute<string>[] = productRouteList,
   catalogue: FailureCatalogue = failureKinds,
 ): Readonly<Partial<Record<FunctionService, ServiceMetrics>>> {
   const services: Partial<Record<FunctionService, ServiceMetrics>> = {};
   for (const route of routes) {
     if (!route.metrics) continue;
     const metrics = Object.values(catalogue)
-      .filter((spec) => (spec.causes[route.name] ?? []).length > 0)
+      .filter((spec) => causesOf(spec, route).length > 0)
       .map((spec) => spec.metric);
     const failures = new Set(metrics.flatMap((metric) => (metric && 'failure' in metric ? [metric.failure] : [])));
     const refusals = new Set([

@@ -9,8 +9,8 @@ import { alarmRunbook, describeAlarm } from './runbook';
 export interface ApiAlarmsProps extends AlarmFamilyProps {
   /** The API's stage: its 5xx and each route's latency. */
   readonly stage: IHttpStage;
-  /** Each route answered with POST, and the timeout of the function behind it. */
-  readonly routes: readonly { readonly route: string; readonly timeout: Duration }[];
+  /** Each route, with its entry's method, and the timeout of the function behind it. */
+  readonly routes: readonly { readonly route: string; readonly method: string; readonly timeout: Duration }[];
 }
 
 /**
@@ -37,17 +37,17 @@ export class ApiAlarms extends AlarmFamily {
       ),
     });
     const latencyAlarms = new Map<string, Alarm>();
-    for (const { route, timeout } of props.routes) {
+    for (const { route, method, timeout } of props.routes) {
       // Half the timeout (5 s, 7.5 s): runbook.ts, RouteLatency.
       const thresholdMs = timeout.toMilliseconds() / 2;
       const alarm = this.addAlarm(`Latency${routeId(route)}`, {
-        metric: routeLatency(props.stage, route, 'p99'),
+        metric: routeLatency(props.stage, { method, route }, 'p99'),
         threshold: thresholdMs,
         evaluationPeriods: 3,
         datapointsToAlarm: 2,
         treatMissingData: TreatMissingData.NOT_BREACHING,
         description: describeAlarm(
-          `POST ${route} took ${thresholdMs} ms or more at p99 in 2 of 3 five-minute periods: half its ${timeout.toSeconds()} s timeout, so a service it calls is slow or retrying.`,
+          `${method} ${route} took ${thresholdMs} ms or more at p99 in 2 of 3 five-minute periods: half its ${timeout.toSeconds()} s timeout, so a service it calls is slow or retrying.`,
           alarmRunbook.RouteLatency,
         ),
       });

@@ -11,6 +11,7 @@ import {
   type IAlarm,
   type IWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { serviceMetrics } from '../../../core/api/catalogue/service-metrics';
 import { metricDimensions, metricsNamespace } from '../../../core/observability/product-metrics';
@@ -76,6 +77,26 @@ export class MonitoringDashboard extends Construct {
     this.dashboard.addWidgets(...capacityRow(props));
     this.url = `https://console.aws.amazon.com/cloudwatch/home?region=${stack.region}#dashboards/dashboard/${this.dashboard.dashboardName}`;
   }
+
+  /**
+   * A row for the functions no route invokes (built after the monitoring, since the pause
+   * function listens to its alarm topic): each one's errors and throttles.
+   */
+  public addEventFunctions(functions: readonly { readonly function: IFunction; readonly name: string }[]): void {
+    if (functions.length === 0) return;
+    this.dashboard.addWidgets(
+      new GraphWidget({
+        title: 'Functions no route invokes: errors and throttles per 5 minutes',
+        width: 24,
+        left: functions.map(({ function: fn, name }) =>
+          fn.metricErrors({ period: fiveMinutes, statistic: 'Sum', label: `Errors ${name}` }),
+        ),
+        right: functions.map(({ function: fn, name }) =>
+          fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum', label: `Throttles ${name}` }),
+        ),
+      }),
+    );
+  }
 }
 
 function overviewRow(alarms: readonly IAlarm[]): IWidget[] {
@@ -133,9 +154,9 @@ function apiRow(stage: IHttpStage, functions: readonly MonitoredFunction[]): IWi
     new GraphWidget({
       title: 'Latency per route (ms)',
       width: 12,
-      left: functions.flatMap(({ route }) => [
-        routeLatency(stage, route, 'p50', `p50 ${route}`),
-        routeLatency(stage, route, 'p99', `p99 ${route}`),
+      left: functions.flatMap((fn) => [
+        routeLatency(stage, fn, 'p50', `p50 ${fn.method} ${fn.route}`),
+        routeLatency(stage, fn, 'p99', `p99 ${fn.method} ${fn.route}`),
       ]),
     }),
     new GraphWidget({
@@ -222,16 +243,21 @@ function capacityRow({ functions, tables, distribution }: MonitoringDashboardPro
       left: [accountConcurrency('Account concurrency (max)')],
       right: functions.flatMap(({ function: fn, name, services: [service] }) => [
         fn.metricErrors({ period: fiveMinutes, statistic: 'Sum', label: `Errors ${name}` }),
-        new Metric({
-          namespace: metricsNamespace,
-          metricName: 'ColdStart',
-          // Powertools adds the function's name to the cold-start metric's dimensions. A function
-          // that counts under two services counts its cold start under each: one is enough.
-          dimensionsMap: { [metricDimensions.service]: service, function_name: fn.functionName },
-          statistic: 'Sum',
-          period: fiveMinutes,
-          label: `Cold starts ${name}`,
-        }),
+        // Powertools adds the function's name to the cold-start metric's dimensions. A function
+        // that counts under two services counts its cold start under each: one is enough; one
+        // with no metrics service (none in its entry) reports no cold start.
+        ...(service === undefined
+          ? []
+          : [
+              new Metric({
+                namespace: metricsNamespace,
+                metricName: 'ColdStart',
+                dimensionsMap: { [metricDimensions.service]: service, function_name: fn.functionName },
+                statistic: 'Sum',
+                period: fiveMinutes,
+                label: `Cold starts ${name}`,
+              }),
+            ]),
       ]),
     }),
     new GraphWidget({

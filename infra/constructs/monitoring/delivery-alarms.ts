@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Metric, TreatMissingData, type Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
-import { unsentCheckIntervalMinutes } from '../../../core/api/catalogue/event-functions';
+import { unsentCheckIntervalMinutes } from '../../../core/api/catalogue/functions';
 import {
   deliveryServices,
   functionServices,

@@ -25,8 +25,10 @@ export interface MonitoredFunction {
   readonly name: string;
   /** The `service` dimensions of the product metrics it emits (core/observability/product-metrics.ts). */
   readonly services: readonly FunctionService[];
-  /** The path it answers with POST. */
+  /** The path it answers with `method`. */
   readonly route: string;
+  /** Its catalogue entry's method: the `Method` dimension of its route-level metrics. */
+  readonly method: string;
   /** Its timeout: past it Lambda ends the invocation and the visitor gets a bare 500. */
   readonly timeout: Duration;
 }
@@ -40,12 +42,23 @@ export interface MonitoredTable {
   readonly operations: readonly Operation[];
 }
 
+/** A route as its metrics name it: the entry's method and path. */
+export interface MonitoredRoute {
+  readonly method: string;
+  readonly route: string;
+}
+
 /** An HTTP API route's metric: route-level (detailed) metrics are by ApiId, Stage, Method and Resource. */
-export function routeLatency(stage: IHttpStage, route: string, statistic: string, label?: string): Metric {
+export function routeLatency(
+  stage: IHttpStage,
+  { method, route }: MonitoredRoute,
+  statistic: string,
+  label?: string,
+): Metric {
   return new Metric({
     namespace: 'AWS/ApiGateway',
     metricName: 'Latency',
-    dimensionsMap: { ApiId: stage.api.apiId, Stage: stage.stageName, Method: 'POST', Resource: route },
+    dimensionsMap: { ApiId: stage.api.apiId, Stage: stage.stageName, Method: method, Resource: route },
     statistic,
     period: fiveMinutes,
     label,

@@ -11,6 +11,7 @@ import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConstruct } from 'constructs';
+import { productRouteList } from '../../../core/api/catalogue/routes';
 import { worstCaseSdkCallMs } from '../../../core/config/sdk-timeouts';
 import { cheatSheetFileName } from '../../../core/content/cheat-sheet';
 import { emailIndex } from '../../../core/data/tables';
@@ -202,7 +203,7 @@ describe('the API', () => {
       const functions = Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) =>
         id.startsWith('Api'),
       );
-      expect(functions).toHaveLength(3);
+      expect(functions).toHaveLength(productRouteList.length);
       for (const [, fn] of functions) expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
     });
   });
@@ -420,9 +421,9 @@ describe('the API', () => {
         AutoDeploy: true,
         DefaultRouteSettings: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
       });
-      const { template: custom } = apiInBareStack({ throttle: { rateLimit: 2, burstLimit: 4 } });
+      const { template: custom } = apiInBareStack({ throttle: { rateLimit: 12, burstLimit: 24 } });
       custom.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-        DefaultRouteSettings: { ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 },
+        DefaultRouteSettings: { ThrottlingRateLimit: 12, ThrottlingBurstLimit: 24 },
       });
     });
 
@@ -430,35 +431,44 @@ describe('the API', () => {
       template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
     });
 
-    test.each([
-      ['/api/cheat-sheet-requests', 4, 8],
-      ['/api/send-cheat-sheet', 4, 8],
-      ['/api/cheat-sheet-form', 2, 4],
-    ])('throttles %s on its own, at %i a second with a burst of %i, for POST and its ANY twin', (path, rate, burst) => {
-      const settings = stageOf(template).Properties.RouteSettings;
-      for (const method of ['POST', 'ANY']) {
-        expect([method, settings[`${method} ${path}`]]).toEqual([
-          method,
-          expect.objectContaining({ ThrottlingRateLimit: rate, ThrottlingBurstLimit: burst }),
-        ]);
-      }
-    });
+    test.each(productRouteList.map((route) => [route.path, route] as const))(
+      "throttles %s on its own, at its entry's rate and burst, for its method and its ANY twin",
+      (_, route) => {
+        const settings = stageOf(template).Properties.RouteSettings;
+        for (const method of [route.method, 'ANY']) {
+          expect([method, settings[`${method} ${route.path}`]]).toEqual([
+            method,
+            expect.objectContaining({
+              ThrottlingRateLimit: route.throttle.rateLimit,
+              ThrottlingBurstLimit: route.throttle.burstLimit,
+            }),
+          ]);
+        }
+      },
+    );
 
-    test("keeps the stage-wide default throttle, which the routes' rates add up to", () => {
+    test("keeps the stage-wide default throttle, which the routes' rates add up to at most", () => {
       const stage = stageOf(template);
       expect(stage.Properties.DefaultRouteSettings).toMatchObject({
         ThrottlingRateLimit: 10,
         ThrottlingBurstLimit: 20,
       });
-      const rates = Object.entries(stage.Properties.RouteSettings)
-        .filter(([routeKey]) => routeKey.startsWith('POST '))
-        .map(([, { ThrottlingRateLimit }]) => ThrottlingRateLimit);
-      expect(rates.reduce((sum, rate) => sum + rate, 0)).toBe(10);
+      const rates = productRouteList.map(
+        (route) => stage.Properties.RouteSettings[`${route.method} ${route.path}`].ThrottlingRateLimit as number,
+      );
+      expect(rates.reduce((sum, rate) => sum + rate, 0)).toBeLessThanOrEqual(10);
+    });
+
+    test('fails the synth, naming the route throttle rule, when the routes add up to more than the stage', () => {
+      expect(() => apiInBareStack({ throttle: { rateLimit: 9, burstLimit: 20 } })).toThrow(
+        /Breaks the route throttle rule: .* = 10 a second, over the stage's 9\. .*-c apiRateLimit=10/,
+      );
     });
 
     test('is created once the routes its settings name exist', () => {
       const routeIds = Object.keys(template.findResources('AWS::ApiGatewayV2::Route'));
-      expect(routeIds).toHaveLength(6);
+      // Each route's own method and its ANY twin.
+      expect(routeIds).toHaveLength(2 * productRouteList.length);
       expect(stageOf(template).DependsOn).toEqual(expect.arrayContaining(routeIds));
     });
 
@@ -480,17 +490,13 @@ describe('the API', () => {
   });
 
   describe('its routes', () => {
-    test('send the three POST paths, and any other method on them, to their functions with payload format 2.0', () => {
+    test("send each route's method on its path, and any other method on it, to its function with payload format 2.0", () => {
       // The ANY twins let each function answer 405 where API Gateway would answer 404.
-      template.resourceCountIs('AWS::ApiGatewayV2::Route', 6);
-      for (const [routeKey, functionPrefix] of [
-        ['POST /api/cheat-sheet-requests', functionPrefixes.save],
-        ['ANY /api/cheat-sheet-requests', functionPrefixes.save],
-        ['POST /api/send-cheat-sheet', functionPrefixes.send],
-        ['ANY /api/send-cheat-sheet', functionPrefixes.send],
-        ['POST /api/cheat-sheet-form', functionPrefixes.form],
-        ['ANY /api/cheat-sheet-form', functionPrefixes.form],
-      ]) {
+      template.resourceCountIs('AWS::ApiGatewayV2::Route', 2 * productRouteList.length);
+      for (const [routeKey, functionPrefix] of productRouteList.flatMap((route) => [
+        [`${route.method} ${route.path}`, `Api${route.id}${route.id}Function`],
+        [`ANY ${route.path}`, `Api${route.id}${route.id}Function`],
+      ])) {
         const route = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).find(
           (candidate) => candidate.Properties.RouteKey === routeKey,
         );
@@ -514,7 +520,7 @@ describe('the API', () => {
       (_, env, expectedAccount) => {
         const { template: placed } = apiInBareStack({}, env);
         const permissions = Object.values(placed.findResources('AWS::Lambda::Permission'));
-        // One per route: every function's POST route and its ANY twin.
+        // One per route: every function's own route and its ANY twin.
         expect(permissions).toHaveLength(Object.keys(placed.findResources('AWS::ApiGatewayV2::Route')).length);
         for (const permission of permissions) {
           expect(permission.Properties).toMatchObject({

@@ -5,7 +5,7 @@
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { Match } from 'aws-cdk-lib/assertions';
-import { eventFunctions } from '../../../core/api/catalogue/event-functions';
+import { catalogueFunctions } from '../../../core/api/catalogue/functions';
 import { alarmsOf } from '../support/alarms';
 import { resourceByPrefix, synthTemplate } from '../support/synth';
 
@@ -33,7 +33,7 @@ describe('with mailProvider kit and its form', () => {
   const queue = resourceByPrefix(template, 'AWS::SQS::Queue', 'LeadHandoffQueue');
   const deadLetterQueue = resourceByPrefix(template, 'AWS::SQS::Queue', 'LeadHandoffDeadLetterQueue');
   const secret = resourceByPrefix(template, 'AWS::SecretsManager::Secret', 'LeadHandoffProviderKey');
-  const handoff = resourceByPrefix(template, 'AWS::Lambda::Function', 'LeadHandoffLeadHandoffFunction');
+  const handoff = resourceByPrefix(template, 'AWS::Lambda::Function', 'LeadHandoffFunctionLeadHandoffFunction');
 
   test('the requests table writes a stream of new images', () => {
     const table = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').resource;
@@ -50,7 +50,7 @@ describe('with mailProvider kit and its form', () => {
   test('the queue is encrypted, TLS-only, hides a message six times the timeout, and dead-letters after ten receives', () => {
     expect(queue.resource.Properties).toMatchObject({
       SqsManagedSseEnabled: true,
-      VisibilityTimeout: 6 * eventFunctions.leadHandoff.timeoutSeconds,
+      VisibilityTimeout: 6 * catalogueFunctions.leadHandoff.timeoutSeconds,
       MessageRetentionPeriod: 7 * 24 * 3600,
       RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [deadLetterQueue.logicalId, 'Arn'] }, maxReceiveCount: 10 },
     });
@@ -106,13 +106,13 @@ describe('with mailProvider kit and its form', () => {
       LEAD_HANDOFF_DEAD_LETTER_QUEUE_URL: { Ref: deadLetterQueue.logicalId },
     });
     expect(handoff.resource.Properties).toMatchObject({
-      MemorySize: eventFunctions.leadHandoff.memoryMb,
-      Timeout: eventFunctions.leadHandoff.timeoutSeconds,
+      MemorySize: catalogueFunctions.leadHandoff.memoryMb,
+      Timeout: catalogueFunctions.leadHandoff.timeoutSeconds,
     });
   });
 
   test('its role may read the secret, read and record the request, use both queues, and nothing else of the data', () => {
-    const actions = roleActions(template, 'LeadHandoffLeadHandoffFunction');
+    const actions = roleActions(template, 'LeadHandoffFunctionLeadHandoffFunction');
     expect(actions.get('secretsmanager:GetSecretValue')).toEqual([{ Ref: secret.logicalId }]);
     const table = {
       'Fn::GetAtt': [resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId, 'Arn'],
@@ -167,7 +167,11 @@ describe('with mailProvider webhook', () => {
   });
 
   test('the function posts to the webhook address, and has no list', () => {
-    const handoff = resourceByPrefix(template, 'AWS::Lambda::Function', 'LeadHandoffLeadHandoffFunction').resource;
+    const handoff = resourceByPrefix(
+      template,
+      'AWS::Lambda::Function',
+      'LeadHandoffFunctionLeadHandoffFunction',
+    ).resource;
     const variables = (handoff.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables).toMatchObject({ MAIL_PROVIDER: 'webhook', WEBHOOK_URL: 'https://hooks.example.com/leads' });
     expect(variables).not.toHaveProperty('MAIL_PROVIDER_LIST');

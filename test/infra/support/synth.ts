@@ -11,7 +11,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { buildAuditReport, type AuditReport } from '../../../infra/tools/audit-report';
 import { addComplianceChecks, type ComplianceChecks } from '../../../infra/tools/compliance-checks';
 import { parseDeploymentConfig } from '../../../infra/config';
-import type { CheatSheetSiteStack } from '../../../infra/stack';
+import type { CheatSheetSiteStack, CheatSheetSiteStackProps } from '../../../infra/stack';
 import { createProductStacks } from '../../../infra/stacks';
 import type { EdgeMonitoringStack } from '../../../infra/edge-monitoring-stack';
 import type { WebFirewallStack } from '../../../infra/web-firewall-stack';
@@ -121,6 +121,8 @@ export interface SynthOptions {
   readonly buildOutput?: { readonly siteDirectory?: string; readonly cheatSheetDirectory?: string };
   /** What the CLI would pass as CDK_DEFAULT_ACCOUNT and CDK_DEFAULT_REGION (read only with waf). */
   readonly deploymentTarget?: { readonly account?: string; readonly region?: string };
+  /** A copy of the catalogue of functions (the recipes' tests add an entry). @default the catalogue */
+  readonly functions?: CheatSheetSiteStackProps['functions'];
 }
 
 export function createTestApp(options: SynthOptions = {}): {
@@ -147,6 +149,7 @@ export function createTestApp(options: SynthOptions = {}): {
     env: options.env,
     deploymentTarget: options.deploymentTarget ?? {},
     buildOutput: { ...fixtures, ...options.buildOutput },
+    functions: options.functions,
   });
   // The test default (waf=false) is no choice of the test's: its warning is acknowledged, not printed.
   if (!('waf' in (options.context ?? {}))) {

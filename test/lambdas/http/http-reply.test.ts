@@ -1,4 +1,7 @@
-import { failureKinds } from '../../../core/api/catalogue/failures';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { failureKindList, failureKinds } from '../../../core/api/catalogue/failures';
+import { productRouteList, productRoutes } from '../../../core/api/catalogue/routes';
 import { limitReached, ProductError } from '../../../lambdas/runtime/errors';
 import { describeFailure, jsonReply } from '../../../lambdas/http/http-reply';
 
@@ -56,45 +59,28 @@ describe('describeFailure', () => {
 
 describe('jsonReply', () => {
   test('serialises the body as uncacheable JSON', () => {
-    expect(jsonReply(201, { id: 'x' })).toEqual({
+    expect(jsonReply(201, { id: 'x' }, productRoutes.saveRequest)).toEqual({
       statusCode: 201,
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
       body: '{"id":"x"}',
     });
   });
+
+  test.each(productRouteList.map((route) => [route.path, route.method] as const))(
+    "answers a 405 on %s with Allow naming its entry's method, %s",
+    (_, method) => {
+      expect(jsonReply(405, {}, { method }).headers).toMatchObject({ Allow: method });
+    },
+  );
 });
 
-describe('the reply of each typed error', () => {
-  const oneOfEach: ProductError[] = [
-    new ProductError('invalidRequest', 'Please enter your name.'),
-    new ProductError('methodNotAllowed', 'GET is not allowed here.'),
-    new ProductError('unsupportedMediaType', 'Send JSON.'),
-    new ProductError('crossSiteRequest', 'Not from here.'),
-    new ProductError('payloadTooLarge', 'Too large.'),
-    new ProductError('idempotencyKeyInUse', 'Still running.'),
-    new ProductError('idempotencyKeyReused', 'Another body.'),
-    limitReached('addressDailyCapReached', 3),
-    limitReached('clientHourlySendCapReached', 10),
-    limitReached('networkHourlySendCapReached', 30),
-    limitReached('clientHourlySaveCapReached', 20),
-    limitReached('networkHourlySaveCapReached', 60),
-    new ProductError('undeliverableAddress', 'No mail host.'),
-    new ProductError('addressSuppressed', 'Bounced before.'),
-    new ProductError('sendingPaused', 'Paused.'),
-    limitReached('dailySendBudgetSpent', 500),
-    new ProductError('untrustedOrigin', 'No secret.'),
-    new ProductError('proofOfWorkRefused', 'Send the form again.'),
-    new ProductError('recipientRejected', 'Illegal address.'),
-    new ProductError('originSecretUnavailable', 'x'),
-    new ProductError('senderNotVerified', 'x'),
-    new ProductError('emailRejected', 'x'),
-    new ProductError('emailServiceUnavailable', 'x'),
-    new ProductError('storageUnavailable', 'x'),
-    new ProductError('cheatSheetUnavailable', 'x'),
-    new ProductError('misconfigured', 'x'),
-  ];
+/** Every kind of the catalogue but the unexpected one, thrown as the functions throw it. */
+const oneOfEach = failureKindList
+  .filter((kind) => kind.name !== 'unexpected')
+  .map((kind) => new ProductError(kind.name, `A ${kind.name}.`, { limit: kind.exampleLimit }));
 
-  test.each(oneOfEach.map((error) => [error.name, error] as const))(
+describe('the reply of each typed error', () => {
+  test.each(oneOfEach.map((error) => [error.kind, error] as const))(
     '%s is answered with the status, message and code of its kind in the catalogue',
     (_, error) => {
       const kind = failureKinds[error.kind];
@@ -107,10 +93,13 @@ describe('the reply of each typed error', () => {
     },
   );
 
-  test('every failure kind but the unexpected one has a typed error', () => {
-    const kinds = new Set(oneOfEach.map((error) => error.kind));
+  test("every failure kind but the unexpected one is thrown by the functions' code", () => {
+    const thrown = lambdaSources().join('\n');
+    const neverThrown = oneOfEach
+      .map((error) => error.kind)
+      .filter((kind) => !new RegExp(`(new ProductError|limitReached)\\(\\s*'${kind}'`).test(thrown));
 
-    expect(Object.keys(failureKinds).filter((kind) => !kinds.has(kind as never))).toEqual(['unexpected']);
+    expect(neverThrown).toEqual([]);
   });
 
   test('anything else thrown is unexpected: 500, a fixed sentence, code unexpected', () => {
@@ -121,3 +110,9 @@ describe('the reply of each typed error', () => {
     });
   });
 });
+
+/** Every TypeScript file under lambdas/, as text: where the functions throw. */
+function lambdaSources(): string[] {
+  const files = readdirSync('lambdas', { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+  return files.map((file) => readFileSync(path.join('lambdas', file), 'utf8'));
+}

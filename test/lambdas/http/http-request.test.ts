@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ProductError } from '../../../lambdas/runtime/errors';
 import { maxBodyBytes } from '../../../core/api/request-limits';
+import { productRoutes } from '../../../core/api/catalogue/routes';
 import { parseCheatSheetRequestBody, parseJsonBody, readApiRequest } from '../../../lambdas/http/http-request';
 import { postEvent, saveRoute } from '../support/http-api-events';
 
@@ -67,7 +68,9 @@ describe('parseCheatSheetRequestBody', () => {
   const valid = { name: 'Ada', email: 'ada@example.com' };
 
   test('returns the validated request of a POST', () => {
-    expect(parseCheatSheetRequestBody(readApiRequest(postEvent(saveRoute, valid)))).toEqual(valid);
+    expect(parseCheatSheetRequestBody(readApiRequest(postEvent(saveRoute, valid)), productRoutes.saveRequest)).toEqual(
+      valid,
+    );
   });
 
   test.each(['GET', 'PUT', 'DELETE', 'HEAD'])('refuses %s as a method that is not allowed', (method) => {
@@ -76,15 +79,15 @@ describe('parseCheatSheetRequestBody', () => {
       ...event,
       requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method } },
     };
-    expect(() => parseCheatSheetRequestBody(readApiRequest(other))).toThrow(
+    expect(() => parseCheatSheetRequestBody(readApiRequest(other), productRoutes.saveRequest)).toThrow(
       expect.objectContaining({ kind: 'methodNotAllowed' }),
     );
   });
 
   test('refuses an invalid body with the schema message', () => {
-    expect(() => parseCheatSheetRequestBody(readApiRequest(postEvent(saveRoute, { name: 'Ada' })))).toThrow(
-      new ProductError('invalidRequest', 'Please enter your email address.'),
-    );
+    expect(() =>
+      parseCheatSheetRequestBody(readApiRequest(postEvent(saveRoute, { name: 'Ada' })), productRoutes.saveRequest),
+    ).toThrow(new ProductError('invalidRequest', 'Please enter your email address.'));
   });
 });
 

@@ -71,12 +71,14 @@ describe('the route catalogue', () => {
     expect(productRoutes.saveRequest.grants).toEqual(['originSecretRead']);
   });
 
-  test('the table operations the alarms sum are those the routes are granted', () => {
+  test('the table operations the alarms sum are those the functions are granted', () => {
+    // The routes' own (the hand-off's GetItem too), and the unsent check's and the digest's Scan.
     expect(tableActionsOf('requests')).toEqual([
       'dynamodb:PutItem',
       'dynamodb:GetItem',
       'dynamodb:UpdateItem',
       'dynamodb:Query',
+      'dynamodb:Scan',
     ]);
     expect(tableActionsOf('limitCounters')).toEqual([
       'dynamodb:GetItem',

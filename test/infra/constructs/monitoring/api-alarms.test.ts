@@ -12,7 +12,7 @@ function apiAlarms() {
   new ApiAlarms(stack, 'ApiAlarms', {
     alarmAction,
     stage,
-    routes: [{ route: '/api/send-cheat-sheet', timeout: Duration.seconds(15) }],
+    routes: [{ route: '/api/send-cheat-sheet', method: 'POST', timeout: Duration.seconds(15) }],
   });
   return Template.fromStack(stack);
 }

@@ -29,6 +29,7 @@ function dashboardBody(sesConfigurationSet?: { name: string; dimensionName: stri
         name: 'save-request',
         services: ['save-request'],
         route: '/api/save-request',
+        method: 'POST',
         timeout: Duration.seconds(10),
       },
     ],

@@ -30,6 +30,7 @@ function monitored(region?: string, sesConfigurationSet?: { name: string; dimens
         name: 'send-cheat-sheet',
         services: ['send-cheat-sheet'],
         route: '/api/send-cheat-sheet',
+        method: 'POST',
         timeout: Duration.seconds(15),
       },
     ],

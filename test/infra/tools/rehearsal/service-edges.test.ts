@@ -75,7 +75,9 @@ test('a function no rule may invoke is found: the schedule of the unsent check w
   });
   const refused = (await denied(stacks)).map(({ edge }) => edge.description);
   expect(refused).toEqual([
-    expect.stringMatching(/^rule DeliveryTrackingUnsentCheckSchedule.* → function DeliveryTrackingUnsentCheckFunction/),
+    expect.stringMatching(
+      /^rule EventFunctionsUnsentCheckSchedule.* → function EventFunctionsUnsentCheckUnsentCheckFunction/,
+    ),
   ]);
 });
 

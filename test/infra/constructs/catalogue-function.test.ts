@@ -1,4 +1,4 @@
-/** One route's function in a bare stack, with only the resources its catalogue entry names. */
+/** One function of the catalogue in a bare stack, with only the resources its entry names. */
 
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
@@ -6,11 +6,14 @@ import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { productRoutes, type ProductRoute } from '../../../core/api/catalogue/routes';
-import { ProductFunction } from '../../../infra/constructs/product-function';
+import { catalogueFunctions, productFunctions } from '../../../core/api/catalogue/functions';
+import { withDefaults } from '../../../core/api/catalogue/function-entry';
+import type { CatalogueFunction as CatalogueEntry } from '../../../core/api/catalogue/function-entry';
+import { productRoutes } from '../../../core/api/catalogue/routes';
+import { CatalogueFunction } from '../../../infra/constructs/catalogue-function';
 import { testApp } from '../support/synth';
 
-function synth(route: ProductRoute, overrides: Partial<ProductRoute> = {}) {
+function synth(fn: CatalogueEntry, overrides: Partial<CatalogueEntry> = {}) {
   const app = testApp({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new Stack(app, 'Bare', { env: { account: '111111111111', region: 'eu-west-1' } });
   const encryptionKey = new Key(stack, 'Key');
@@ -20,8 +23,8 @@ function synth(route: ProductRoute, overrides: Partial<ProductRoute> = {}) {
   const idempotency = new Table(stack, 'Idempotency', { partitionKey });
   const bucket = new Bucket(stack, 'Pdf', { encryption: BucketEncryption.KMS, encryptionKey });
   const originSecret = new Secret(stack, 'OriginSecret');
-  new ProductFunction(stack, route.id, {
-    route: { ...route, ...overrides },
+  new CatalogueFunction(stack, fn.id, {
+    fn: { ...fn, ...overrides },
     environment: { TABLE_NAME: 'requests' },
     encryptionKey,
     resources: {
@@ -150,4 +153,34 @@ test('writes its logs to its own log group, encrypted with the key', () => {
 
   template.resourceCountIs('AWS::Logs::LogGroup', 1);
   template.hasResourceProperties('AWS::Logs::LogGroup', { KmsKeyId: { 'Fn::GetAtt': [ids.key, 'Arn'] } });
+});
+
+test('sizes a function that makes no SDK call with the defaults: 256 MB and 3 s', () => {
+  const plain = withDefaults('plain', {
+    id: 'Plain',
+    trigger: productFunctions.unsentCheck.trigger,
+    entry: productFunctions.unsentCheck.entry,
+    description: 'A function that calls no AWS service.',
+    logService: 'plain',
+  });
+  const { template } = synth(plain);
+
+  template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 256, Timeout: 3 });
+});
+
+test('grants the pause function PutConfigurationSetSendingOptions on the configuration set alone', () => {
+  const { template } = synth(catalogueFunctions.pauseSending);
+
+  template.hasResourceProperties('AWS::IAM::Policy', {
+    PolicyDocument: {
+      Statement: Match.arrayWith([
+        {
+          Effect: 'Allow',
+          Action: 'ses:PutConfigurationSetSendingOptions',
+          Resource: 'arn:aws:ses:eu-west-1:111111111111:configuration-set/cs',
+        },
+      ]),
+    },
+  });
+  template.hasResourceProperties('AWS::Lambda::Function', { MemorySize: 128, Timeout: 10 });
 });

@@ -4,15 +4,17 @@
  * leads' key letting its role read; without it, none of that exists.
  */
 import type { Template } from 'aws-cdk-lib/assertions';
-import { eventFunctions } from '../../../core/api/catalogue/event-functions';
-import { alarmsOf } from '../support/alarms';
-import { resourceByPrefix, synthTemplate } from '../support/synth';
+import { catalogueFunctions } from '../../core/api/catalogue/functions';
+import { alarmsOf } from './support/alarms';
+import { resourceByPrefix, synthTemplate } from './support/synth';
 
 /** A sender domain keeps the synth free of the no-domain warning, which is not what this file checks. */
 const context = { senderDomain: 'example.com' };
 
 const digestFunctions = (template: Template) =>
-  Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) => id.startsWith('LeadDigest'));
+  Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) =>
+    id.startsWith('EventFunctionsLeadDigest'),
+  );
 
 describe('with authorEmail', () => {
   const template = synthTemplate({ context: { ...context, authorEmail: 'author@example.com' } });
@@ -32,11 +34,11 @@ describe('with authorEmail', () => {
     });
   });
 
-  test('the function is sized as its entry in the catalogue of functions no route invokes says', () => {
+  test('the function is sized as its entry in the catalogue of functions says', () => {
     expect(fn.Properties).toMatchObject({
-      MemorySize: eventFunctions.leadDigest.memoryMb,
-      Timeout: eventFunctions.leadDigest.timeoutSeconds,
-      Description: eventFunctions.leadDigest.description,
+      MemorySize: catalogueFunctions.leadDigest.memoryMb,
+      Timeout: catalogueFunctions.leadDigest.timeoutSeconds,
+      Description: catalogueFunctions.leadDigest.description,
     });
   });
 

@@ -1,0 +1,438 @@
+/**
+ * Every function of the product, once: what invokes it (an HTTP route, a schedule or an event
+ * pattern: `trigger`), its handler (`entry`), its size and timeout with their reasons, its
+ * environment, its grants (`tableAccess`, `grants`) and its metrics service. What an entry leaves
+ * out is the default (function-entry.ts: 256 MB; 10 s for a function that calls the AWS SDK, 3 s
+ * for one that does not; no grant, no variable, no metrics).
+ *
+ * The CDK app builds every function from its entry with one construct
+ * (infra/constructs/catalogue-function.ts) and wires its trigger (the `Api` construct the routes,
+ * infra/constructs/function-triggers.ts the rest); the local twin mounts the routes; the OpenAPI
+ * document describes each route from its `reply` and `openApi`; the monitoring reads each route's
+ * method, path and service, and which table operations the functions call. The failures a route
+ * answers are the failure catalogue's (`failures.ts`, each kind's `causes`).
+ *
+ * To add a function: add an entry below, write its handler at `entry`, and its tests
+ * (docs/architecture.md, 'How to add a route' and 'How to add a scheduled or event function').
+ */
+
+import { replyMarginMs, sdkTimeouts, timeNeededBeforeSesMs, worstCaseSdkCallMs } from '../../config/sdk-timeouts';
+import {
+  deliveryServices,
+  failureMetrics,
+  functionServices,
+  outcomeMetrics,
+  submitFormLogService,
+} from '../../observability/product-metrics';
+import { cheatSheetSentMessage } from '../messages';
+import {
+  cheatSheetSentBody,
+  errorFailureBody,
+  requestSavedBody,
+  unsuccessfulFailureBody,
+  type CheatSheetSentBody,
+  type RequestSavedBody,
+} from '../reply-bodies';
+import { apiRoutes, cheatSheetFormRoute } from '../routes';
+import {
+  tableActionOrder,
+  withDefaults,
+  type CatalogueFunction,
+  type FunctionEntry,
+  type OtherGrant,
+  type ProductTable,
+  type TableAccess,
+  type TableAction,
+} from './function-entry';
+
+export type * from './function-entry';
+
+const worstCaseSeconds = worstCaseSdkCallMs / 1000;
+const timeNeededBeforeSesSeconds = timeNeededBeforeSesMs / 1000;
+
+/** Both JSON routes' keys, and the form's (lambdas/requests/idempotency.ts): Powertools' four calls. */
+const idempotencyAccess: TableAccess = {
+  table: 'idempotency',
+  actions: ['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  why: "The Idempotency-Key records (Powertools' Idempotency utility): a conditional PutItem claims a key, a consistent GetItem reads a repeated key's record, UpdateItem keeps the reply, DeleteItem forgets a key whose failure proved nothing was done.",
+};
+
+const saveOwnTableAccess: readonly TableAccess[] = [
+  {
+    table: 'requests',
+    actions: ['dynamodb:PutItem', 'dynamodb:GetItem'],
+    why: "Stores the request as one new item; with an Idempotency-Key, under the key's id, and a consistent GetItem reads the key's request when it exists already (no second item).",
+  },
+  {
+    table: 'limitCounters',
+    actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'],
+    why: "The client's and the network's hourly save limits (rolling-counter.ts): UpdateItem to seal and to claim (and to give back after a failed write), a consistent BatchGetItem of the window's earlier buckets, a consistent GetItem to tell a full bucket from a sealed one (or a claim of its own whose reply was lost).",
+  },
+];
+
+const saveTableAccess: readonly TableAccess[] = [...saveOwnTableAccess, idempotencyAccess];
+
+/** Behind CloudFront, the save function proves a request came through it, and keys its counters, with the origin secret. */
+const saveGrants: readonly OtherGrant[] = ['originSecretRead'];
+
+const sendOwnTableAccess: readonly TableAccess[] = [
+  {
+    table: 'requests',
+    emailIndex: true,
+    actions: ['dynamodb:Query'],
+    why: "Without an Idempotency-Key, finds the address's newest unsent request; after a send, its older claimable ones (to mark them superseded).",
+  },
+  {
+    table: 'requests',
+    actions: ['dynamodb:UpdateItem', 'dynamodb:GetItem'],
+    why: "Always conditional: claims the request, records its outcome only from sending, marks the mailbox's older claimable requests superseded, and records a send that had no request (createSending creates the item with UpdateItem and attribute_not_exists(id)), so no PutItem. A consistent GetItem reads the request a submission's Idempotency-Key names, by its id: never through the eventually consistent index.",
+  },
+  {
+    table: 'limitCounters',
+    actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'],
+    why: "The address's daily cap (address-daily-cap.ts): a consistent GetItem, then a conditional UpdateItem that also sets the TTL. The client's and the budget's rolling counters (rolling-counter.ts): UpdateItem to seal and to claim, a consistent BatchGetItem of the window's earlier buckets.",
+  },
+];
+
+const sendTableAccess: readonly TableAccess[] = [...sendOwnTableAccess, idempotencyAccess];
+
+const sendGrants: readonly OtherGrant[] = ['cheatSheetRead', 'emailSend', 'originSecretRead'];
+
+/** The catalogue: every function, by its name. */
+export const productFunctions = {
+  saveRequest: {
+    id: 'SaveRequest',
+    trigger: {
+      kind: 'http',
+      method: 'POST',
+      path: apiRoutes.saveRequest,
+      throttle: {
+        rateLimit: 4,
+        burstLimit: 8,
+        reason:
+          "One save per reader, just before the send: twice a launch mailing's peak of under 2 a second, and a month at this rate costs about 10 USD of API Gateway, a cap the product can carry.",
+      },
+      reply: {
+        kind: 'json',
+        success: {
+          status: 201,
+          description:
+            'The request was recorded, unsent. `id` names the stored item. A request whose honeypot field `website` is filled in gets the same reply, with a fresh id, and nothing is stored.',
+          body: requestSavedBody,
+          example: { id: '3f6c2a9e-8b1d-4c7a-9e0f-5d2b7a1c4e68' } satisfies RequestSavedBody,
+        },
+        failureBody: errorFailureBody,
+        schemaNames: { success: 'RequestSaved', failure: 'SaveFailure' },
+      },
+      openApi: {
+        operationId: 'saveCheatSheetRequest',
+        summary: 'Record a cheat-sheet request',
+        description:
+          'Stores the request as unsent. The page calls this first, then the send route with the same body; it goes on to the send even when this fails.',
+      },
+    },
+    entry: 'lambdas/save-request/handler.ts',
+    description: `POST ${apiRoutes.saveRequest}: stores a cheat-sheet request.`,
+    timeoutSeconds: 10,
+    timeoutReason: `Reads the origin secret (cold containers only), claims the two save limits (UpdateItem, BatchGetItem, UpdateItem each), then one PutItem; with an Idempotency-Key, a PutItem before on its record and an UpdateItem after. Each call takes a few milliseconds; one failing call (${worstCaseSeconds} s) plus the others at their usual speed leaves about 3 s to spare.`,
+    logService: functionServices.saveRequest,
+    metricsServices: [functionServices.saveRequest],
+    metrics: {
+      outcome: outcomeMetrics.requestSaved,
+      failureMetric: failureMetrics.saveFailed,
+      otherRefusals: ['HoneypotCaught'],
+    },
+    environment: 'saveRequest',
+    tableAccess: saveTableAccess,
+    grants: saveGrants,
+  },
+  sendCheatSheet: {
+    id: 'SendCheatSheet',
+    trigger: {
+      kind: 'http',
+      method: 'POST',
+      path: apiRoutes.sendCheatSheet,
+      throttle: {
+        rateLimit: 4,
+        burstLimit: 8,
+        reason:
+          "One send per reader after the save, so as much room as the save: the daily budget (500) and each client's 10 an hour bound the mail, this bounds the requests and their cost (about 10 USD a month at the full rate).",
+      },
+      reply: {
+        kind: 'json',
+        success: {
+          status: 200,
+          description:
+            'The cheat sheet was e-mailed, with the PDF attached. A request whose honeypot field `website` is filled in gets the same reply, and nothing is sent or stored.',
+          body: cheatSheetSentBody,
+          example: { success: true, message: cheatSheetSentMessage } satisfies CheatSheetSentBody,
+        },
+        failureBody: unsuccessfulFailureBody,
+        schemaNames: { success: 'CheatSheetSent', failure: 'SendFailure' },
+      },
+      openApi: {
+        operationId: 'sendCheatSheet',
+        summary: 'E-mail the cheat sheet',
+        description:
+          "Checks the client's hourly limit, the address's daily cap and the daily send budget, e-mails the cheat-sheet PDF and records the send (on the request saved before, or on a new item). Behind CloudFront, a request that did not come through it is refused.",
+      },
+    },
+    entry: 'lambdas/send-cheat-sheet/handler.ts',
+    description: `POST ${apiRoutes.sendCheatSheet}: e-mails the cheat sheet.`,
+    memoryMb: 512,
+    memoryReason: "Keeps the bundle's cold start and the PDF's base64 encoding quick.",
+    timeoutSeconds: 20,
+    timeoutReason: `Reads the origin secret and the PDF (cold containers only), claims a slot of each limit (UpdateItem, BatchGetItem, UpdateItem for each rolling counter; GetItem, UpdateItem for the address), calls SES, then records the outcome on the request (UpdateItem); with an Idempotency-Key, a GetItem of its request, a PutItem before on its record and an UpdateItem after. No SES attempt starts with less than ${timeNeededBeforeSesSeconds} s left (its own ${sdkTimeouts.requestTimeoutMs / 1000} s, the record after it at worst ${worstCaseSeconds} s, ${replyMarginMs / 1000} s to reply), so a send SES accepted is always recorded before the deadline. Each call takes a few milliseconds; a service that stalls fails its first call, so one failing call before SES (${worstCaseSeconds} s) plus the others at their usual speed (under 1 s) plus those ${timeNeededBeforeSesSeconds} s is the worst case: 20 s.`,
+    logService: functionServices.sendCheatSheet,
+    metricsServices: [functionServices.sendCheatSheet],
+    metrics: {
+      outcome: outcomeMetrics.cheatSheetSent,
+      failureMetric: failureMetrics.sendFailed,
+      otherRefusals: ['HoneypotCaught'],
+    },
+    environment: 'sendCheatSheet',
+    tableAccess: sendTableAccess,
+    grants: sendGrants,
+  },
+  submitForm: {
+    id: 'SubmitForm',
+    trigger: {
+      kind: 'http',
+      method: 'POST',
+      path: cheatSheetFormRoute,
+      throttle: {
+        rateLimit: 2,
+        burstLimit: 4,
+        reason:
+          "The form without its script: only readers with JavaScript off, or before the page's script loads, a small share of the peak; it saves and sends in one request, so half the others' rate, and half their cost at most.",
+      },
+      reply: { kind: 'form' },
+      openApi: {
+        operationId: 'submitCheatSheetForm',
+        summary: "The form itself, when the page's script does not send it",
+        description: [
+          "The form's `action`: a browser posts it here when JavaScript is off or the page's script has not loaded yet.",
+          "It runs the two JSON routes' own handlers in turn, so their validation, limits, honeypot and origin check: unless",
+          'the box is ticked it stores and sends nothing; it saves the request (a failure is logged and the send goes',
+          'ahead), then sends the cheat sheet. Every outcome is a `303` to a pre-rendered page of the site that says what happened, so no field',
+          'ever appears in a URL.',
+        ].join(' '),
+      },
+    },
+    entry: 'lambdas/submit-form/handler.ts',
+    description: `POST ${cheatSheetFormRoute}: the form without its script; saves, sends, redirects to a result page.`,
+    memoryMb: 512,
+    memoryReason: 'As the send function, for the same PDF work.',
+    timeoutSeconds: 25,
+    timeoutReason: `Saves then sends in one invocation. When DynamoDB stalls, the save fails (${worstCaseSeconds} s) and so does the send's first call to it (${worstCaseSeconds} s), the rest at their usual speed: about 15 s. When the save is slow but the send's calls are not, the send still needs ${timeNeededBeforeSesSeconds} s left before SES (the send function's reason): ${worstCaseSeconds} s + 1 s + ${timeNeededBeforeSesSeconds} s = 20 s, so 25 s leaves 5 s to spare, inside API Gateway's 30 s.`,
+    logService: submitFormLogService,
+    // Its saves and sends count where the JSON routes' do: the funnel and the alarms cover both ways in.
+    metricsServices: [functionServices.saveRequest, functionServices.sendCheatSheet],
+    environment: 'both',
+    // Exactly the save function's grants plus the send function's: it takes the same two steps.
+    tableAccess: [...saveOwnTableAccess, ...sendOwnTableAccess, idempotencyAccess],
+    grants: sendGrants,
+  },
+
+  sesEvents: {
+    id: 'SesEvents',
+    trigger: {
+      kind: 'event',
+      from: 'defaultBus',
+      // EventBridge's detail-types for SES's delivery, bounce and complaint events.
+      pattern: { source: ['aws.ses'], detailType: ['Email Delivered', 'Email Bounced', 'Email Complaint Received'] },
+      ofConfigurationSet: true,
+      description:
+        "The product's configuration set's delivery, bounce and complaint events: to the SES events function.",
+      retryAttempts: 2,
+      maxEventAgeHours: 6,
+      undelivered: {
+        delivery:
+          "EventBridge retries a failed delivery to the function for 6 hours; an SES event still undelivered leaves its request 'sent' (true: SES accepted it) and, for a bounce, SES's own account suppression list still stops the address. A dead-letter queue would hold it where nobody looks.",
+        invocation:
+          "EventBridge invokes it asynchronously and Lambda retries a failed invocation twice; one that still fails is in its log group and pages through its Errors alarm. Its work is idempotent and a later event redoes it (a lost SES event leaves the request 'sent', which is true). A dead-letter queue would hold it where nobody looks.",
+      },
+    },
+    entry: 'lambdas/ses-events/handler.ts',
+    description: "Records SES's delivery, bounce and complaint events on their requests; suppresses bounced mailboxes.",
+    memoryMb: 128,
+    memoryReason: 'Two small UpdateItem calls per event: the smallest size is plenty.',
+    timeoutSeconds: 15,
+    timeoutReason: `At most one suppression and one record update per recipient, each at most ${worstCaseSeconds} s when DynamoDB stalls.`,
+    logService: deliveryServices.sesEvents,
+    environment: 'deliveryTracking',
+    tableAccess: [
+      {
+        table: 'requests',
+        actions: ['dynamodb:UpdateItem'],
+        why: "One conditional UpdateItem by the request's id (the request_id message tag): no index, no read.",
+      },
+      {
+        table: 'limitCounters',
+        actions: ['dynamodb:UpdateItem'],
+        why: 'Suppresses a mailbox: one UpdateItem of its suppressed#<hash> item (if_not_exists keeps the first).',
+      },
+    ],
+    errorsMean:
+      'ses-events failed (a storage fault, a crash or a timeout); Lambda retries it twice, and what it left undone shows in the request records.',
+  },
+  unsentCheck: {
+    id: 'UnsentCheck',
+    trigger: {
+      kind: 'schedule',
+      schedule: { everyMinutes: 15 },
+      description: 'Counts the requests still unsent 15 minutes after they were saved (UnsentRequests).',
+      // No retry: the next run, 15 minutes on, counts afresh.
+      retryAttempts: 0,
+      undelivered: {
+        delivery:
+          'A scheduled tick carries nothing: a lost one is replaced by the next, 15 minutes later, which counts the same requests.',
+        invocation:
+          'EventBridge invokes it asynchronously; a run that fails is in its log group and pages through its Errors alarm, and the next run, 15 minutes later, counts afresh. A dead-letter queue would hold a schedule event that says nothing but the time.',
+      },
+    },
+    entry: 'lambdas/unsent-check/handler.ts',
+    description:
+      'Every 15 minutes: counts the requests still unsent 15 minutes after they were saved (UnsentRequests).',
+    timeoutSeconds: 60,
+    timeoutReason:
+      'A paginated Scan of the requests table: about 10 ms per 1 MB page at this size; a minute is room for a table a hundred times larger.',
+    logService: deliveryServices.unsentCheck,
+    environment: 'deliveryTracking',
+    tableAccess: [
+      {
+        table: 'requests',
+        actions: ['dynamodb:Scan'],
+        why: 'Reads every request (its status, times and failure code only) to count those still unsent.',
+      },
+    ],
+    errorsMean:
+      'unsent-check failed (a storage fault, a crash or a timeout); the next run, 15 minutes later, counts afresh, and what it left undone shows in the request records.',
+  },
+  leadDigest: {
+    id: 'LeadDigest',
+    trigger: {
+      kind: 'schedule',
+      // Mondays at 07:00 UTC: the week's leads before the author's working week starts, in Europe and the Americas' night.
+      schedule: { cron: { weekDay: 'MON', hour: '7', minute: '0' } },
+      description: 'Invokes the weekly digest of new leads (Mondays 07:00 UTC).',
+      retryAttempts: 2,
+      maxEventAgeHours: 6,
+      undelivered: {
+        delivery:
+          "The schedule's event carries nothing but the time: one EventBridge could not deliver (after two retries within six hours) is a missed digest, which the next Monday's makes up for, and the leads stay in the table for npm run leads -- export. A dead-letter queue would hold that time stamp where nobody looks.",
+        invocation:
+          'EventBridge invokes it asynchronously and Lambda retries a failed invocation twice; a digest that still fails raises its errors alarm (a ticket), and the leads are still in the table for npm run leads -- export. A dead-letter queue would hold a schedule event that says nothing but the time.',
+      },
+    },
+    entry: 'lambdas/lead-digest/handler.ts',
+    description: "Mails the author the week's new cheat-sheet requests as CSV, every Monday.",
+    timeoutSeconds: 60,
+    timeoutReason:
+      'A paginated Scan of the requests table and one SES call: a minute is room for a table a hundred times larger.',
+    logService: deliveryServices.leadDigest,
+    environment: 'leadDigest',
+    tableAccess: [
+      {
+        table: 'requests',
+        actions: ['dynamodb:Scan'],
+        why: "Reads the week's requests (name, address, times, delivery status) for the author's CSV.",
+      },
+    ],
+    grants: ['emailSend'],
+    onlyWith: 'authorEmail',
+  },
+  pauseSending: {
+    id: 'PauseSending',
+    trigger: {
+      kind: 'event',
+      from: 'alarmTopic',
+      alarms: 'sendingPause',
+      // Only those alarms' ALARM notifications invoke it: the topic carries every alarm of the
+      // product, on ALARM and on OK. The function checks the same again (pause-sending.ts).
+      pattern: { NewStateValue: ['ALARM'] },
+      undelivered: {
+        delivery:
+          'A notification SNS cannot deliver to the pause function leaves nothing unseen: the same alarm e-mails the operator, whose runbook step is to check the sending state (npm run sending -- status). A dead-letter queue would hold it where nobody looks.',
+        invocation:
+          "SNS invokes it asynchronously and Lambda retries a failed invocation twice; a pause that still fails is in its log group, and the same alarm has already paged the operator by e-mail, whose runbook step is to check the configuration set's sending state. A dead-letter queue would hold the notification where nobody looks.",
+      },
+    },
+    entry: 'lambdas/pause-sending/handler.ts',
+    description: 'Pauses sending for the configuration set when its bounce or complaint alarm fires.',
+    memoryMb: 128,
+    memoryReason: 'One SES call: the smallest size is plenty.',
+    logService: 'pause-sending',
+    environment: 'sendingPause',
+    grants: ['sendingPause'],
+    errorsMean:
+      'The pause function failed (after its two retries, or on each): sending may NOT be paused although the bounce or complaint alarm fired.',
+  },
+  leadHandoff: {
+    id: 'LeadHandoff',
+    trigger: {
+      kind: 'queue',
+      queue: 'leadHandoff',
+      undelivered: {
+        delivery:
+          "The stream's mapping sends what it cannot process to the dead-letter queue, and the queue has its redrive policy: its alarm (LeadHandoffDeadLetters) is the ticket.",
+        invocation:
+          'Invoked only through event source mappings (the stream and the queue), never asynchronously: the stream mapping sends what it cannot process to the dead-letter queue, and the queue has its redrive policy.',
+      },
+    },
+    entry: 'lambdas/lead-handoff/handler.ts',
+    description: "Hands each consenting lead to the author's mail provider, once (the request item is the outbox).",
+    memoryMb: 256,
+    memoryReason:
+      'One GetItem, one or two HTTPS calls and one UpdateItem per lead: more CPU than 128 MB gives shortens the TLS handshakes.',
+    timeoutSeconds: 30,
+    timeoutReason: `Per message: the secret and the item (each at most ${worstCaseSeconds} s when AWS stalls), at most two provider calls of 10 s each (Kit's two), one UpdateItem; a batch's further messages reuse the warm connection. The queue's visibility timeout is six times this, as AWS advises for Lambda.`,
+    logService: deliveryServices.leadHandoff,
+    tableAccess: [
+      {
+        table: 'requests',
+        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
+        why: "A consistent GetItem reads the lead (gone when erased, or accepted before); a conditional UpdateItem records the attempt's outcome on it (the outbox).",
+      },
+    ],
+    onlyWith: 'mailProvider',
+  },
+} as const satisfies Record<string, FunctionEntry>;
+
+/** A function's name in the catalogue. */
+export type FunctionName = keyof typeof productFunctions;
+
+/** The names of the entries an HTTP route invokes. */
+export type ProductRouteName = {
+  [Name in FunctionName]: (typeof productFunctions)[Name]['trigger']['kind'] extends 'http' ? Name : never;
+}[FunctionName];
+
+/** Every function, with its defaults, in the catalogue's order: what the stack and the monitoring iterate. */
+export const functionList: readonly CatalogueFunction<FunctionName>[] = (
+  Object.keys(productFunctions) as FunctionName[]
+).map((name) => withDefaults(name, productFunctions[name]));
+
+/** Each function by its name, with its defaults. */
+export const catalogueFunctions = Object.fromEntries(functionList.map((fn) => [fn.name, fn])) as Readonly<
+  Record<FunctionName, CatalogueFunction<FunctionName>>
+>;
+
+/** How often the unsent check runs, in minutes: the unsent alarm's period too. */
+export const unsentCheckIntervalMinutes = productFunctions.unsentCheck.trigger.schedule.everyMinutes;
+
+/**
+ * API Gateway's integration timeout: no route's function may take longer.
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html
+ */
+export const integrationTimeoutSeconds = 30;
+
+/** The DynamoDB actions the functions call on one table, index included: what its alarms sum. */
+export function tableActionsOf(
+  table: ProductTable,
+  functions: readonly Pick<CatalogueFunction, 'tableAccess'>[] = functionList,
+): readonly TableAction[] {
+  const granted = functions.flatMap((fn) =>
+    fn.tableAccess.filter((access) => access.table === table).flatMap((access) => access.actions),
+  );
+  return tableActionOrder.filter((action) => granted.includes(action));
+}
