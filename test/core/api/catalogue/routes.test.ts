@@ -72,7 +72,7 @@ describe('the route catalogue', () => {
   });
 
   test('the table operations the alarms sum are those the functions are granted', () => {
-    // The routes' own (the hand-off's GetItem too), and the unsent check's and the digest's Scan.
+    // The routes' own and the hand-off's (its GetItem), and the unsent check's and the digest's Scan.
     expect(tableActionsOf('requests')).toEqual([
       'dynamodb:PutItem',
       'dynamodb:GetItem',
