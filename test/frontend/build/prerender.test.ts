@@ -13,6 +13,7 @@ import { pngSize } from '../../support/png-size';
 import { book } from '../../../core/content/book';
 import { site } from '../../../core/content/site';
 import { sitePages } from '../../../core/site-pages';
+import { formPrivacyNotice } from '../../../core/content/privacy';
 
 const dist = path.join(process.cwd(), 'frontend/dist');
 
@@ -34,7 +35,7 @@ describe('the pre-rendered privacy page', () => {
 
   test('is linked from the landing page under the form', () => {
     const link = builtPage('index.html').querySelector('#download-section a[href="/privacy"]');
-    expect(link?.textContent).toBe('How we handle your data');
+    expect(link?.textContent).toBe(formPrivacyNotice.linkText);
   });
 });
 
