@@ -5,7 +5,7 @@
  */
 
 import { functionList } from '../../core/api/catalogue/functions';
-import { productRouteList } from '../../core/api/catalogue/routes';
+import { productRouteList, productRoutes } from '../../core/api/catalogue/routes';
 import { hasBookTicked } from '../../core/api/form-replies';
 import { toHttpApiEvent } from '../api-gateway-adapter';
 
@@ -15,11 +15,19 @@ export interface MeasuredFunction {
   readonly entry: string;
   /** The event of run `run`. */
   event(run: number): unknown;
-  /** Variables of its own, on top of the local twin's. */
-  readonly environment?: Readonly<Record<string, string>>;
+  /**
+   * What happens before it, untimed, through the local twin's API at `apiUrl`: the send route's
+   * reader has saved the request with the same Idempotency-Key a moment before, as the page does.
+   */
+  readonly before?: (run: number, apiUrl: string) => Promise<void>;
+  /** Variables of its own, on top of the local twin's, given the stand-ins' addresses by service. */
+  readonly environment?: (standIns: Readonly<Record<string, string>>) => Readonly<Record<string, string>>;
 }
 
-const visitor = (run: number) => ({ name: `Ada Cold ${run}`, email: `ada.cold.${run}.${Date.now()}@example.com` });
+const measurement = Date.now();
+const visitor = (run: number) => ({ name: `Ada Cold ${run}`, email: `ada.cold.${run}.${measurement}@example.com` });
+/** The page's one key per submission, on both of its calls. */
+const submissionKey = (run: number) => `cold-start-${measurement}-${run}`;
 
 function httpEvent(method: string, path: string, body: string, contentType: string, run: number) {
   return toHttpApiEvent(
@@ -31,6 +39,7 @@ function httpEvent(method: string, path: string, body: string, contentType: stri
         'content-type': contentType,
         'sec-fetch-site': 'same-origin',
         'user-agent': 'cold-start',
+        'idempotency-key': submissionKey(run),
       },
       body: Buffer.from(body, 'utf8'),
       // A client of its own per run: no client or network cap is reached.
@@ -38,6 +47,15 @@ function httpEvent(method: string, path: string, body: string, contentType: stri
     },
     `${method} ${path}`,
   );
+}
+
+async function saveFirst(run: number, apiUrl: string): Promise<void> {
+  const reply = await fetch(new URL(productRoutes.saveRequest.path, apiUrl), {
+    method: productRoutes.saveRequest.method,
+    headers: { 'content-type': 'application/json', 'idempotency-key': submissionKey(run) },
+    body: JSON.stringify(visitor(run)),
+  });
+  if (!reply.ok) throw new Error(`The save before the send answered ${reply.status}`);
 }
 
 const configurationSetName = 'cheat-sheet-cold-start';
@@ -70,7 +88,26 @@ const eventFunctionEvents: Record<string, Pick<MeasuredFunction, 'event' | 'envi
   },
   leadDigest: {
     event: () => ({ 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString() }),
-    environment: { AUTHOR_EMAIL: 'author@example.com' },
+    environment: () => ({ AUTHOR_EMAIL: 'author@example.com' }),
+  },
+  // A new consenting request on the table's stream, put on the hand-off queue (one SQS call).
+  leadHandoff: {
+    event: (run) => ({
+      Records: [
+        {
+          eventSource: 'aws:dynamodb',
+          eventName: 'INSERT',
+          dynamodb: { Keys: { id: { S: `cold-start-request-${run}` } } },
+        },
+      ],
+    }),
+    environment: (standIns) => ({
+      MAIL_PROVIDER: 'webhook',
+      WEBHOOK_URL: 'https://hooks.example.com/leads',
+      MAIL_PROVIDER_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:cold-start',
+      LEAD_HANDOFF_QUEUE_URL: `${standIns.SQS}/123456789012/lead-handoff`,
+      LEAD_HANDOFF_DEAD_LETTER_QUEUE_URL: `${standIns.SQS}/123456789012/lead-handoff-dead-letters`,
+    }),
   },
   pauseSending: {
     event: (run) => ({
@@ -84,7 +121,7 @@ const eventFunctionEvents: Record<string, Pick<MeasuredFunction, 'event' | 'envi
         },
       ],
     }),
-    environment: { CONFIGURATION_SET_NAME: configurationSetName, PAUSE_ON_ALARMS: reputationAlarm },
+    environment: () => ({ CONFIGURATION_SET_NAME: configurationSetName, PAUSE_ON_ALARMS: reputationAlarm }),
   },
 };
 
@@ -107,6 +144,8 @@ export function measuredFunctions(): MeasuredFunction[] {
             )
           : httpEvent(route.method, route.path, JSON.stringify(fields), 'application/json', run);
       },
+      // Every JSON route but the save itself comes after the save, as on the page.
+      ...(!form && route.path !== productRoutes.saveRequest.path && { before: saveFirst }),
     };
   });
   const events = functionList

@@ -152,8 +152,12 @@ async function startStandIns(nodeOptions: string) {
     endpoints[`AWS_ENDPOINT_URL_${service}`] = proxy.url;
   }
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...endpoints, NODE_OPTIONS: nodeOptions };
+  const byService = Object.fromEntries(
+    recordedServices.map((service) => [service, endpoints[`AWS_ENDPOINT_URL_${service}`]!]),
+  );
   return {
     log,
+    byService,
     baseEnv,
     async stop() {
       for (const proxy of proxies) await proxy.close();
@@ -174,7 +178,7 @@ export async function measureColdStarts(options: ColdStartOptions): Promise<Cold
   try {
     let run = 0;
     for (const fn of functions) {
-      const env = { ...standIns.baseEnv, AWS_LAMBDA_FUNCTION_NAME: fn.name, ...fn.environment };
+      const env = { ...standIns.baseEnv, AWS_LAMBDA_FUNCTION_NAME: fn.name, ...fn.environment?.(standIns.byService) };
       bundler.bundleFunction({ entry: fn.entry, outdir: path.join(outdir, fn.name), projectRoot });
       const bundle = path.join(outdir, fn.name, bundler.functionEntryFile);
 
