@@ -34,6 +34,12 @@ export interface ColdStartRow {
   readonly ratio: number;
   /** Median of the pairs' ratios of CPU time (user and system) in the two processes. */
   readonly cpuRatio: number;
+  /** Medians of the function's init (process start to bundle imported) and first invocation, in ms. */
+  readonly initMs: number;
+  readonly invokeMs: number;
+  /** The same for the floor. */
+  readonly floorInitMs: number;
+  readonly floorInvokeMs: number;
   /** `SERVICE/Command` of each SDK call of the first invocation, in order. */
   readonly calls: readonly string[];
   /** The same, as the floor made them: equal to `calls`, or the measurement fails. */
@@ -67,6 +73,7 @@ export const median = (values: readonly number[]) => {
 /** Imports the bundle, invokes its handler once as Lambda would, prints the reply's status, exits. */
 const firstInvocationScript = `
 const { handler } = await import(process.env.COLD_START_BUNDLE);
+const importedAt = performance.now();
 const event = JSON.parse(process.env.COLD_START_EVENT);
 const deadline = Date.now() + 30000;
 const context = {
@@ -76,8 +83,9 @@ const context = {
   callbackWaitsForEmptyEventLoop: true, getRemainingTimeInMillis: () => deadline - Date.now(),
 };
 const reply = await handler(event, context);
+const repliedAt = performance.now();
 const { user, system } = process.cpuUsage();
-process.stdout.write('\\n' + JSON.stringify({ statusCode: reply?.statusCode ?? null, cpuMs: (user + system) / 1000 }) + '\\n');
+process.stdout.write('\\n' + JSON.stringify({ statusCode: reply?.statusCode ?? null, cpuMs: (user + system) / 1000, initMs: importedAt, invokeMs: repliedAt - importedAt }) + '\\n');
 process.exit(0);
 `;
 
@@ -86,6 +94,10 @@ interface Invocation {
   readonly ms: number;
   /** The process's own CPU time (user and system) up to its reply: less moved by other load. */
   readonly cpuMs: number;
+  /** From the process's start to the bundle imported: Lambda's init phase. */
+  readonly initMs: number;
+  /** The first invocation itself. */
+  readonly invokeMs: number;
   readonly statusCode: number | null;
 }
 
@@ -112,15 +124,18 @@ function invokeFresh(entryFile: string, event: unknown, env: NodeJS.ProcessEnv):
         return;
       }
       const last = stdout.trim().split('\n').pop() ?? '{}';
-      const { statusCode, cpuMs } = JSON.parse(last) as Omit<Invocation, 'ms'>;
-      resolve({ ms, cpuMs, statusCode });
+      resolve({ ms, ...(JSON.parse(last) as Omit<Invocation, 'ms'>) });
     });
   });
 }
 
+const quietInProcess = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' };
+
 /** The local twin's emulators behind recording proxies: every SDK call of a child lands in `log`. */
 async function startStandIns(nodeOptions: string) {
   const limitsOutOfReach = 1_000_000;
+  const loudEnv = Object.fromEntries(Object.keys(quietInProcess).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, quietInProcess);
   const stack = await startLocalStack({
     siteDir: null,
     addressDailyCap: limitsOutOfReach,
@@ -131,6 +146,7 @@ async function startStandIns(nodeOptions: string) {
     dailySendBudget: limitsOutOfReach,
     onWarning: () => undefined,
   });
+  // Beside the emulators: the untimed steps before an invocation (the save before a send).
   const log: { service: RecordedService; request: RecordedRequest }[] = [];
   const targets: Record<RecordedService, string | null> = {
     DYNAMODB: stack.endpoints.dynamodb,
@@ -152,16 +168,26 @@ async function startStandIns(nodeOptions: string) {
     endpoints[`AWS_ENDPOINT_URL_${service}`] = proxy.url;
   }
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, ...endpoints, NODE_OPTIONS: nodeOptions };
+  // The untimed saves ran in this process, quietly; the measured functions log as in Lambda.
+  for (const [name, value] of Object.entries(loudEnv)) {
+    if (value === undefined) delete baseEnv[name];
+    else baseEnv[name] = value;
+  }
   const byService = Object.fromEntries(
-    recordedServices.map((service) => [service, endpoints[`AWS_ENDPOINT_URL_${service}`]!]),
+    recordedServices.map((service) => [service, endpoints[`AWS_ENDPOINT_URL_${service}`]]),
   );
   return {
     log,
     byService,
+    apiUrl: stack.urls.site,
     baseEnv,
     async stop() {
       for (const proxy of proxies) await proxy.close();
       await stack.stop();
+      for (const [name, value] of Object.entries(loudEnv)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
     },
   };
 }
@@ -182,9 +208,15 @@ export async function measureColdStarts(options: ColdStartOptions): Promise<Cold
       bundler.bundleFunction({ entry: fn.entry, outdir: path.join(outdir, fn.name), projectRoot });
       const bundle = path.join(outdir, fn.name, bundler.functionEntryFile);
 
+      // One run: its untimed step before (if any), then a fresh process timed from spawn to exit.
+      const invoke = async (entryFile: string) => {
+        const thisRun = ++run;
+        await fn.before?.(thisRun, standIns.apiUrl);
+        standIns.log.length = 0;
+        return invokeFresh(entryFile, fn.event(thisRun), env);
+      };
       // The function's own calls, recorded on a first invocation of its own.
-      standIns.log.length = 0;
-      const recorded = await invokeFresh(bundle, fn.event(++run), env);
+      const recorded = await invoke(bundle);
       assertAnswered(fn, recorded);
       const calls: SdkCall[] = standIns.log.map(({ service, request }) => sdkCallOf(service, request));
 
@@ -195,8 +227,7 @@ export async function measureColdStarts(options: ColdStartOptions): Promise<Cold
       writeFileSync(floorEntry, floorHandlerSource(calls));
       bundler.bundleFunction({ entry: floorEntry, outdir: path.join(outdir, `${fn.name}-floor`), projectRoot });
       const floor = path.join(outdir, `${fn.name}-floor`, bundler.functionEntryFile);
-      standIns.log.length = 0;
-      await invokeFresh(floor, fn.event(++run), env);
+      await invoke(floor);
       const floorCalls = standIns.log.map(({ service, request }) => callName(sdkCallOf(service, request)));
       if (floorCalls.join() !== calls.map(callName).join()) {
         throw new Error(`${fn.name}'s floor made ${floorCalls.join(', ')}, not ${calls.map(callName).join(', ')}`);
@@ -205,8 +236,8 @@ export async function measureColdStarts(options: ColdStartOptions): Promise<Cold
       const pairs: { function: Invocation; floor: Invocation }[] = [];
       for (let pair = 0; pair < options.pairs; pair++) {
         // Alternating which goes first, so a drift in the machine's load falls on both alike.
-        const invokeFunction = () => invokeFresh(bundle, fn.event(++run), env);
-        const invokeFloor = () => invokeFresh(floor, fn.event(++run), env);
+        const invokeFunction = () => invoke(bundle);
+        const invokeFloor = () => invoke(floor);
         if (pair % 2 === 0) {
           const functionRun = await invokeFunction();
           pairs.push({ function: functionRun, floor: await invokeFloor() });
@@ -221,6 +252,10 @@ export async function measureColdStarts(options: ColdStartOptions): Promise<Cold
         floorMs: median(pairs.map((p) => p.floor.ms)),
         ratio: median(pairs.map((p) => p.function.ms / p.floor.ms)),
         cpuRatio: median(pairs.map((p) => p.function.cpuMs / p.floor.cpuMs)),
+        initMs: median(pairs.map((p) => p.function.initMs)),
+        invokeMs: median(pairs.map((p) => p.function.invokeMs)),
+        floorInitMs: median(pairs.map((p) => p.floor.initMs)),
+        floorInvokeMs: median(pairs.map((p) => p.floor.invokeMs)),
         calls: calls.map(callName),
         floorCalls,
       };
