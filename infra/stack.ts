@@ -298,6 +298,11 @@ export class CheatSheetSiteStack extends Stack {
         "The DynamoDB table of the send limits' counters (per address, per client, the daily budget), each deleted by TTL once idle (kept when the stack is deleted).",
       value: this.data.limitCountersTable.tableName,
     });
+    new CfnOutput(this, 'IdempotencyTableName', {
+      description:
+        "The DynamoDB table of the JSON routes' Idempotency-Key records, each deleted by TTL a day after it was written: `npm run leads -- erase` removes an address's records from it.",
+      value: this.data.idempotencyTable.tableName,
+    });
     new CfnOutput(this, 'CheatSheetBucketName', {
       description: `The private bucket holding the PDF at key ${this.data.cheatSheetKey} (kept when the stack is deleted).`,
       value: this.data.cheatSheetBucket.bucketName,

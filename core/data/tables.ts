@@ -183,7 +183,9 @@ export function networkHourlySaveCapSubject(networkKey: string): string {
  * A mailbox that bounced for good or complained, `suppressed#<hash>`: `<hash>` is the SHA-256 of
  * the normalized address (address-hash.ts, address-normalization.ts), so every `+tag` and Gmail-dot
  * spelling of it is one item, and no address is stored. No TTL: a mailbox that does not exist, or
- * whose owner called the e-mail spam, is not mailed again (`npm run leads -- erase` removes it).
+ * whose owner called the e-mail spam, is not mailed again until its owner asks for erasure:
+ * `npm run leads -- erase` removes it (with the SES account's own list entry), as the privacy page
+ * says, so an erased address may ask again and be mailed.
  */
 export function suppressionId(addressHash: string): string {
   return `suppressed#${addressHash}`;

@@ -92,10 +92,28 @@ export function personalDataSection(views: readonly StackView[]): string {
           erase,
         ],
         [
+          'the `Idempotency-Key` of each submission (`submission_key`), which names its request',
+          '`cheat_sheet_requests`',
+          requestRetention(views),
+          `${erase} (with its request)`,
+        ],
+        [
           'SHA-256 of the address (daily cap)',
           '`cheat_sheet_send_quotas`',
           'a day after the newest send (DynamoDB TTL)',
           `${erase} (its counters)`,
+        ],
+        [
+          'SHA-256 of a mailbox that bounced for good or complained (`suppressed#…`)',
+          '`cheat_sheet_send_quotas`',
+          'no expiry: kept until erased, so the mailbox is not mailed again',
+          `${erase} (its suppression entry; the mailbox may then be mailed again)`,
+        ],
+        [
+          "a submission's key (hashed), its body's hash (the form's: a keyed hash of the mailbox) and its reply (no address)",
+          '`cheat_sheet_idempotency`',
+          'a day (DynamoDB TTL)',
+          `${erase} (found through the key on each request; a submission that stored no request is not found, and expires)`,
         ],
         [
           'keyed hashes of the client network (hourly limits)',
@@ -126,6 +144,12 @@ export function personalDataSection(views: readonly StackView[]): string {
           "the SES account's suppression list (outside the stack)",
           'until removed',
           `${erase}, removed with DeleteSuppressedDestination`,
+        ],
+        [
+          "each week's new requests (names, addresses, times, status) as a CSV, with `authorEmail`",
+          "the weekly digest in the author's mailbox (outside AWS)",
+          'until the author deletes it',
+          'by hand: the tool cannot reach a mailbox',
         ],
       ],
     ),

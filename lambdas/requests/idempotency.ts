@@ -14,7 +14,7 @@
  * nothing was done is forgotten, so "Try Again" with the same key runs again.
  */
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   IdempotencyAlreadyInProgressError,
   IdempotencyConfig,
@@ -50,6 +50,18 @@ export interface KeyedOutcome {
 
 /** The scope of a key: a key sent to both routes is two keys. */
 export type IdempotencyScope = 'save-request' | 'send-cheat-sheet';
+export const idempotencyScopes: readonly IdempotencyScope[] = ['save-request', 'send-cheat-sheet'];
+
+/**
+ * The id Powertools gives a key's record on a route: the scope (its key prefix), `#`, and the
+ * base64 SHA-256 of the key as JSON (BasePersistenceLayer.getHashedIdempotencyKey, with
+ * `eventKeyJmesPath: 'key'` and `hashFunction: 'sha256'` as `runOncePerKey` sets them). How
+ * `npm run leads -- erase` finds a request's records from the key the request stores; a test
+ * holds it to the record Powertools writes.
+ */
+export function idempotencyRecordId(scope: IdempotencyScope, key: string): string {
+  return `${scope}#${createHash('sha256').update(JSON.stringify(key)).digest('base64')}`;
+}
 
 /**
  * Powertools' DynamoDB persistence, with one change: the put that claims a key carries a token of

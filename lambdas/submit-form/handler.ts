@@ -13,7 +13,6 @@
 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { productRoutes } from '../../core/api/catalogue/routes';
-import { normalizedAddress } from '../../core/data/address-normalization';
 import { secretsManager } from '../runtime/aws-clients';
 import { clientKeysOf } from '../limits/client-address';
 import { readSaveRequestConfig } from '../runtime/config';
@@ -29,7 +28,7 @@ import { saveReplyOf, saveStep } from '../requests/save-step';
 import { sendReplyOf, sendStep } from '../requests/send-step';
 import { functionServices, submitFormLogService } from '../../core/observability/product-metrics';
 import { formResultPaths } from '../../core/site-pages';
-import { formIdempotencyKey } from './form-key';
+import { formIdempotencyKey, formPayloadMailbox } from './form-key';
 import { parseCheatSheetForm, type CheatSheetForm } from './form-request';
 import { redirectTo, refusalPage } from './form-reply';
 import { submitForm, type SubmittedForm } from './submit-form';
@@ -46,13 +45,16 @@ export const handler = sendMetrics.instrument(saveMetrics.instrument(submitFormH
  * The post's key, or none when the client cannot be identified yet (no configuration, a request
  * that skipped CloudFront): the steps then refuse it themselves, exactly as without a key.
  */
-async function formKeyOf(apiRequest: ApiRequest, email: string): Promise<string | undefined> {
+async function formKeyOf(
+  apiRequest: ApiRequest,
+  email: string,
+): Promise<{ readonly key: string; readonly mailbox: string } | undefined> {
   try {
     const config = readSaveRequestConfig();
     const { client } = await clientKeysOf(apiRequest.client, config.clientAddress, (arn) =>
       loadOriginSecret(secretsManager, arn),
     );
-    return formIdempotencyKey(client, email, new Date());
+    return { key: formIdempotencyKey(client, email, new Date()), mailbox: formPayloadMailbox(client, email) };
   } catch {
     return undefined;
   }
@@ -74,9 +76,10 @@ async function submitFormHandler(
     return refusalPage(statusCode, message, productRoutes.submitForm);
   }
 
-  const key = form.hasBook ? await formKeyOf(apiRequest, form.request.email) : undefined;
+  const formKey = form.hasBook ? await formKeyOf(apiRequest, form.request.email) : undefined;
+  const key = formKey?.key;
   // A repeat within the window is the same post, whatever else it changed: only who and which mailbox count.
-  const payload = { mailbox: normalizedAddress(form.request.email) };
+  const payload = { mailbox: formKey?.mailbox ?? '' };
   const keyed = (scope: IdempotencyScope) => ({ key, scope, payload, remainingTimeMs, logger });
   const submitted = await submitForm(form, {
     save: async (request) =>

@@ -2,8 +2,16 @@
  * Everything stored about one mailbox: its requests under every spelling that reaches it (the
  * address itself, its `+tag` variants and, at Gmail, its dotted variants: core/data/
  * address-normalization.ts), their send counters in the limit counters table (keyed by an address's
- * SHA-256), and those spellings on the SES account's suppression list. `findAddressItems` only
- * reads, so the tool can show what it will remove before it removes anything.
+ * hash), the mailbox's suppression entry there (`suppressed#<hash>`), the idempotency records of
+ * its submissions on both routes (found from the key each request stores, `submission_key`), and
+ * those spellings on the SES account's suppression list. `findAddressItems` only reads, so the
+ * tool can show what it will remove before it removes anything; each removal reports what it
+ * could not remove, and the command fails on it.
+ *
+ * What it cannot reach: an idempotency record of a submission whose request was never stored (its
+ * save and its send both failed: the record holds no address, only hashes, and lapses within a
+ * day), the functions' logs (the e-mail's domain only, never the address), SES's own sending
+ * records, and copies outside AWS (an exported CSV, the weekly digest in the author's mailbox).
  *
  * The requests are found by a consistent Scan compared in code, not through the e-mail index:
  * the index is keyed on the address as typed, so it cannot find `v+1@…` from `v@…`, and no
@@ -16,7 +24,14 @@ import { DeleteSuppressedDestinationCommand, type SESv2Client } from '@aws-sdk/c
 import { DeleteCommand, GetCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { addressDailyCapItemId } from '../../core/data/address-hash';
 import { normalizedAddress } from '../../core/data/address-normalization';
-import { partitionKey, limitCountersPartitionKey, type CheatSheetRequestItem } from '../../core/data/tables';
+import {
+  idempotencyPartitionKey,
+  partitionKey,
+  limitCountersPartitionKey,
+  type CheatSheetRequestItem,
+} from '../../core/data/tables';
+import { idempotencyRecordId, idempotencyScopes } from '../../lambdas/requests/idempotency';
+import { suppressionIdOf } from '../../lambdas/mail/suppressions';
 import type { LeadsTables } from './leads-tables';
 
 export interface AddressItems {
@@ -25,6 +40,36 @@ export interface AddressItems {
   readonly requests: readonly CheatSheetRequestItem[];
   /** The ids of its send counters that exist: of the address, of its normalized form, of each variant stored. */
   readonly addressDailyCapItemIds: readonly string[];
+  /** The mailbox's suppression entry, when it has one (one per mailbox, whatever the spelling). */
+  readonly suppressionItemIds: readonly string[];
+  /** Its submissions' idempotency records that exist, on either route. */
+  readonly idempotencyRecordIds: readonly string[];
+  /** Why the idempotency records were not looked for (no table named): reported as not removed. */
+  readonly idempotencyNotChecked?: string;
+}
+
+/** One item a removal could not remove, and why: the author removes it by hand or runs erase again. */
+export interface FailedRemoval {
+  readonly what: string;
+  readonly reason: string;
+}
+
+/** What a removal step did: how many it removed, and what it could not. */
+export interface RemovalReport {
+  readonly removed: number;
+  readonly failed: readonly FailedRemoval[];
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+
+/** Whether each of `ids` exists in `table` (a consistent read each). */
+async function existing(client: DynamoDBDocumentClient, table: string, key: string, ids: Iterable<string>) {
+  const found: string[] = [];
+  for (const id of ids) {
+    const { Item } = await client.send(new GetCommand({ TableName: table, Key: { [key]: id }, ConsistentRead: true }));
+    if (Item) found.push(id);
+  }
+  return found;
 }
 
 export interface FindOptions {
@@ -52,37 +97,80 @@ export async function findAddressItems(
   // The cap's counter is keyed by the normalized address; one keyed by a spelling as typed
   // (written before the cap counted the normalized form) is removed too.
   const candidates = new Set([mailbox, email, ...requests.map((request) => request.email)].map(addressDailyCapItemId));
-  const addressDailyCapItemIds: string[] = [];
-  for (const id of candidates) {
-    const { Item } = await client.send(
-      new GetCommand({
-        TableName: tables.limitCounters,
-        Key: { [limitCountersPartitionKey]: id },
-        ConsistentRead: true,
+  const addressDailyCapItemIds = await existing(client, tables.limitCounters, limitCountersPartitionKey, candidates);
+  const suppressionItemIds = await existing(client, tables.limitCounters, limitCountersPartitionKey, [
+    suppressionIdOf(mailbox),
+  ]);
+
+  // Each submission's records on both routes: the key is on its request.
+  const keys = requests.flatMap((request) => (request.submission_key ? [request.submission_key] : []));
+  const recordIds = keys.flatMap((key) => idempotencyScopes.map((scope) => idempotencyRecordId(scope, key)));
+  const idempotencyRecordIds =
+    tables.idempotency === undefined
+      ? []
+      : await existing(client, tables.idempotency, idempotencyPartitionKey, new Set(recordIds));
+  return {
+    email,
+    requests,
+    addressDailyCapItemIds,
+    suppressionItemIds,
+    idempotencyRecordIds,
+    ...(tables.idempotency === undefined &&
+      keys.length > 0 && {
+        idempotencyNotChecked: 'the stack names no idempotency table (its IdempotencyTableName output)',
       }),
-    );
-    if (Item) addressDailyCapItemIds.push(id);
-  }
-  return { email, requests, addressDailyCapItemIds };
+  };
 }
 
 export function countOf(found: AddressItems): number {
-  return found.requests.length + found.addressDailyCapItemIds.length;
+  return (
+    found.requests.length +
+    found.addressDailyCapItemIds.length +
+    found.suppressionItemIds.length +
+    found.idempotencyRecordIds.length
+  );
 }
 
-/** Deletes what `findAddressItems` found; returns how many items it deleted. */
+/**
+ * Deletes what `findAddressItems` found, each item on its own: one that cannot be deleted is
+ * reported with its reason and the others are still deleted.
+ */
 export async function eraseAddressItems(
   client: DynamoDBDocumentClient,
   tables: LeadsTables,
   found: AddressItems,
-): Promise<number> {
-  for (const request of found.requests) {
-    await client.send(new DeleteCommand({ TableName: tables.requests, Key: { [partitionKey]: request.id } }));
+): Promise<RemovalReport> {
+  const deletions = [
+    ...found.requests.map((request) => ({
+      what: `request ${request.id}`,
+      table: tables.requests,
+      key: { [partitionKey]: request.id },
+    })),
+    ...[...found.addressDailyCapItemIds, ...found.suppressionItemIds].map((id) => ({
+      what: id.includes('#') ? `suppression entry ${id}` : `send counter ${id}`,
+      table: tables.limitCounters,
+      key: { [limitCountersPartitionKey]: id },
+    })),
+    ...found.idempotencyRecordIds.map((id) => ({
+      what: `idempotency record ${id}`,
+      table: tables.idempotency ?? '',
+      key: { [idempotencyPartitionKey]: id },
+    })),
+  ];
+  let removed = 0;
+  const failed: FailedRemoval[] = [];
+  for (const deletion of deletions) {
+    try {
+      await client.send(new DeleteCommand({ TableName: deletion.table, Key: deletion.key }));
+      removed += 1;
+    } catch (error) {
+      failed.push({ what: deletion.what, reason: reasonOf(error) });
+    }
   }
-  for (const id of found.addressDailyCapItemIds) {
-    await client.send(new DeleteCommand({ TableName: tables.limitCounters, Key: { [limitCountersPartitionKey]: id } }));
+  if (found.idempotencyNotChecked !== undefined) {
+    failed.push({ what: 'idempotency records', reason: found.idempotencyNotChecked });
   }
-  return countOf(found);
+  return { removed, failed };
 }
 
 /**
@@ -98,6 +186,8 @@ export function suppressionCandidates(found: AddressItems): string[] {
 export interface SuppressionRemoval {
   /** Spellings SES had on the list and removed. */
   readonly removed: readonly string[];
+  /** Spellings SES did not have on the list (NotFoundException). */
+  readonly absent: readonly string[];
   /** Spellings SES could not remove, with its reason: the operator removes them by hand. */
   readonly failed: readonly { readonly email: string; readonly reason: string }[];
 }
@@ -111,6 +201,7 @@ export async function removeFromSuppressionList(
   emails: readonly string[],
 ): Promise<SuppressionRemoval> {
   const removed: string[] = [];
+  const absent: string[] = [];
   const failed: { email: string; reason: string }[] = [];
   for (const email of emails) {
     try {
@@ -118,9 +209,9 @@ export async function removeFromSuppressionList(
       removed.push(email);
     } catch (error) {
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if ((error as Error).name === 'NotFoundException' || status === 404) continue;
-      failed.push({ email, reason: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+      if ((error as Error).name === 'NotFoundException' || status === 404) absent.push(email);
+      else failed.push({ email, reason: reasonOf(error) });
     }
   }
-  return { removed, failed };
+  return { removed, absent, failed };
 }

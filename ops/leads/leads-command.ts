@@ -26,6 +26,7 @@ import {
   removeFromSuppressionList,
   suppressionCandidates,
   type AddressItems,
+  type SuppressionRemoval,
 } from './erase-address';
 import { readAllRequests } from './export-leads';
 import { mailProviderFromEnvironment, mailProviderFromStack, removeFromMailProvider } from './mail-provider-removal';
@@ -352,12 +353,24 @@ function describe(found: AddressItems): string {
   }
   if (found.addressDailyCapItemIds.length === 0) lines.push('  no send counter');
   for (const id of found.addressDailyCapItemIds) lines.push(`  1 send counter (id ${id})`);
+  for (const id of found.suppressionItemIds)
+    lines.push(`  its suppression entry (id ${id}): the mailbox may be mailed again`);
+  if (found.idempotencyRecordIds.length > 0) {
+    lines.push(`  ${found.idempotencyRecordIds.length} idempotency record(s) of its submissions`);
+  }
   return lines.join('\n');
 }
 
-function countersOf(found: AddressItems): string {
+/** What besides the requests was found: its send counters, its suppression entry, its idempotency records. */
+function othersOf(found: AddressItems): string {
   const count = found.addressDailyCapItemIds.length;
-  return count === 0 ? '' : count === 1 ? ' and its send counter' : ` and its ${count} send counters`;
+  const parts = [
+    ...(count === 0 ? [] : [count === 1 ? 'its send counter' : `its ${count} send counters`]),
+    ...(found.suppressionItemIds.length === 0 ? [] : ['its suppression entry']),
+    ...(found.idempotencyRecordIds.length === 0 ? [] : [`${found.idempotencyRecordIds.length} idempotency record(s)`]),
+  ];
+  if (parts.length === 0) return '';
+  return parts.length === 1 ? ` and ${parts[0]}` : `, ${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 async function confirmed(io: LeadsCommandIo, question: string): Promise<boolean> {
@@ -408,6 +421,16 @@ async function eraseAtMailProvider(
   return failures.length === 0 ? 0 : 1;
 }
 
+/**
+ * A removal beyond the tables, run whether or not anything was stored (the tables' items may have
+ * expired while the address is still held elsewhere): it reports what it removed and what failed.
+ * Each failure makes the command exit 1.
+ */
+interface ExternalRemoval {
+  /** Runs the removal, writes its own report, and answers how many of its parts failed. */
+  readonly run: () => Promise<number>;
+}
+
 async function eraseLeads(
   clients: LeadsClients,
   tables: LeadsTables,
@@ -422,42 +445,57 @@ async function eraseLeads(
   const count = countOf(found);
   // With --summary (the leads workflow): counts only, in the job summary; no address in any output.
   if (summaryFile !== undefined) return eraseWithSummary(clients, tables, found, yes, io, summaryFile, mailProvider);
-  if (count === 0) {
+  let failures = 0;
+  if (count === 0 && found.idempotencyNotChecked === undefined) {
     io.stdout(`Removed 0 items: nothing is stored for ${email}.`);
-    // Its requests may have expired (requestRetentionDays) while SES still suppresses it, or the provider still holds it.
-    const suppression = reportSuppression(
-      await removeFromSuppressionList(clients.ses, suppressionCandidates(found)),
-      io,
-    );
-    return Math.max(suppression, await eraseAtMailProvider(mailProvider, found, io));
+  } else {
+    io.stdout(describe(found));
+    if (!yes && !(await confirmed(io, `Remove these ${count} item(s) for good? [y/N] `))) {
+      io.stderr('Nothing removed.');
+      return 1;
+    }
+    const { removed, failed } = await eraseAddressItems(client, tables, found);
+    io.stdout(`Removed ${removed} item(s) for ${email}: ${found.requests.length} request(s)${othersOf(found)}.`);
+    for (const { what, reason } of failed) {
+      io.stderr(`Could not remove ${what} (${reason}): run erase again, or delete it by hand.`);
+    }
+    failures += failed.length;
   }
-  io.stdout(describe(found));
-  if (!yes && !(await confirmed(io, `Remove these ${count} item(s) for good? [y/N] `))) {
-    io.stderr('Nothing removed.');
-    return 1;
-  }
-  const removed = await eraseAddressItems(client, tables, found);
-  io.stdout(`Removed ${removed} item(s) for ${email}: ${found.requests.length} request(s)${countersOf(found)}.`);
-  const suppression = reportSuppression(await removeFromSuppressionList(clients.ses, suppressionCandidates(found)), io);
-  return Math.max(suppression, await eraseAtMailProvider(mailProvider, found, io));
+  // After the tables: the places outside them that may hold the address.
+  const removals: readonly ExternalRemoval[] = [
+    {
+      run: async () => {
+        const { report, failures: failedLines } = sesSuppressionReport(
+          await removeFromSuppressionList(clients.ses, suppressionCandidates(found)),
+        );
+        io.stdout(report);
+        for (const line of failedLines) io.stderr(line);
+        return failedLines.length;
+      },
+    },
+    // The author's mail provider, when the stack hands leads to one.
+    { run: () => eraseAtMailProvider(mailProvider, found, io) },
+  ];
+  for (const removal of removals) failures += await removal.run();
+  return failures === 0 ? 0 : 1;
 }
 
-/** What SES's suppression list held of the address; exit 1 when a spelling could not be removed. */
-function reportSuppression(
-  { removed, failed }: Awaited<ReturnType<typeof removeFromSuppressionList>>,
-  io: LeadsCommandIo,
-): number {
-  io.stdout(
-    removed.length === 0
-      ? '\nSES suppression list: the address was not on it.'
-      : `\nSES suppression list: removed ${removed.join(', ')}.`,
-  );
-  for (const { email, reason } of failed) {
-    io.stderr(
-      `Could not remove ${email} from the SES suppression list (${reason}): aws sesv2 delete-suppressed-destination --email-address ${email}`,
-    );
-  }
-  return failed.length === 0 ? 0 : 1;
+/**
+ * What SES's suppression list held of the address. "Not on it" only when SES said so for every
+ * spelling: a spelling it could not remove is reported as failed, with the command that removes it.
+ */
+function sesSuppressionReport({ removed, failed }: SuppressionRemoval): { report: string; failures: string[] } {
+  const parts = [
+    ...(removed.length === 0 ? [] : [`removed ${removed.join(', ')}`]),
+    ...(failed.length === 0 ? [] : [`could not check ${failed.length} spelling(s): see below`]),
+  ];
+  return {
+    report: `\nSES suppression list: ${parts.length === 0 ? 'the address was not on it' : parts.join('; ')}.`,
+    failures: failed.map(
+      ({ email, reason }) =>
+        `Could not remove ${email} from the SES suppression list (${reason}): aws sesv2 delete-suppressed-destination --email-address ${email}`,
+    ),
+  };
 }
 
 /**
@@ -478,7 +516,13 @@ async function eraseWithSummary(
     io.stderr('erase --summary runs without a question: add --yes.');
     return 2;
   }
-  const removed = countOf(found) === 0 ? 0 : await eraseAddressItems(clients.dynamoDb, tables, found);
+  const tableRemoval =
+    countOf(found) === 0 && found.idempotencyNotChecked === undefined
+      ? { removed: 0, failed: [] }
+      : await eraseAddressItems(clients.dynamoDb, tables, found);
+  const removed = tableRemoval.removed;
+  // Items only, never their ids: an idempotency record's id or a request's is no address, but counts suffice here.
+  const tablesFailed = tableRemoval.failed.length > 0;
   const { removed: unsuppressed, failed } = await removeFromSuppressionList(clients.ses, suppressionCandidates(found));
   // The author's mail provider, when one is set: its report names addresses, so only whether it failed is told.
   let providerLine: string | undefined;
@@ -501,10 +545,17 @@ async function eraseWithSummary(
     '',
     `- Requests removed: ${found.requests.length}`,
     `- Send counters removed: ${found.addressDailyCapItemIds.length}`,
+    `- Suppression entries removed: ${found.suppressionItemIds.length}`,
+    `- Idempotency records removed: ${found.idempotencyRecordIds.length}`,
     `- Items removed in all: ${removed}`,
+    ...(tablesFailed
+      ? [
+          `- **Failed**: ${tableRemoval.failed.length} item(s) could not be removed from the tables. Run the workflow again.`,
+        ]
+      : []),
     `- Spellings taken off the SES suppression list: ${unsuppressed.length}`,
     ...(providerLine === undefined ? [] : [providerLine]),
-    ...(failed.length === 0 && !providerFailed
+    ...(failed.length === 0 && !providerFailed && !tablesFailed
       ? ['', 'Done: nothing of this address is left in the tables or on the suppression list.']
       : failed.length === 0
         ? []
@@ -519,5 +570,5 @@ async function eraseWithSummary(
   ];
   await appendFile(summaryFile, lines.join('\n'));
   io.stdout(lines.filter((line) => line.startsWith('- ') || line.startsWith('Done')).join('\n'));
-  return failed.length === 0 && !providerFailed ? 0 : 1;
+  return failed.length === 0 && !providerFailed && !tablesFailed ? 0 : 1;
 }

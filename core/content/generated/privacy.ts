@@ -14,6 +14,7 @@ export const sections: PrivacyContent['sections'] = [
     "paragraphs": [
       "When you request the cheat sheet, we store the name and the e-mail address you enter, when you made the request, and whether the cheat sheet was sent to you (and when).",
       "To stop the form from being abused, the site counts how many cheat sheets are sent per e-mail address and per network. It stores a one-way hash of the address and a keyed hash of your IP address with those counts, never the addresses themselves.",
+      "If an e-mail to your address bounces for good or is reported as spam, the site keeps a one-way hash of the mailbox so that it does not mail it again, and the e-mail service keeps the address on its list of addresses not to mail. So that a second click sends no second e-mail, the site also keeps a record of each request for a day: a hash of what was sent and the answer given, never your name or your address.",
       "Like any website, the servers log each visit: your IP address, the page, the time and your browser. These logs are used only to keep the site running and secure.",
       "We set no cookies, run no analytics or advertising scripts, and do not track you across other sites."
     ]
@@ -28,7 +29,7 @@ export const sections: PrivacyContent['sections'] = [
   {
     "heading": "For how long",
     "paragraphs": [
-      "We keep your request until you ask us to erase it, or until the author deletes it. The counters are deleted automatically: the one for your e-mail address a day after the last cheat sheet sent to it, the one for your network about an hour after your last request. The visit logs are deleted after at most a year.",
+      "We keep your request until you ask us to erase it, or until the author deletes it. The counters are deleted automatically: the one for your e-mail address a day after the last cheat sheet sent to it, the one for your network about an hour after your last request. The visit logs are deleted after at most a year. The records of each request are deleted after a day. The hash of a mailbox that bounced or reported spam, and the e-mail service's list, are kept until you ask us to erase them. Each week the author receives an e-mail listing the new requests (names and addresses) in their own mailbox, where it stays until the author deletes it.",
       "An erased request stays in the database's backups (point-in-time recovery) for 35 days, where no one reads it, and is then gone for good. The servers' logs are kept for one year: they hold IP addresses and, for a cheat sheet sent, the part of your e-mail address after the @, never your name or the whole address."
     ]
   },
@@ -42,7 +43,7 @@ export const sections: PrivacyContent['sections'] = [
   {
     "heading": "Your rights: access and erasure",
     "paragraphs": [
-      "You may ask to see what we hold about you, to correct it, or to have it erased. Write to the address below from the address you used; we answer within 30 days, and an erasure removes every request of your address and its counter."
+      "You may ask to see what we hold about you, to correct it, or to have it erased. Write to the address below from the address you used; we answer within 30 days. An erasure removes every request of your address, its counter, the records of its requests, the hash kept after a bounce or a spam report (so the site may mail that address again if you ask again), and the address from the e-mail service's list of addresses not to mail. It cannot reach copies outside the site: the weekly e-mails and any list the author exported are deleted by the author by hand, and the database's backups keep an erased request for 35 days."
     ]
   }
 ];

@@ -53,6 +53,13 @@ describe('the personal-data table', () => {
     expect(section).toContain('| 365 days (then 30 days as an old version) |');
   });
 
+  test("lists every place an address lives: the suppression entries, the idempotency records and the digest in the author's mailbox", () => {
+    const section = personalDataSection(views);
+    expect(section).toContain('`suppressed#…`');
+    expect(section).toMatch(/`cheat_sheet_idempotency` \| a day \(DynamoDB TTL\) \|/);
+    expect(section).toContain("the weekly digest in the author's mailbox (outside AWS)");
+  });
+
   test('names the SES suppression list and how erase empties it', () => {
     expect(personalDataSection(views)).toContain('DeleteSuppressedDestination');
   });
