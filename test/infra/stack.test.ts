@@ -372,12 +372,14 @@ describe('the stack outputs', () => {
     expect(naming).toEqual([]);
   });
 
-  test('gives the names of the two tables and the PDF bucket', () => {
+  test('gives the names of the three tables and the PDF bucket', () => {
     const tableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId;
     const limitCountersTableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId;
     const bucketId = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket').logicalId;
     template.hasOutput('TableName', { Value: { Ref: tableId } });
     template.hasOutput('SendQuotaTableName', { Value: { Ref: limitCountersTableId } });
+    const idempotencyTableId = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataIdempotencyTable').logicalId;
+    template.hasOutput('IdempotencyTableName', { Value: { Ref: idempotencyTableId } });
     template.hasOutput('CheatSheetBucketName', { Value: { Ref: bucketId } });
   });
 
@@ -391,6 +393,7 @@ describe('the stack outputs', () => {
         'DashboardUrl',
         'DistributionDomainName',
         'EncryptionKeyArn',
+        'IdempotencyTableName',
         'LeadsKeyArn',
         'SendQuotaTableName',
         'SenderIdentityName',

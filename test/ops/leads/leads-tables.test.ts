@@ -9,17 +9,41 @@ const cloudFormationMock = mockClient(cloudFormation);
 
 afterEach(() => cloudFormationMock.reset());
 
-test('without variables the tool reads the two tables by their fixed names', () => {
+test('without variables the tool reads the three tables by their fixed names', () => {
   expect(tablesFromEnvironment({})).toEqual({
     requests: 'cheat_sheet_requests',
     limitCounters: 'cheat_sheet_send_quotas',
+    idempotency: 'cheat_sheet_idempotency',
   });
 });
 
-test('TABLE_NAME and SEND_QUOTA_TABLE_NAME name other tables', () => {
-  expect(tablesFromEnvironment({ TABLE_NAME: 'requests-copy', SEND_QUOTA_TABLE_NAME: 'quotas-copy' })).toEqual({
-    requests: 'requests-copy',
-    limitCounters: 'quotas-copy',
+test('TABLE_NAME, SEND_QUOTA_TABLE_NAME and IDEMPOTENCY_TABLE_NAME name other tables', () => {
+  expect(
+    tablesFromEnvironment({
+      TABLE_NAME: 'requests-copy',
+      SEND_QUOTA_TABLE_NAME: 'quotas-copy',
+      IDEMPOTENCY_TABLE_NAME: 'keys-copy',
+    }),
+  ).toEqual({ requests: 'requests-copy', limitCounters: 'quotas-copy', idempotency: 'keys-copy' });
+});
+
+test("--stack reads the idempotency table from the stack's IdempotencyTableName output", async () => {
+  cloudFormationMock.on(DescribeStacksCommand).resolves({
+    Stacks: [
+      {
+        StackName: 'First100DaysSite',
+        CreationTime: new Date(),
+        StackStatus: 'CREATE_COMPLETE',
+        Outputs: [
+          { OutputKey: 'TableName', OutputValue: 'deployed_requests' },
+          { OutputKey: 'SendQuotaTableName', OutputValue: 'deployed_quotas' },
+          { OutputKey: 'IdempotencyTableName', OutputValue: 'deployed_keys' },
+        ],
+      },
+    ],
+  });
+  await expect(tablesFromStack(cloudFormation, 'First100DaysSite')).resolves.toMatchObject({
+    idempotency: 'deployed_keys',
   });
 });
 
