@@ -133,6 +133,7 @@ export class CheatSheetSiteStack extends Stack {
       networkHourlySaveCap: config.networkHourlySaveCap,
       dailySendBudget: config.dailySendBudget,
       requestRetentionDays: config.requestRetentionDays,
+      mailProvider: config.mailProvider?.provider,
       handlerEntries: props.handlerEntries,
       functions,
     });

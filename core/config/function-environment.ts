@@ -21,6 +21,8 @@ export const saveRequestVariables = {
   clientAddressSource: 'CLIENT_ADDRESS_SOURCE',
   clientAddressKey: 'CLIENT_ADDRESS_KEY',
   originSecretArn: 'ORIGIN_SECRET_ARN',
+  /** The author's mail provider (`mailProvider`), which each request's consent record names; unset: none. */
+  mailProvider: 'MAIL_PROVIDER',
 } as const;
 
 /** The send function's variables. */
@@ -129,6 +131,8 @@ export interface SaveRequestSettings {
   readonly clientAddressKey?: string;
   /** Required with `cloudfront-viewer-address`. */
   readonly originSecretArn?: string;
+  /** @default none: the consent record names no mail provider */
+  readonly mailProvider?: string;
 }
 
 export interface SendCheatSheetSettings {

@@ -6,7 +6,9 @@
  */
 
 import { cheatSheetFormVersion, formCopy } from '../content/cheat-sheet';
-import { privacyVersion } from '../content/privacy';
+import { formNoticeText } from '../content/mailing-list-notice';
+import { formPrivacyNotice, privacyVersion } from '../content/privacy';
+import { mailProviderNames, type MailProvider } from './mail-provider';
 
 export interface ConsentRecord {
   /** ISO 8601: when the request was saved. */
@@ -17,13 +19,25 @@ export interface ConsentRecord {
   readonly privacy_version: string;
   /** The form's version at that time. */
   readonly form_version: string;
+  /** With a mail provider: its name, as the privacy page and the note under the form gave it. */
+  readonly mail_provider?: string;
+  /** With a mail provider: the note under the form, word for word, naming the provider. */
+  readonly notice?: string;
 }
 
-export function consentRecordAt(at: Date): ConsentRecord {
+/**
+ * With a mail provider, the record also names it and keeps the note under the form as the reader
+ * read it (core/content/mailing-list-notice.ts): that the request adds them to the author's list there.
+ */
+export function consentRecordAt(at: Date, mailProvider?: MailProvider): ConsentRecord {
   return {
     at: at.toISOString(),
     statement: formCopy.confirmLabel,
     privacy_version: privacyVersion,
     form_version: cheatSheetFormVersion,
+    ...(mailProvider !== undefined && {
+      mail_provider: mailProviderNames[mailProvider],
+      notice: formNoticeText(formPrivacyNotice.text, mailProvider),
+    }),
   };
 }

@@ -18,6 +18,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { CatalogueFunction as CatalogueEntry, FunctionEnvironment } from '../../core/api/catalogue/function-entry';
 import { functionList } from '../../core/api/catalogue/functions';
+import type { MailProvider } from '../../core/data/mail-provider';
 import {
   routeThrottleRuleBreach,
   routesOf,
@@ -138,6 +139,12 @@ export interface ApiProps {
    * @default true
    */
   readonly detailedMetrics?: boolean;
+  /**
+   * The author's mail provider: each request's consent record names it (the reader was told).
+   *
+   * @default none
+   */
+  readonly mailProvider?: MailProvider;
 }
 
 /** A function behind the API, as the monitoring sees it. */
@@ -185,6 +192,7 @@ export class Api extends Construct {
       // As the send function: behind CloudFront, a save without the origin secret is refused (403).
       clientAddressSource: 'cloudfront-viewer-address',
       originSecretArn: props.originSecret.secretArn,
+      mailProvider: props.mailProvider,
     };
     const sendSettings: SendCheatSheetSettings = {
       tableName: props.table.tableName,

@@ -28,6 +28,7 @@ import {
 import { ProductError } from '../runtime/errors';
 import { claimableStatuses, statusTimeAttributes, type DeliveryStatus } from '../../core/data/delivery-status';
 import { consentRecordAt } from '../../core/data/consent';
+import type { MailProvider } from '../../core/data/mail-provider';
 import { emailIndex, requestExpiryAttribute, type CheatSheetRequestItem } from '../../core/data/tables';
 
 /**
@@ -163,12 +164,14 @@ export interface RequestsTableOptions {
    * @default none: requests are kept until erased
    */
   readonly retentionDays?: number;
+  /** The author's mail provider, which each consent record names. @default none */
+  readonly mailProvider?: MailProvider;
 }
 
 export function cheatSheetRequestsTable(
   client: DynamoDBDocumentClient,
   tableName: string,
-  { retentionDays }: RequestsTableOptions = {},
+  { retentionDays, mailProvider }: RequestsTableOptions = {},
 ): CheatSheetRequests {
   const expiry = (requestedAt: Date) =>
     retentionDays === undefined ? {} : { [requestExpiryAttribute]: expiryAfter(requestedAt, retentionDays) };
@@ -245,7 +248,7 @@ export function cheatSheetRequestsTable(
         delivery_status: 'requested',
         status_at: at,
         // The reader ticked the confirmation (the page and the form require it): what and when (core/data/consent.ts).
-        ...(hasBook === true && { consent: consentRecordAt(requestedAt) }),
+        ...(hasBook === true && { consent: consentRecordAt(requestedAt, mailProvider) }),
         ...expiry(requestedAt),
       };
       try {

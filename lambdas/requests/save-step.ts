@@ -33,7 +33,10 @@ export function saveRequestDependencies(
   logger: Logger,
 ): SaveRequestDependencies {
   return {
-    requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
+    requests: cheatSheetRequestsTable(dynamoDb, config.tableName, {
+      retentionDays: config.requestRetentionDays,
+      mailProvider: config.mailProvider,
+    }),
     suppressions: suppressionList(dynamoDb, config.limitCountersTableName),
     hourlySaveCapCounter: rollingCounter(dynamoDb, config.limitCountersTableName, hourlyWindow),
     clientKey: clientKeys.client,

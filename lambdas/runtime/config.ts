@@ -19,6 +19,7 @@ import {
 } from '../../core/config/function-environment';
 import { idempotencyTableName } from '../../core/data/tables';
 import { ProductError } from './errors';
+import { isMailProvider, mailProviders, type MailProvider } from '../../core/data/mail-provider';
 
 export interface SaveRequestConfig {
   readonly tableName: string;
@@ -32,6 +33,8 @@ export interface RequestRetention {
 }
 
 export interface SaveRequestFunctionConfig extends SaveRequestConfig, RequestRetention {
+  /** The author's mail provider (MAIL_PROVIDER), which each consent record names; undefined: none. */
+  readonly mailProvider?: MailProvider;
   /** The saves' rolling counters (the send function's limits table). */
   readonly limitCountersTableName: string;
   readonly clientHourlySaveCap: number;
@@ -115,7 +118,17 @@ export function readSaveRequestConfig(env: Env = process.env): SaveRequestFuncti
     networkHourlySaveCap: positiveInteger(env, names.networkHourlySaveCap, defaultNetworkHourlySaveCap),
     clientAddress: clientAddressSettings(env),
     ...requestRetention(env, names.requestRetentionDays),
+    ...mailProviderOf(env, names.mailProvider),
   };
+}
+
+/** MAIL_PROVIDER, when set: one of the providers, or the function is misconfigured. */
+function mailProviderOf(env: Env, name: string): { mailProvider?: MailProvider } {
+  const value = env[name]?.trim();
+  if (!value) return {};
+  if (!isMailProvider(value))
+    throw new ProductError('misconfigured', `${name} must be one of ${mailProviders.join(', ')}`);
+  return { mailProvider: value };
 }
 
 export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheetConfig {

@@ -97,6 +97,13 @@ describe('with mailProvider kit and its form', () => {
     });
   });
 
+  test("the save and form functions know the provider, so each request's consent record names it", () => {
+    for (const prefix of ['ApiSaveRequestSaveRequestFunction', 'ApiSubmitFormSubmitFormFunction']) {
+      const fn = resourceByPrefix(template, 'AWS::Lambda::Function', prefix).resource;
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.MAIL_PROVIDER).toBe('kit');
+    }
+  });
+
   test('the function knows the provider, its form, the secret and both queues', () => {
     expect((handoff.resource.Properties.Environment as { Variables: unknown }).Variables).toMatchObject({
       MAIL_PROVIDER: 'kit',
@@ -193,5 +200,9 @@ describe('without mailProvider', () => {
     expect(table.Properties).not.toHaveProperty('StreamSpecification');
     expect(alarmsOf(template).some(({ Properties }) => Properties.AlarmName.includes('LeadHandoff'))).toBe(false);
     expect(template.toJSON().Outputs).not.toHaveProperty('MailProviderSecretArn');
+    const save = resourceByPrefix(template, 'AWS::Lambda::Function', 'ApiSaveRequestSaveRequestFunction').resource;
+    expect((save.Properties.Environment as { Variables: Record<string, unknown> }).Variables).not.toHaveProperty(
+      'MAIL_PROVIDER',
+    );
   });
 });
