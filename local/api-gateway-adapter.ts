@@ -105,8 +105,12 @@ export function toHttpApiEvent(
   };
 }
 
-/** A Lambda context good enough for handlers that only log it. */
-export function lambdaContext(functionName: string): Context {
+/**
+ * A Lambda context good enough for handlers that log it and ask for the time left: that of the
+ * function's own timeout, counted from the call, as Lambda counts it.
+ */
+export function lambdaContext(functionName: string, timeoutSeconds: number): Context {
+  const deadline = Date.now() + timeoutSeconds * 1000;
   const notAvailable = () => {
     throw new Error('Not available locally');
   };
@@ -119,7 +123,7 @@ export function lambdaContext(functionName: string): Context {
     awsRequestId: randomUUID(),
     logGroupName: `/aws/lambda/${functionName}`,
     logStreamName: 'local',
-    getRemainingTimeInMillis: () => 10_000,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: notAvailable,
     fail: notAvailable,
     succeed: notAvailable,

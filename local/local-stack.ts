@@ -272,6 +272,7 @@ async function mountRoutes(routeList: readonly ProductRoute<string>[]): Promise<
     const { handler } = (await import(path.resolve(route.entry))) as { handler: HttpApiHandler };
     routes[route.path] = {
       functionName: route.logService,
+      timeoutSeconds: route.timeoutSeconds,
       method: route.method,
       handler,
       refusal: refusalOf(route),

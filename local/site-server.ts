@@ -24,6 +24,8 @@ import { notFoundResponse, staticSiteResponse } from './static-site';
 export interface ApiRoute {
   /** The Lambda function's name, for its context and logs. */
   readonly functionName: string;
+  /** Its timeout, from its catalogue entry: the context's time left counts down from it. */
+  readonly timeoutSeconds: number;
   /** The route's one method, its catalogue entry's; any other reaches its ANY twin. */
   readonly method: string;
   readonly handler: HttpApiHandler;
@@ -116,7 +118,7 @@ async function apiResponse(
     `${method === route.method ? method : 'ANY'} ${path}`,
   );
   try {
-    return fromHandlerResult(await route.handler(event, lambdaContext(route.functionName)));
+    return fromHandlerResult(await route.handler(event, lambdaContext(route.functionName, route.timeoutSeconds)));
   } catch (error) {
     // A handler that throws is a bug: API Gateway hides it behind a bare 500, and so do we.
     console.error(`${route.functionName} threw:`, error);

@@ -137,10 +137,17 @@ describe('fromHandlerResult', () => {
 
 describe('lambdaContext', () => {
   test('names the function and gives each invocation its own request id', () => {
-    const [first, second] = [lambdaContext('save-request'), lambdaContext('save-request')];
+    const [first, second] = [lambdaContext('save-request', 10), lambdaContext('save-request', 10)];
 
     expect(first.functionName).toBe('save-request');
     expect(first.invokedFunctionArn).toContain('function:save-request');
     expect(first.awsRequestId).not.toBe(second.awsRequestId);
+  });
+
+  test("counts the time left down from the function's own timeout, as Lambda does", () => {
+    const context = lambdaContext('send-cheat-sheet', 20);
+    const left = context.getRemainingTimeInMillis();
+    expect(left).toBeGreaterThan(19_000);
+    expect(left).toBeLessThanOrEqual(20_000);
   });
 });
