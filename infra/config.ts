@@ -30,6 +30,8 @@ import {
   githubOidcProviderArnPattern,
   roleArnPattern,
   siteUrlPattern,
+  pageEndpointPattern,
+  pricingPlanPattern,
   stageNamePattern,
   contextText,
   isRecord,
@@ -43,7 +45,7 @@ import {
   webhookUrlPattern,
 } from './context-schema-parts';
 import { isMailProvider, mailProviderListMeaning, mailProviders } from '../core/data/mail-provider';
-import type { DeploymentConfig } from './deployment-config';
+import type { DeploymentConfig, PricingPlan } from './deployment-config';
 
 /** The context keys an operator may pass with `-c key=value`, set in cdk.json or in a stage. */
 export const contextKeys = {
@@ -77,8 +79,14 @@ export const contextKeys = {
   networkHourlySaveCap: 'networkHourlySaveCap',
   /** Optional. The account's Lambda concurrency quota; the concurrency alarm fires at 80% of it. */
   accountConcurrencyLimit: 'accountConcurrencyLimit',
-  /** Optional. Where the alarms are e-mailed (an SNS e-mail subscription, confirmed by a link). */
+  /** Optional. Where pages are e-mailed (an SNS e-mail subscription to the pages topic, confirmed by a link). */
   alarmEmail: 'alarmEmail',
+  /** Optional. An HTTPS endpoint of the operator's paging service, subscribed to the pages topic. */
+  pageEndpoint: 'pageEndpoint',
+  /** Optional. Where tickets are e-mailed (the tickets topic's subscription). */
+  ticketEmail: 'ticketEmail',
+  /** Optional. `free`: CloudFront's flat-rate Free plan for the distribution; pay-as-you-go without it. */
+  pricingPlan: 'pricingPlan',
   /**
    * Optional, default `true`: an AWS WAF web ACL in front of the distribution (about 8 USD a month):
    * one client's share of the API's throttle. `false` leaves it out, with a synth warning.
@@ -184,6 +192,22 @@ export const deploymentContextSchema = z
           (input) =>
             `${contextKeys.alarmEmail} "${input}" is not an e-mail address: pass the address the alarms should reach, e.g. -c ${contextKeys.alarmEmail}=ops@yourdomain.com, or leave it out (the alarms still exist; subscribe later).`,
         ).optional(),
+      ),
+      pageEndpoint: matching(
+        pageEndpointPattern,
+        (input) =>
+          `${contextKeys.pageEndpoint} "${input}" is not an https:// address: pass your paging service's HTTPS endpoint for SNS, e.g. -c ${contextKeys.pageEndpoint}=https://events.example.com/integration/KEY/enqueue, or leave it out (pages are e-mailed to ${contextKeys.alarmEmail} only).`,
+      ),
+      ticketEmail: text(
+        emailAddress(
+          (input) =>
+            `${contextKeys.ticketEmail} "${input}" is not an e-mail address: pass where tickets should go, e.g. -c ${contextKeys.ticketEmail}=tickets@yourdomain.com, or leave it out (tickets stay in the console and on the dashboard).`,
+        ).optional(),
+      ),
+      pricingPlan: matching(
+        pricingPlanPattern,
+        (input) =>
+          `${contextKeys.pricingPlan} "${input}" is not a plan this stack offers: pass -c ${contextKeys.pricingPlan}=free (CloudFront's flat-rate Free plan), or leave it out (pay-as-you-go).`,
       ),
       waf: flag(contextKeys.waf),
       requestRetentionDays: positive(contextKeys.requestRetentionDays, { integer: true }),
@@ -389,6 +413,9 @@ function toDeploymentConfig(context: DeploymentContext): DeploymentConfig {
     networkHourlySaveCap: context.networkHourlySaveCap ?? defaultNetworkHourlySaveCap,
     accountConcurrencyLimit: context.accountConcurrencyLimit ?? defaultAccountConcurrencyLimit,
     ...(alarmEmail !== undefined && { alarmEmail }),
+    ...(context.pageEndpoint !== undefined && { pageEndpoint: context.pageEndpoint }),
+    ...(context.ticketEmail !== undefined && { ticketEmail: context.ticketEmail }),
+    ...(context.pricingPlan !== undefined && { pricingPlan: context.pricingPlan as PricingPlan }),
     // On unless turned off: without it one client can take the throttle every reader shares.
     waf: context.waf ?? true,
     ...(requestRetentionDays !== undefined && { requestRetentionDays }),

@@ -21,6 +21,10 @@ export const githubOidcProviderArnPattern =
   /^arn:aws[a-z-]*:iam::\d{12}:oidc-provider\/token\.actions\.githubusercontent\.com$/;
 export const roleArnPattern = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/;
 // The site's root address, as the build's SITE_URL takes it: https, a host, nothing after it.
+/** An HTTPS endpoint SNS can post to: https, a host, any path; no spaces. */
+export const pageEndpointPattern = /^https:\/\/([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(:\d{1,5})?(\/\S*)?$/i;
+/** CloudFront's flat-rate plans this stack offers. */
+export const pricingPlanPattern = /^free$/;
 export const siteUrlPattern = /^https:\/\/([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 // A provider's form (Kit: digits), group (MailerLite: digits) or audience (Mailchimp: hex) id.
 export const mailProviderListPattern = /^[A-Za-z0-9_-]{1,64}$/;

@@ -52,8 +52,14 @@ export interface DeploymentConfig {
   readonly clientHourlySaveCap: number;
   readonly networkHourlySaveCap: number;
   readonly accountConcurrencyLimit: number;
-  /** When set, the alarm topic e-mails this address (after it confirms the subscription). */
+  /** When set, the pages topic e-mails this address (after it confirms the subscription). */
   readonly alarmEmail?: string;
+  /** When set, the pages topic posts to this HTTPS endpoint of the operator's paging service. */
+  readonly pageEndpoint?: string;
+  /** When set, the tickets topic e-mails this address. */
+  readonly ticketEmail?: string;
+  /** `free`: the distribution is on CloudFront's flat-rate Free plan; pay-as-you-go without it. */
+  readonly pricingPlan?: PricingPlan;
   /** Whether an AWS WAF web ACL protects the distribution (on by default; `-c waf=false` removes it). */
   readonly waf: boolean;
   /** When set, requests expire this many days after they were made (DynamoDB TTL). */
@@ -78,3 +84,6 @@ export interface DeploymentConfig {
 export type MailProviderConfig =
   | { readonly provider: Exclude<MailProvider, 'webhook'>; readonly list: string }
   | { readonly provider: 'webhook'; readonly webhookUrl: string };
+
+/** The CloudFront flat-rate plans this stack offers (`pricingPlan`). */
+export type PricingPlan = 'free';

@@ -13,9 +13,8 @@ import { LeadHandoff } from './constructs/lead-handoff';
 import { LeadsAccess } from './constructs/leads-access';
 import { LeadsKey } from './constructs/leads-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
-import { DeliveryAlarms } from './constructs/monitoring/delivery-alarms';
-import { FunctionAlarms } from './constructs/monitoring/function-alarms';
-import { LeadDigestAlarms } from './constructs/monitoring/lead-digest-alarms';
+import { FailedEvents } from './constructs/failed-events';
+import { FlatRatePlan } from './constructs/flat-rate-plan';
 import { Monitoring } from './constructs/monitoring/monitoring';
 import { runbookBaseUrl } from './constructs/monitoring/runbook';
 import { OriginSecret } from './constructs/origin-secret';
@@ -73,12 +72,10 @@ export class CheatSheetSiteStack extends Stack {
    * with `config.authorEmail`, the weekly digest of new leads.
    */
   public readonly eventFunctions: EventFunctions;
-  /** The unsent, not-recorded and outcome-unknown alarms. */
-  public readonly deliveryAlarms: DeliveryAlarms;
-  /** Errors and Throttles of the functions no route invokes but the digest: the pause, the SES events, the unsent check. */
-  public readonly eventFunctionAlarms: FunctionAlarms;
-  /** Only with the digest: its errors alarm, a ticket. */
-  public readonly leadDigestAlarms?: LeadDigestAlarms;
+  /** The dead-letter queue of the functions no route invokes: the pause, the SES events, the unsent check, the digest. */
+  public readonly failedEvents: FailedEvents;
+  /** Only with `pricingPlan=free`: CloudFront's flat-rate Free plan for the distribution and its web ACL. */
+  public readonly flatRatePlan?: FlatRatePlan;
   /** Only with `config.mailProvider`: every consenting lead handed to the author's mail provider. */
   public readonly leadHandoff?: LeadHandoff;
   /** Only with `config.githubRepository`: the roles the leads workflows assume (reader, operator). */
@@ -155,7 +152,30 @@ export class CheatSheetSiteStack extends Stack {
       encryptionKey,
       customDomain: config.customDomain,
       siteDirectory: props.buildOutput?.siteDirectory,
+      pricingPlan: config.pricingPlan,
     });
+    if (config.pricingPlan === 'free') {
+      if (!this.webFirewall) {
+        throw new Error(
+          'pricingPlan=free covers the distribution with its web ACL: deploy the product stack to us-east-1 with the web ACL on (no -c waf=false).',
+        );
+      }
+      this.flatRatePlan = new FlatRatePlan(this, 'FlatRatePlan', {
+        distribution: this.site.distribution,
+        webAcl: this.webFirewall.webAcl,
+      });
+    }
+
+    this.failedEvents = new FailedEvents(this, 'FailedEvents');
+    if (config.mailProvider) {
+      this.leadHandoff = new LeadHandoff(this, 'LeadHandoff', {
+        mailProvider: config.mailProvider,
+        table: this.data.table,
+        encryptionKey,
+      });
+      // It reads the lead and the table's stream, and writes the outcome: the leads' key lets it.
+      this.leadsKey.allowTableUse(this.leadHandoff.role);
+    }
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       stage: this.api.stage,
@@ -168,15 +188,16 @@ export class CheatSheetSiteStack extends Stack {
       ],
       distribution: this.site.distribution,
       dailySendBudget: config.dailySendBudget,
-      accountConcurrencyLimit: config.accountConcurrencyLimit,
       alarmEmail: config.alarmEmail,
+      pageEndpoint: config.pageEndpoint,
+      ticketEmail: config.ticketEmail,
       runbookBaseUrl: runbookBaseUrl(config.githubRepository),
       encryptionKey,
       sesConfigurationSet: { name: this.mail.configurationSetName, dimensionName: sesEventDimensionName },
+      // Work that failed after its retries, every queue of it: one DeadLetters ticket.
+      deadLetterQueues: [this.failedEvents.queue, ...(this.leadHandoff ? [this.leadHandoff.deadLetterQueue] : [])],
     });
 
-    const setAlarms = this.monitoring.configurationSetAlarms;
-    if (!setAlarms) throw new Error('The monitoring was given the configuration set: its alarms exist.');
     this.eventFunctions = new EventFunctions(this, 'EventFunctions', {
       requestsTable: this.data.table,
       limitCountersTable: this.data.limitCountersTable,
@@ -184,8 +205,8 @@ export class CheatSheetSiteStack extends Stack {
       senderIdentityArn: this.mail.identityArn,
       configurationSetName: this.mail.configurationSetName,
       configurationSetArn: this.mail.configurationSetArn,
-      alarmTopic: this.monitoring.alarmTopic,
-      pauseOnAlarms: [setAlarms.bounceRateAlarm, setAlarms.complaintRateAlarm],
+      alarmTopic: this.monitoring.pagesTopic,
+      pauseOnAlarms: [this.monitoring.causeAlarms.senderReputationAlarm],
       authorEmail: config.authorEmail,
       encryptionKey,
       entryPaths: props.handlerEntries,
@@ -195,48 +216,8 @@ export class CheatSheetSiteStack extends Stack {
     for (const { built } of this.eventFunctions.list) {
       if (built.entry.tableAccess.length > 0) this.leadsKey.allowTableUse(built.role);
     }
-    const alarmAction = this.monitoring.topic.alarmAction;
-    const runbook = runbookBaseUrl(config.githubRepository);
-    this.deliveryAlarms = new DeliveryAlarms(this.monitoring, 'DeliveryAlarms', {
-      alarmAction,
-      runbookBaseUrl: runbook,
-    });
-    this.monitoring.monitoringDashboard.addEventFunctions(
-      this.eventFunctions.list.map(({ built }) => ({ function: built.function, name: built.entry.logService })),
-    );
-    // The weekly digest runs once a week: its one alarm has a day's period and opens a ticket.
-    const digest = this.eventFunctions.byName.leadDigest;
-    this.eventFunctionAlarms = new FunctionAlarms(this.monitoring, 'EventFunctionAlarms', {
-      alarmAction,
-      runbookBaseUrl: runbook,
-      functions: this.eventFunctions.list
-        .filter((fn) => fn !== digest)
-        .map(({ built }) => ({
-          function: built.function,
-          name: built.entry.logService,
-          errorsMean: built.entry.errorsMean,
-        })),
-    });
-    if (digest) {
-      this.leadDigestAlarms = new LeadDigestAlarms(this.monitoring, 'LeadDigestAlarms', {
-        alarmAction,
-        runbookBaseUrl: runbook,
-        function: digest.built.function,
-      });
-    }
-
-    if (config.mailProvider) {
-      this.leadHandoff = new LeadHandoff(this, 'LeadHandoff', {
-        mailProvider: config.mailProvider,
-        table: this.data.table,
-        encryptionKey,
-        // A ticket (runbook.ts, LeadHandoffDeadLetters): today's one topic carries pages and tickets alike.
-        alarmAction: this.monitoring.topic.alarmAction,
-        runbookBaseUrl: runbook,
-      });
-      // It reads the lead and the table's stream, and writes the outcome: the leads' key lets it.
-      this.leadsKey.allowTableUse(this.leadHandoff.role);
-    }
+    // Each one's invocations that still fail after Lambda's two retries go to the dead-letter queue.
+    for (const { built } of this.eventFunctions.list) this.failedEvents.catchFailuresOf(built.function);
 
     if (config.githubRepository) {
       const send = this.api.productFunctions.sendCheatSheet;
@@ -327,8 +308,12 @@ export class CheatSheetSiteStack extends Stack {
       value: this.monitoring.dashboardUrl,
     });
     new CfnOutput(this, 'AlarmTopicArn', {
-      description: 'The SNS topic every alarm notifies (on alarm and when OK again): subscribe to it here.',
-      value: this.monitoring.alarmTopic.topicArn,
+      description: 'The pages topic (on alarm and when OK again; alarmEmail, pageEndpoint): subscribe to it here.',
+      value: this.monitoring.pagesTopic.topicArn,
+    });
+    new CfnOutput(this, 'TicketTopicArn', {
+      description: 'The tickets topic (on alarm only; ticketEmail): subscribe to it here.',
+      value: this.monitoring.ticketsTopic.topicArn,
     });
     new CfnOutput(this, 'LeadsKeyArn', {
       description:

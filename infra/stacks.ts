@@ -1,7 +1,7 @@
 /**
  * The app's stacks for a configuration: the product stack and, with the web ACL (`waf`, on by
  * default) outside us-east-1, the web ACL's companion stack there; when the product stack's region
- * is known and is not us-east-1, the edge-monitoring stack there (the CloudFront 5xx alarm); with
+ * is known and is not us-east-1, the edge-monitoring stack there (the CloudFront availability alarm); with
  * `githubRepository`, the DeployAccess stack. Used by the
  * app entry and by the tests, so both build the same thing.
  *
@@ -87,6 +87,7 @@ export function createProductStacks(app: App, options: ProductStacksOptions): Pr
     distribution: product.site.site.distribution,
     alarmNamePrefix: stackName,
     alarmEmail: config.alarmEmail,
+    pageEndpoint: config.pageEndpoint,
     runbookBaseUrl: runbookBaseUrl(config.githubRepository),
   });
   return { ...product, edgeMonitoring };

@@ -109,7 +109,7 @@ export const deliveryServices = {
 } as const;
 
 /**
- * The unsent check's gauge, every 15 minutes: requests saved more than 15 minutes before and still
+ * The unsent check's gauge, every 5 minutes when not 0: requests saved more than 15 minutes before and still
  * not sent, for a reason nobody was told of (core/data/delivery-status.ts, isUnsentUnnoticed).
  */
 export const unsentRequestsMetric = 'UnsentRequests';

@@ -1,5 +1,4 @@
 import { CfnOutput, Duration, Names, Validations } from 'aws-cdk-lib';
-import type { IAlarmAction } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
@@ -14,7 +13,6 @@ import { catalogueFunctions } from '../../core/api/catalogue/functions';
 import { leadHandoffVariables, mailProviderNames, maxHandoffAttempts } from '../../core/data/mail-provider';
 import type { MailProviderConfig } from '../deployment-config';
 import { CatalogueFunction } from './catalogue-function';
-import { LeadHandoffAlarms } from './monitoring/lead-handoff-alarms';
 
 /** The hand-off function, as the catalogue of functions describes it. */
 const leadHandoffSpec = catalogueFunctions.leadHandoff;
@@ -35,10 +33,6 @@ export interface LeadHandoffProps {
   readonly table: ITable;
   /** The stack's key: the log group. */
   readonly encryptionKey: IKey;
-  /** The dead-letter alarm's action: the tickets' topic. */
-  readonly alarmAction: IAlarmAction;
-  /** @default `docs/operate.md` (AlarmFamilyProps.runbookBaseUrl) */
-  readonly runbookBaseUrl?: string;
   /** @default the repository root (process.cwd()) */
   readonly projectRoot?: string;
   /** @default the catalogue's entry under projectRoot */
@@ -52,8 +46,8 @@ export interface LeadHandoffProps {
  * The requests table's stream, filtered to inserts that carry a consent, invokes the function,
  * which puts each request's id on the hand-off queue; each message is then one attempt at the
  * provider, retried on the Standard Webhooks schedule by changing the message's visibility, and
- * moved to the dead-letter queue when it must stop or has failed for a day: that queue's alarm is
- * the operator's ticket. Why a stream and not the save function sending the message: the item and
+ * moved to the dead-letter queue when it must stop or has failed for a day: the stack's DeadLetters
+ * alarm watches that queue, the operator's ticket. Why a stream and not the save function sending the message: the item and
  * the stream record are written together, so a lead saved is a lead handed off even when the save
  * function dies after its PutItem; and a Lambda event source reads the stream free of charge
  * (EventBridge Pipes would pay for its polling, about 1.60 USD a month).
@@ -72,7 +66,6 @@ export class LeadHandoff extends Construct {
   public readonly function: NodejsFunction;
   public readonly role: Role;
   public readonly logGroup: LogGroup;
-  public readonly alarms: LeadHandoffAlarms;
 
   constructor(scope: Construct, id: string, props: LeadHandoffProps) {
     super(scope, id);
@@ -104,7 +97,7 @@ export class LeadHandoff extends Construct {
       redriveAllowPolicy: { redrivePermission: RedrivePermission.ALLOW_ALL },
     });
     const deadLetterReason =
-      'It is the dead-letter queue: its alarm (LeadHandoffDeadLetters) is the ticket, and the operator redrives it to the hand-off queue once the cause is fixed.';
+      'It is the dead-letter queue: the DeadLetters alarm on it is the ticket, and the operator redrives it to the hand-off queue once the cause is fixed.';
     Validations.of(this.deadLetterQueue.node.defaultChild ?? this.deadLetterQueue).acknowledge({
       id: 'Serverless::Serverless-SQSRedrivePolicy',
       reason: deadLetterReason,
@@ -178,12 +171,6 @@ export class LeadHandoff extends Construct {
       id: 'Serverless::Serverless-LambdaEventSourceMappingDestination',
       reason:
         "The queue's mapping: Lambda offers an on-failure destination for stream and Kafka sources only; a message that keeps failing moves to the dead-letter queue by the queue's redrive policy, or by the function itself when a hand-off must stop.",
-    });
-
-    this.alarms = new LeadHandoffAlarms(this, 'Alarms', {
-      alarmAction: props.alarmAction,
-      runbookBaseUrl: props.runbookBaseUrl,
-      deadLetterQueue: this.deadLetterQueue,
     });
 
     new CfnOutput(this, 'MailProviderSecretArn', {

@@ -20,6 +20,7 @@ import {
   OriginRequestCookieBehavior,
   OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  type IOriginRequestPolicy,
   OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
@@ -41,6 +42,7 @@ import { buildOutput } from '../../core/build-output';
 import { originSecretHeader } from '../../core/config/edge-headers';
 import { proofOfWorkHeader } from '../../core/api/proof-of-work';
 import { sitePagesFunctionCode } from '../site-pages-function';
+import { securityHeadersFunctionCode } from '../security-headers-function';
 import { hashedAssetsCacheControl, hashedAssetsPrefix, pagesCacheControl } from '../cache-policy';
 import {
   contentSecurityPolicy,
@@ -121,6 +123,16 @@ export interface SiteProps {
    * @default PriceClass.PRICE_CLASS_100 (North America and Europe), the cheapest
    */
   readonly priceClass?: PriceClass;
+  /**
+   * `free`: the distribution goes on CloudFront's flat-rate Free plan, which takes AWS managed
+   * policies only: the security headers come from a viewer-response CloudFront Function instead of
+   * a response headers policy, and the API's origin requests use the managed
+   * AllViewerExceptHostHeader policy (the functions read only CloudFront-Viewer-Address, which
+   * CloudFront sets itself, and the origin secret).
+   *
+   * @default - pay-as-you-go: the custom policies
+   */
+  readonly pricingPlan?: 'free';
 }
 
 /**
@@ -136,9 +148,12 @@ export class Site extends Construct {
    * are unique per account, so the same stack in a second region must not reuse them.
    */
   public readonly originAccessControl: S3OriginAccessControl;
-  public readonly responseHeadersPolicy: ResponseHeadersPolicy;
+  /** Pay-as-you-go only (the Free plan takes managed policies only: securityHeadersFunction then). */
+  public readonly responseHeadersPolicy?: ResponseHeadersPolicy;
+  /** The Free plan only: the security headers, set on every response. */
+  public readonly securityHeadersFunction?: CloudFrontFunction;
   /** What `/api/*` requests carry to the API: apiOriginRequestHeaders, no query string, no cookie. */
-  public readonly apiOriginRequestPolicy: OriginRequestPolicy;
+  public readonly apiOriginRequestPolicy: IOriginRequestPolicy;
   /** Viewer-request function of the site's behaviour: each page's path to its file (core/site-pages.ts). */
   public readonly pagePathsFunction: CloudFrontFunction;
   public readonly distribution: Distribution;
@@ -166,32 +181,34 @@ export class Site extends Construct {
       encryptionKey: props.encryptionKey,
     });
 
+    const freePlan = props.pricingPlan === 'free';
     // The values come from infra/security-headers.ts, which the local server uses too.
-    this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      responseHeadersPolicyName: regionalName(this, 'security-headers', cloudFrontNameLimits.responseHeadersPolicy),
-      comment: 'Security headers of infra/security-headers.ts, on every response.',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy, override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(strictTransportSecurity.maxAgeSeconds),
-          includeSubdomains: strictTransportSecurity.includeSubdomains,
-          preload: strictTransportSecurity.preload,
-          override: true,
+    if (!freePlan)
+      this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+        responseHeadersPolicyName: regionalName(this, 'security-headers', cloudFrontNameLimits.responseHeadersPolicy),
+        comment: 'Security headers of infra/security-headers.ts, on every response.',
+        securityHeadersBehavior: {
+          contentSecurityPolicy: { contentSecurityPolicy, override: true },
+          strictTransportSecurity: {
+            accessControlMaxAge: Duration.seconds(strictTransportSecurity.maxAgeSeconds),
+            includeSubdomains: strictTransportSecurity.includeSubdomains,
+            preload: strictTransportSecurity.preload,
+            override: true,
+          },
+          contentTypeOptions: { override: true },
+          frameOptions: {
+            frameOption: enumMember(HeadersFrameOption, securityHeaders['X-Frame-Options']),
+            override: true,
+          },
+          referrerPolicy: {
+            referrerPolicy: enumMember(HeadersReferrerPolicy, referrerPolicy),
+            override: true,
+          },
         },
-        contentTypeOptions: { override: true },
-        frameOptions: {
-          frameOption: enumMember(HeadersFrameOption, securityHeaders['X-Frame-Options']),
-          override: true,
+        customHeadersBehavior: {
+          customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
         },
-        referrerPolicy: {
-          referrerPolicy: enumMember(HeadersReferrerPolicy, referrerPolicy),
-          override: true,
-        },
-      },
-      customHeadersBehavior: {
-        customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
-      },
-    });
+      });
 
     // The API's host name, from its endpoint `https://<id>.execute-api.<region>.amazonaws.com`.
     const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
@@ -201,13 +218,15 @@ export class Site extends Construct {
       // neither the repository nor the template. A viewer's header of the same name is replaced.
       customHeaders: { [originSecretHeader]: props.originSecret.secretValue.unsafeUnwrap() },
     });
-    this.apiOriginRequestPolicy = new OriginRequestPolicy(this, 'ApiOriginRequests', {
-      originRequestPolicyName: regionalName(this, 'api-origin-requests', cloudFrontNameLimits.originRequestPolicy),
-      comment: 'The cheat-sheet API: Content-Type, User-Agent and the viewer address CloudFront saw.',
-      headerBehavior: OriginRequestHeaderBehavior.allowList(...apiOriginRequestHeaders),
-      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
-      cookieBehavior: OriginRequestCookieBehavior.none(),
-    });
+    this.apiOriginRequestPolicy = freePlan
+      ? OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER
+      : new OriginRequestPolicy(this, 'ApiOriginRequests', {
+          originRequestPolicyName: regionalName(this, 'api-origin-requests', cloudFrontNameLimits.originRequestPolicy),
+          comment: 'The cheat-sheet API: Content-Type, User-Agent and the viewer address CloudFront saw.',
+          headerBehavior: OriginRequestHeaderBehavior.allowList(...apiOriginRequestHeaders),
+          queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+          cookieBehavior: OriginRequestCookieBehavior.none(),
+        });
 
     // About $0.10 per million requests of the site's behaviour (pages, scripts, images); the API's
     // behaviour does not run it.
@@ -217,6 +236,18 @@ export class Site extends Construct {
       code: FunctionCode.fromInline(sitePagesFunctionCode()),
       runtime: FunctionRuntime.JS_2_0,
     });
+    if (freePlan) {
+      this.securityHeadersFunction = new CloudFrontFunction(this, 'SecurityHeadersFunction', {
+        functionName: regionalName(this, 'security-headers', cloudFrontNameLimits.function),
+        comment:
+          'Sets the security headers of infra/security-headers.ts on every response (the Free plan takes no custom headers policy).',
+        code: FunctionCode.fromInline(securityHeadersFunctionCode()),
+        runtime: FunctionRuntime.JS_2_0,
+      });
+    }
+    const securityHeadersAssociation = this.securityHeadersFunction
+      ? [{ function: this.securityHeadersFunction, eventType: FunctionEventType.VIEWER_RESPONSE }]
+      : [];
 
     this.originAccessControl = new S3OriginAccessControl(this, 'OriginAccessControl', {
       originAccessControlName: regionalName(this, 'site-bucket', cloudFrontNameLimits.originAccessControl),
@@ -239,7 +270,10 @@ export class Site extends Construct {
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.responseHeadersPolicy,
         compress: true,
-        functionAssociations: [{ function: this.pagePathsFunction, eventType: FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [
+          { function: this.pagePathsFunction, eventType: FunctionEventType.VIEWER_REQUEST },
+          ...securityHeadersAssociation,
+        ],
       },
       additionalBehaviors: {
         [apiPathPattern]: {
@@ -250,6 +284,7 @@ export class Site extends Construct {
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: this.apiOriginRequestPolicy,
           responseHeadersPolicy: this.responseHeadersPolicy,
+          functionAssociations: securityHeadersAssociation,
         },
       },
       // The not-found rule. Custom error responses apply to every behaviour, `/api/*` included,

@@ -23,21 +23,21 @@ describe('with the product stack in eu-west-1', () => {
     expect(edgeMonitoringStack?.dependencies).toContain(stack);
   });
 
-  test("it alarms on the product distribution's 5xx error rate, named after the product stack", () => {
+  test("it alarms on the availability objective's fast burn over CloudFront's requests and error rate, named after the product stack", () => {
     const alarms = alarmsOf(edge);
     expect(alarms).toHaveLength(1);
-    expect(alarms[0].Properties).toMatchObject({
-      AlarmName: 'First100DaysSite-CloudFront5xxRate',
-      Namespace: 'AWS/CloudFront',
-      MetricName: '5xxErrorRate',
-      Threshold: 5,
-    });
-    expect(alarms[0].Condition).toBeUndefined();
-    const dimensions = alarms[0].Properties.Dimensions as { Name: string; Value: unknown }[];
+    expect(alarms[0].Properties).toMatchObject({ AlarmName: 'First100DaysSite-EdgeFastBurn', Threshold: 14.4 });
+    const metrics = alarms[0].Properties.Metrics as {
+      MetricStat?: { Metric: { MetricName: string; Dimensions: { Name: string; Value: unknown }[] } };
+    }[];
+    const read = metrics.flatMap(({ MetricStat }) => (MetricStat ? [MetricStat.Metric] : []));
+    expect(read.map(({ MetricName }) => MetricName).sort()).toEqual(['5xxErrorRate', 'Requests']);
     // Read from the product stack's output in eu-west-1 (CloudFormation's Fn::GetStackOutput).
-    expect(dimensions.find((dimension) => dimension.Name === 'DistributionId')?.Value).toEqual({
-      'Fn::GetStackOutput': expect.objectContaining({ StackName: 'First100DaysSite', Region: 'eu-west-1' }),
-    });
+    for (const { Dimensions } of read) {
+      expect(Dimensions.find((dimension) => dimension.Name === 'DistributionId')?.Value).toEqual({
+        'Fn::GetStackOutput': expect.objectContaining({ StackName: 'First100DaysSite', Region: 'eu-west-1' }),
+      });
+    }
   });
 
   test('it notifies a topic of its own, subscribed to the alarm e-mail', () => {
@@ -47,20 +47,19 @@ describe('with the product stack in eu-west-1', () => {
     edge.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
   });
 
-  test('the product stack itself has no CloudFront alarm (it could watch no metric in eu-west-1)', () => {
-    expect(alarmsOf(product).filter((alarm) => alarm.Properties.AlarmName.endsWith('CloudFront5xxRate'))).toEqual([]);
+  test("the product stack's objectives read the routes' own 5xx instead of CloudFront's (it could watch no CloudFront metric in eu-west-1)", () => {
+    const watched = JSON.stringify(alarmsOf(product).map(({ Properties }) => Properties.Metrics ?? []));
+    expect(watched).not.toContain('AWS/CloudFront');
+    expect(watched).toContain('"MetricName":"5xx"');
   });
 });
 
-test('with the product stack in us-east-1, the alarm is in the product stack and there is no edge-monitoring stack', () => {
+test("with the product stack in us-east-1, its objectives read CloudFront's error rate and there is no edge-monitoring stack", () => {
   const { stack, edgeMonitoringStack } = createTestApp({
     env: { account, region: 'us-east-1' },
     context: { senderDomain: 'example.com' },
   });
   expect(edgeMonitoringStack).toBeUndefined();
-  const alarms = alarmsOf(Template.fromStack(stack)).filter((alarm) =>
-    alarm.Properties.AlarmName.endsWith('CloudFront5xxRate'),
-  );
-  expect(alarms).toHaveLength(1);
-  expect(alarms[0].Condition).toBeUndefined();
+  const watched = JSON.stringify(alarmsOf(Template.fromStack(stack)).map(({ Properties }) => Properties.Metrics ?? []));
+  expect(watched).toContain('"MetricName":"5xxErrorRate"');
 });

@@ -1,6 +1,6 @@
 /**
  * The weekly digest in the template: with `authorEmail`, a Monday schedule invoking a small
- * function that may Scan the requests table and send as the sender, its errors alarm, and the
+ * function that may Scan the requests table and send as the sender, its failures to the dead-letter queue, and the
  * leads' key letting its role read; without it, none of that exists.
  */
 import type { Template } from 'aws-cdk-lib/assertions';
@@ -72,10 +72,13 @@ describe('with authorEmail', () => {
     expect(JSON.stringify(functions?.Principal)).toContain(role);
   });
 
-  test('its errors alarm is a ticket that links its runbook section', () => {
-    const [alarm] = alarmsOf(template).filter((a) => a.Properties.AlarmName.endsWith('-LeadDigestErrors'));
+  test('a digest that still fails after its two retries goes to the dead-letter queue, which opens a ticket', () => {
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      FunctionName: { Ref: functionId },
+      MaximumRetryAttempts: 2,
+    });
+    const [alarm] = alarmsOf(template).filter((a) => a.Properties.AlarmName.endsWith('-DeadLetters'));
     expect(alarm.Properties.AlarmDescription).toMatch(/^Severity: ticket\. /);
-    expect(alarm.Properties.AlarmDescription).toMatch(/ Runbook: docs\/operate\.md#leaddigesterrors$/);
   });
 
   test("its log group is an output, as every function's is", () => {

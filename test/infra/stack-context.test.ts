@@ -62,11 +62,7 @@ describe('the context, through the stack', () => {
     ).toEqual({ AttributeName: 'expires_at', Enabled: true });
   });
 
-  test('warns of the budget at 80% of the budget given', () => {
-    expect(alarmNamed(template, 'First100DaysSite-SendBudgetNearlySpent').Properties.Threshold).toBe(1600);
-  });
-
-  test("alarms at 80% of the account's concurrency quota given", () => {
-    expect(alarmNamed(template, 'First100DaysSite-AccountConcurrency').Properties.Threshold).toBe(1600);
+  test('opens a ticket at 80% of the budget given', () => {
+    expect(alarmNamed(template, 'First100DaysSite-SendBudgetRunningOut').Properties.Threshold).toBe(1600);
   });
 });

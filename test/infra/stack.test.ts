@@ -8,9 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { functionResourcePrefix } from './support/function-ids';
 import { functionList } from '../../core/api/catalogue/functions';
-import { routesOf } from '../../core/api/catalogue/routes';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
-import { routeId } from '../../infra/constructs/monitoring/metrics';
 import { alarmsOf } from './support/alarms';
 import { exampleSender, fixtures, resourceByPrefix, synthTemplate } from './support/synth';
 
@@ -136,94 +134,25 @@ describe('the stack', () => {
   });
 });
 
-type Dimension = { Name: string; Value: unknown };
-type Query = { MetricStat?: { Metric: { MetricName: string; Dimensions?: Dimension[] } } };
-type PolicyStatement = { Action: string | string[]; Resource: unknown };
-
 describe('the monitoring of the product', () => {
-  test('alarms on Errors of every function no route invokes, on the alarm topic', () => {
-    const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
+  test('sends the failures of every function no route invokes, after their retries, to the dead-letter queue', () => {
+    const queueId = resourceByPrefix(template, 'AWS::SQS::Queue', 'FailedEventsQueue').logicalId;
     for (const prefix of builtFunctions
       .filter((fn) => fn.trigger.kind !== 'http')
       .map((fn) => functionResourcePrefix(fn, 'Function'))) {
       const functionId = resourceByPrefix(template, 'AWS::Lambda::Function', prefix).logicalId;
-      const errors = alarmsOf(template).filter(
-        (alarm) =>
-          alarm.Properties.MetricName === 'Errors' &&
-          JSON.stringify(alarm.Properties.Dimensions) ===
-            JSON.stringify([{ Name: 'FunctionName', Value: { Ref: functionId } }]),
-      );
-      expect(errors.map((alarm) => [alarm.Properties.Threshold, alarm.Properties.AlarmActions])).toEqual([
-        [1, [{ Ref: topicId }]],
-      ]);
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+        FunctionName: { Ref: functionId },
+        MaximumRetryAttempts: 2,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
+      });
     }
   });
 
-  test('notifies the alarm topic from every alarm, when they fire and when they are OK again', () => {
-    const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
-    const alarms = alarmsOf(template);
-    for (const alarm of alarms) {
-      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
-      expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
-    }
-  });
-
-  test("alarms on each function of the catalogue's Errors and Throttles, and on each route's latency by its method", () => {
-    const names = alarmsOf(template).map((alarm) => alarm.Properties.AlarmName);
-    const expected = builtFunctions.flatMap((fn) => [
-      `First100DaysSite-${fn.id}FunctionErrors`,
-      `First100DaysSite-${fn.id}FunctionThrottles`,
-    ]);
-    expect(names).toEqual(expect.arrayContaining(expected));
-    for (const route of routesOf(builtFunctions)) {
-      const latency = alarmsOf(template).filter(
-        (alarm) => alarm.Properties.AlarmName === `First100DaysSite-Latency${routeId(route.path)}`,
-      );
-      expect(latency.map((alarm) => alarm.Properties.Dimensions)).toEqual([
-        expect.arrayContaining([
-          { Name: 'Method', Value: route.method },
-          { Name: 'Resource', Value: route.path },
-        ]),
-      ]);
-    }
-  });
-
-  test('alarms on throttles and system errors of the three tables over every operation the functions may call', () => {
-    const granted = new Map<string, Set<string>>();
-    for (const policy of Object.values(template.findResources('AWS::IAM::Policy'))) {
-      for (const statement of (policy.Properties.PolicyDocument as { Statement: PolicyStatement[] }).Statement) {
-        const resource = JSON.stringify(statement.Resource);
-        const tableId = /"(Data\w+Table\w+)","Arn"/.exec(resource)?.[1];
-        if (!tableId || resource.includes('/index/')) continue;
-        for (const action of [statement.Action].flat().filter((action) => action.startsWith('dynamodb:'))) {
-          granted.set(tableId, new Set([...(granted.get(tableId) ?? []), action.replace('dynamodb:', '')]));
-        }
-      }
-    }
-    // The e-mail index's Query counts as the table's.
-    granted.get(resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId)!.add('Query');
-    expect(granted.size).toBe(3);
-    for (const [tableId, operations] of granted) {
-      for (const metricName of ['ThrottledRequests', 'SystemErrors']) {
-        const alarmed = alarmsOf(template)
-          .map((alarm) => ((alarm.Properties.Metrics ?? []) as Query[]).flatMap(({ MetricStat }) => MetricStat ?? []))
-          .filter(
-            (stats) =>
-              stats.length > 0 &&
-              stats.every(
-                ({ Metric }) =>
-                  Metric.MetricName === metricName &&
-                  JSON.stringify(Metric.Dimensions?.find(({ Name }) => Name === 'TableName')?.Value) ===
-                    JSON.stringify({ Ref: tableId }),
-              ),
-          );
-        expect({ tableId, metricName, alarms: alarmed.length }).toEqual({ tableId, metricName, alarms: 1 });
-        const alarmedOperations = new Set(
-          alarmed[0].map(({ Metric }) => Metric.Dimensions?.find(({ Name }) => Name === 'Operation')?.Value),
-        );
-        expect(alarmedOperations).toEqual(operations);
-      }
-    }
+  test('has at most ten alarms, the composite included', () => {
+    const alarms =
+      alarmsOf(template).length + Object.keys(template.findResources('AWS::CloudWatch::CompositeAlarm')).length;
+    expect(alarms).toBeLessThanOrEqual(10);
   });
 
   test('outputs the console URL of its one dashboard', () => {
@@ -233,18 +162,15 @@ describe('the monitoring of the product', () => {
     expect(url).toContain(`{"Ref":"${dashboard.logicalId}"}`);
   });
 
-  test("pauses sending from the configuration set's two reputation alarms, through the alarm topic", () => {
+  test('pauses sending from the sender-reputation alarm, through the pages topic', () => {
     const topicId = resourceByPrefix(template, 'AWS::SNS::Topic', 'MonitoringAlarmTopic').logicalId;
-    const alarmId = (name: string) =>
-      Object.entries(template.findResources('AWS::CloudWatch::Alarm')).find(
-        ([, alarm]) => alarm.Properties.AlarmName === `First100DaysSite-${name}`,
-      )?.[0];
+    const alarmId = Object.entries(template.findResources('AWS::CloudWatch::Alarm')).find(
+      ([, alarm]) => alarm.Properties.AlarmName === 'First100DaysSite-SenderReputation',
+    )?.[0];
     template.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'lambda',
       TopicArn: { Ref: topicId },
-      FilterPolicy: Match.objectLike({
-        AlarmName: [{ Ref: alarmId('ConfigurationSetBounceRate') }, { Ref: alarmId('ConfigurationSetComplaintRate') }],
-      }),
+      FilterPolicy: Match.objectLike({ AlarmName: [{ Ref: alarmId }] }),
     });
     const configurationSetId = resourceByPrefix(template, 'AWS::SES::ConfigurationSet', 'Mail').logicalId;
     const pausePolicy = resourceByPrefix(template, 'AWS::IAM::Policy', 'EventFunctionsPauseSending');
@@ -399,6 +325,7 @@ describe('the stack outputs', () => {
         'SenderIdentityName',
         'SiteUrl',
         'TableName',
+        'TicketTopicArn',
         ...builtFunctions.map((fn) => `${fn.id}LogGroupName`),
       ].sort(),
     );

@@ -1,70 +1,169 @@
 /**
- * The figures docs/deploy.md and docs/operate.md give for a stage at rest, computed from the
- * synthesized stacks of a stage (the product stack in eu-west-1 and its us-east-1 edge stack): the
- * number of alarms, the metrics they watch (CloudWatch bills each metric of an alarm, 0.10 USD a
- * month; a metric-math expression is free), the KMS keys (1 USD a month each) and the origin
- * secret (0.40 USD a month). A new alarm or key changes the numbers, and this test names the docs'
- * line to update.
+ * What a stage costs at rest (no traffic), computed from the synthesized templates of a default
+ * synth in us-east-1 with AWS's own list prices, dated, each with its source: the alarms (each
+ * metric an alarm reads, a metric-math alarm's every metric, a composite alarm), the dashboard
+ * (free within 50 metrics), the keys and their rotations, the secret, and the web ACL beside it.
+ * docs/deploy.md and docs/operate.md give the figures this test prints; a new alarm, metric or key
+ * changes them and this test names the line to update.
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { readDoc } from '../support/docs';
 import { createTestApp } from '../infra/support/synth';
 
-const usdPerAlarmMetric = 0.1;
-const usdPerKey = 1;
-const usdPerSecret = 0.4;
+/** AWS's list prices in us-east-1, USD a month, as read on the date below. */
+export const priceTable = {
+  readOn: '2026-11-27',
+  /** A standard-resolution alarm's metric; a metric-math alarm pays for every metric it reads. */
+  alarmMetric: { usd: 0.1, source: 'https://aws.amazon.com/cloudwatch/pricing/' },
+  /** A composite alarm. */
+  compositeAlarm: { usd: 0.5, source: 'https://aws.amazon.com/cloudwatch/pricing/' },
+  /** CloudWatch's always-free tier: alarm metrics each account gets free every month. */
+  freeAlarmMetrics: { count: 10, source: 'https://aws.amazon.com/cloudwatch/pricing/ (Free tier)' },
+  /** A dashboard beyond the free three of up to 50 metrics each. */
+  dashboard: { usd: 3, freeMetrics: 50, source: 'https://aws.amazon.com/cloudwatch/pricing/' },
+  /** A customer managed key; each of its first two rotations adds the same again (later ones are free). */
+  key: { usd: 1, rotationUsd: 1, paidRotations: 2, source: 'https://aws.amazon.com/kms/pricing/' },
+  secret: { usd: 0.4, source: 'https://aws.amazon.com/secrets-manager/pricing/' },
+  /** AWS WAF: a web ACL, and each of its rules (a managed rule group counts as one). */
+  webAcl: { usd: 5, ruleUsd: 1, source: 'https://aws.amazon.com/waf/pricing/' },
+  /** CloudFront's flat-rate Free plan: the distribution and its web ACL together. */
+  flatRateFree: { usd: 0, source: 'https://aws.amazon.com/cloudfront/pricing/' },
+} as const;
 
-interface AlarmProperties {
-  readonly Metrics?: readonly { readonly MetricStat?: unknown }[];
+interface Resource {
+  readonly Type: string;
+  readonly Properties: Record<string, unknown>;
 }
 
-function stageAtRest() {
-  const { stack, edgeMonitoringStack } = createTestApp({
-    env: { account: '111111111111', region: 'eu-west-1' },
-    context: { senderDomain: 'example.com', alarmEmail: 'ops@example.com' },
+function templatesOf(context: Record<string, string>) {
+  const { stack, edgeMonitoringStack, webFirewallStack } = createTestApp({
+    env: { account: '111111111111', region: 'us-east-1' },
+    // The default synth: the web ACL on, as `npx cdk deploy` makes it.
+    context: { waf: 'true', ...context },
   });
-  const templates = [stack, edgeMonitoringStack!].map((s) => Template.fromStack(s));
-  const alarms = templates.flatMap(
-    (template) => Object.values(template.findResources('AWS::CloudWatch::Alarm')) as { Properties: AlarmProperties }[],
-  );
-  const metrics = alarms
-    .map(({ Properties }) => (Properties.Metrics ? Properties.Metrics.filter((m) => m.MetricStat).length : 1))
+  return [stack, edgeMonitoringStack, webFirewallStack]
+    .flatMap((s) => (s ? [Template.fromStack(s).toJSON()] : []))
+    .flatMap((template) => Object.values(template.Resources as Record<string, Resource>));
+}
+
+/** The metrics a dashboard's graphs read (each metric line; an expression's metrics are lines too). */
+function dashboardMetrics(resources: readonly Resource[]): number {
+  return resources
+    .filter(({ Type }) => Type === 'AWS::CloudWatch::Dashboard')
+    .map(({ Properties }) => {
+      const body = Properties.DashboardBody as string | { 'Fn::Join': [string, unknown[]] };
+      const text =
+        typeof body === 'string'
+          ? body
+          : body['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : 'x')).join('');
+      const widgets = (JSON.parse(text) as { widgets: { properties: { metrics?: unknown[][] } }[] }).widgets;
+      return widgets.flatMap(({ properties }) => properties.metrics ?? []).filter((line) => typeof line[0] === 'string')
+        .length;
+    })
     .reduce((sum, count) => sum + count, 0);
-  const keys = templates.map((t) => Object.keys(t.findResources('AWS::KMS::Key')).length).reduce((a, b) => a + b, 0);
-  const secrets = templates
-    .map((t) => Object.keys(t.findResources('AWS::SecretsManager::Secret')).length)
+}
+
+export function atRest(context: Record<string, string> = {}) {
+  const resources = templatesOf(context);
+  const ofType = (type: string) => resources.filter(({ Type }) => Type === type);
+  const metricAlarms = ofType('AWS::CloudWatch::Alarm');
+  const alarmMetrics = metricAlarms
+    .map(({ Properties }) => {
+      const metrics = Properties.Metrics as { MetricStat?: unknown }[] | undefined;
+      return metrics ? metrics.filter((m) => m.MetricStat).length : 1;
+    })
+    .reduce((sum, count) => sum + count, 0);
+  const composites = ofType('AWS::CloudWatch::CompositeAlarm').length;
+  const keys = ofType('AWS::KMS::Key').length;
+  const secrets = ofType('AWS::SecretsManager::Secret').length;
+  const webAcls = ofType('AWS::WAFv2::WebACL');
+  const webAclRules = webAcls
+    .map(({ Properties }) => (Properties.Rules as unknown[]).length)
     .reduce((a, b) => a + b, 0);
-  return { alarms: alarms.length, metrics, keys, secrets };
+  const plans = ofType('AWS::PricingPlanManager::Subscription').length;
+  const dashboard = dashboardMetrics(resources);
+
+  const p = priceTable;
+  const alarmsUsd = alarmMetrics * p.alarmMetric.usd + composites * p.compositeAlarm.usd;
+  const freeTierUsd = Math.min(alarmMetrics, p.freeAlarmMetrics.count) * p.alarmMetric.usd;
+  const dashboardUsd = dashboard > p.dashboard.freeMetrics ? p.dashboard.usd : 0;
+  const secretsUsd = secrets * p.secret.usd;
+  const keysUsd = (year: number) => keys * (p.key.usd + Math.min(year - 1, p.key.paidRotations) * p.key.rotationUsd);
+  const beforeWebAcl = (year: number) => alarmsUsd + dashboardUsd + secretsUsd + keysUsd(year);
+  const webAclUsd = plans > 0 ? p.flatRateFree.usd : webAcls.length * p.webAcl.usd + webAclRules * p.webAcl.ruleUsd;
+  return {
+    alarms: metricAlarms.length + composites,
+    alarmMetrics,
+    composites,
+    keys,
+    secrets,
+    dashboard,
+    webAclRules,
+    alarmsUsd,
+    freeTierUsd,
+    webAclUsd,
+    /** First year, second, third and after: before the web ACL, at list prices. */
+    beforeWebAcl: [1, 2, 3].map(beforeWebAcl),
+    /** The same after CloudWatch's always-free alarm metrics. */
+    beforeWebAclFreeTier: [1, 2, 3].map((year) => beforeWebAcl(year) - freeTierUsd),
+    allIn: [1, 2, 3].map((year) => beforeWebAcl(year) - freeTierUsd + webAclUsd),
+  };
 }
 
 const usd = (amount: number) => amount.toFixed(2);
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-describe('the figures of a stage at rest', () => {
-  const figures = stageAtRest();
-  const alarmsUsd = figures.metrics * usdPerAlarmMetric;
-  const totalUsd = alarmsUsd + figures.keys * usdPerKey + figures.secrets * usdPerSecret;
+describe('a stage at rest (default synth, us-east-1, no traffic)', () => {
+  const payAsYouGo = atRest();
+  const freePlan = atRest({ pricingPlan: 'free' });
 
-  test("docs/deploy.md's table gives the number of alarms and their cost", () => {
-    expect(readDoc('deploy.md')).toMatch(
+  test('prints its figures', () => {
+    const years = (figures: readonly number[]) => figures.map(usd).join(' / ');
+    console.log(
+      [
+        `Prices read on ${priceTable.readOn}. ${payAsYouGo.alarms} alarms (${payAsYouGo.alarmMetrics} alarm metrics, ${payAsYouGo.composites} composite), dashboard ${payAsYouGo.dashboard} metrics, ${payAsYouGo.keys} keys, ${payAsYouGo.secrets} secret.`,
+        `Before the web ACL, first year / second / third and after: ${years(payAsYouGo.beforeWebAclFreeTier)} USD (list prices without CloudWatch's free 10 alarm metrics: ${years(payAsYouGo.beforeWebAcl)}).`,
+        `The web ACL, pay-as-you-go (${payAsYouGo.webAclRules} rules): ${usd(payAsYouGo.webAclUsd)} USD; all in: ${years(payAsYouGo.allIn)} USD.`,
+        `With pricingPlan=free, all in: ${years(freePlan.allIn)} USD.`,
+      ].join('\n'),
+    );
+    expect(payAsYouGo.alarms).toBeLessThanOrEqual(10);
+  });
+
+  test('costs at most 5 USD a month in the first year before the web ACL', () => {
+    expect(payAsYouGo.beforeWebAclFreeTier[0]).toBeLessThanOrEqual(5);
+  });
+
+  test('costs at most 5 USD a month all in with the flat-rate Free plan', () => {
+    expect(freePlan.allIn[0]).toBeLessThanOrEqual(5);
+  });
+
+  test('keeps its dashboard within the free 50 metrics', () => {
+    expect(payAsYouGo.dashboard).toBeLessThanOrEqual(priceTable.dashboard.freeMetrics);
+  });
+
+  test("docs/deploy.md's table gives the alarms, the keys, the web ACL and the totals", () => {
+    const deploy = readDoc('deploy.md');
+    expect(deploy).toMatch(
       new RegExp(
-        `\\| ${figures.alarms} CloudWatch alarms \\(${figures.metrics} metrics\\) +\\| about ${usd(alarmsUsd).replace('.', '\\.')} USD +\\|`,
+        `\\| ${payAsYouGo.alarms} CloudWatch alarms \\(${payAsYouGo.alarmMetrics} alarm metrics, ${payAsYouGo.composites} composite\\) +\\| ${escape(usd(payAsYouGo.alarmsUsd))} USD +\\|`,
       ),
     );
-  });
-
-  test("docs/deploy.md's table gives the keys", () => {
-    expect(readDoc('deploy.md')).toMatch(
-      new RegExp(`\\| ${figures.keys} KMS keys[^|]*\\| ${figures.keys * usdPerKey} USD +\\|`),
+    expect(deploy).toMatch(
+      new RegExp(
+        `\\| ${payAsYouGo.keys} KMS keys[^|]*\\| ${escape(usd(payAsYouGo.keys * priceTable.key.usd))} USD +\\|`,
+      ),
     );
+    expect(deploy).toContain(
+      `About ${usd(payAsYouGo.beforeWebAclFreeTier[0])} USD a month per stage in the first year before the web ACL (${usd(payAsYouGo.beforeWebAclFreeTier[1])} in the second, ${usd(payAsYouGo.beforeWebAclFreeTier[2])} from the third, as the keys' rotations are billed)`,
+    );
+    expect(deploy).toContain(`the web ACL adds ${usd(payAsYouGo.webAclUsd)} USD a month on pay-as-you-go`);
+    expect(deploy).toContain(`with \`-c pricingPlan=free\` the whole stack is ${usd(freePlan.allIn[0])} USD a month`);
   });
 
-  test('docs/deploy.md gives the total a stage costs at rest', () => {
-    expect(readDoc('deploy.md')).toContain(`About ${usd(totalUsd)} USD a month per stage`);
-  });
-
-  test('docs/operate.md gives the same number of alarms and metrics', () => {
+  test('docs/operate.md gives the same number of alarms and their cost', () => {
     expect(readDoc('operate.md')).toContain(
-      `${figures.alarms} alarms watching ${figures.metrics} metrics (the two tables' alarms sum their operations) at 0.10 USD each, about ${usd(alarmsUsd)} USD a month`,
+      `${payAsYouGo.alarms} alarms (${payAsYouGo.composites} of them composite) reading ${payAsYouGo.alarmMetrics} alarm metrics: ${usd(payAsYouGo.alarmsUsd)} USD a month`,
     );
   });
 });

@@ -280,13 +280,14 @@ export const productFunctions = {
     id: 'UnsentCheck',
     trigger: {
       kind: 'schedule',
-      schedule: { everyMinutes: 15 },
+      // Every 5 minutes, so each 5-minute window of the delivery objective holds one count.
+      schedule: { everyMinutes: 5 },
       description: 'Counts the requests still unsent 15 minutes after they were saved (UnsentRequests).',
-      // No retry: the next run, 15 minutes on, counts afresh.
+      // No retry: the next run, 5 minutes on, counts afresh.
       retryAttempts: 0,
       undelivered: {
         delivery:
-          'A scheduled tick carries nothing: a lost one is replaced by the next, 15 minutes later, which counts the same requests.',
+          'A scheduled tick carries nothing: a lost one is replaced by the next, 5 minutes later, which counts the same requests.',
         invocation:
           'EventBridge invokes it asynchronously; a run that fails is in its log group and pages through its Errors alarm, and the next run, 15 minutes later, counts afresh. A dead-letter queue would hold a schedule event that says nothing but the time.',
       },

@@ -2,8 +2,8 @@ import { Aws, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey, Key } from 'aws-cdk-lib/aws-kms';
-import { Topic } from 'aws-cdk-lib/aws-sns';
-import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription, UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import { customerKey } from '../customer-key';
 import { logicalIdBeside } from './stable-logical-id';
@@ -15,6 +15,18 @@ export interface AlarmTopicProps {
    * @default - no subscription: the alarms still exist, on the dashboard and in the console
    */
   readonly alarmEmail?: string;
+  /**
+   * Subscribe this HTTPS endpoint (the operator's paging service; SNS posts a confirmation first).
+   *
+   * @default - none
+   */
+  readonly httpsEndpoint?: string;
+  /**
+   * What the notifications' sender shows.
+   *
+   * @default 'First 100 Days site alarms'
+   */
+  readonly displayName?: string;
   /**
    * The KMS key encrypting the topic; CloudWatch is allowed to use it.
    *
@@ -32,8 +44,8 @@ export interface AlarmTopicProps {
 }
 
 /**
- * The SNS topic every alarm notifies (on ALARM and on OK): encrypted with KMS, HTTPS only, and
- * open to this account's CloudWatch alarms alone.
+ * An SNS topic alarms notify (the pages topic, or the tickets topic): encrypted with KMS, HTTPS
+ * only, and open to this account's CloudWatch alarms alone.
  */
 export class AlarmTopic extends Construct {
   /** The key encrypting the topic: the one given, or the topic's own. */
@@ -65,7 +77,7 @@ export class AlarmTopic extends Construct {
     // `Default`: the topic keeps the logical id it had before this construct wrapped it (a new id
     // would replace the topic and drop every confirmed e-mail subscription).
     this.topic = new Topic(this, 'Default', {
-      displayName: 'First 100 Days site alarms',
+      displayName: props.displayName ?? 'First 100 Days site alarms',
       masterKey: this.encryptionKey,
       // A Deny on aws:SecureTransport = false: nothing publishes or subscribes over plain HTTP.
       enforceSSL: true,
@@ -83,12 +95,18 @@ export class AlarmTopic extends Construct {
         },
       }),
     );
-    if (props.alarmEmail) {
-      const subscription = this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    const subscribers = [
+      ...(props.alarmEmail ? [new EmailSubscription(props.alarmEmail)] : []),
+      ...(props.httpsEndpoint
+        ? [new UrlSubscription(props.httpsEndpoint, { protocol: SubscriptionProtocol.HTTPS })]
+        : []),
+    ];
+    for (const subscriber of subscribers) {
+      const subscription = this.topic.addSubscription(subscriber);
       Validations.of(subscription.node.defaultChild ?? subscription).acknowledge({
         id: 'Serverless::Serverless-SNSRedrivePolicy',
         reason:
-          'An alarm e-mail SNS cannot deliver (after its own retries) leaves nothing unseen: the alarm stays in its state in the CloudWatch console and on the dashboard. A dead-letter queue would hold the notification where nobody looks, and would itself need watching.',
+          'A notification SNS cannot deliver (after its own retries) leaves nothing unseen: the alarm stays in its state in the CloudWatch console and on the dashboard. A dead-letter queue would hold the notification where nobody looks, and would itself need watching.',
       });
     }
     this.alarmAction = new SnsAction(this.topic);

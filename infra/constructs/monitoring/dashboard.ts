@@ -11,10 +11,14 @@ import {
   type IAlarm,
   type IWidget,
 } from 'aws-cdk-lib/aws-cloudwatch';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
 import { serviceMetrics } from '../../../core/api/catalogue/service-metrics';
-import { metricDimensions, metricsNamespace } from '../../../core/observability/product-metrics';
+import {
+  deliveryServices,
+  metricDimensions,
+  metricsNamespace,
+  unsentRequestsMetric,
+} from '../../../core/observability/product-metrics';
 import {
   accountConcurrency,
   cloudFrontErrorRate,
@@ -23,15 +27,12 @@ import {
   productMetric,
   routeLatency,
   sesMetric,
-  tableId,
-  tableOperationsSum,
   uniqueServices,
   type MonitoredFunction,
   type MonitoredTable,
 } from './metrics';
-import { configurationSetReputation, sendingPauseThresholds } from './configuration-set-alarms';
-import { pagingFailureKinds } from './runbook';
-import { sesReputationThresholds } from './ses-alarms';
+import { configurationSetEvent, sendingPauseThresholds, sesReviewRates } from './cause-alarms';
+import { routeLatencyObjectiveMs } from './service-level-objectives';
 
 export interface MonitoringDashboardProps {
   /** The alarms its status widget lists, in order (none that exists only under a condition). */
@@ -77,26 +78,6 @@ export class MonitoringDashboard extends Construct {
     this.dashboard.addWidgets(...capacityRow(props));
     this.url = `https://console.aws.amazon.com/cloudwatch/home?region=${stack.region}#dashboards/dashboard/${this.dashboard.dashboardName}`;
   }
-
-  /**
-   * A row for the functions no route invokes (built after the monitoring, since the pause
-   * function listens to its alarm topic): each one's errors and throttles.
-   */
-  public addEventFunctions(functions: readonly { readonly function: IFunction; readonly name: string }[]): void {
-    if (functions.length === 0) return;
-    this.dashboard.addWidgets(
-      new GraphWidget({
-        title: 'Functions no route invokes: errors and throttles per 5 minutes',
-        width: 24,
-        left: functions.map(({ function: fn, name }) =>
-          fn.metricErrors({ period: fiveMinutes, statistic: 'Sum', label: `Errors ${name}` }),
-        ),
-        right: functions.map(({ function: fn, name }) =>
-          fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum', label: `Throttles ${name}` }),
-        ),
-      }),
-    );
-  }
 }
 
 function overviewRow(alarms: readonly IAlarm[]): IWidget[] {
@@ -106,7 +87,7 @@ function overviewRow(alarms: readonly IAlarm[]): IWidget[] {
       height: 3,
       markdown: [
         '## First 100 Days site',
-        'Read top to bottom: alarms; the funnel (requests saved → cheat sheets sent, per hour: the two lines should move together); refusals (the limits at work: a spike is a spray); failures by kind (should be empty); latency per route; SES reputation and delivery events; throttles. docs/operate.md says what to do for each alarm.',
+        "Read top to bottom: alarms (the objectives' burn and the causes they cannot see); the funnel (requests saved → cheat sheets sent, per hour: the two lines should move together, and unsent should stay at 0); refusals (the limits at work: a spike is a spray); failures by kind (should be empty); latency per route against its objective; API replies; SES reputation and delivery events; Lambda and CloudFront. docs/operate.md says what to do for each alarm, and its Logs Insights queries find the cause.",
       ].join('\n\n'),
     }),
     new AlarmStatusWidget({ title: 'Alarms', width: 24, height: 4, alarms: [...alarms] }),
@@ -124,6 +105,17 @@ function productRow(functions: readonly MonitoredFunction[]): IWidget[] {
         const outcome = serviceMetrics(service).outcome;
         return productMetric(outcome, service, hour, undefined, `${outcome} (${service})`);
       }),
+      // The delivery objective's bad events: requests still unsent 15 minutes after they were saved.
+      right: [
+        new Metric({
+          namespace: metricsNamespace,
+          metricName: unsentRequestsMetric,
+          dimensionsMap: { [metricDimensions.service]: deliveryServices.unsentCheck },
+          statistic: 'Maximum',
+          period: hour,
+          label: 'Unsent after 15 minutes (max)',
+        }),
+      ],
     }),
     new GraphWidget({
       title: 'Refusals by reason, per hour',
@@ -138,12 +130,10 @@ function productRow(functions: readonly MonitoredFunction[]): IWidget[] {
       title: 'Failures by kind, per 5 minutes',
       width: 8,
       left: services.flatMap((service) =>
-        // Every failure kind of the catalogue that pages, as the alarms: the graph shows what fires.
-        pagingFailureKinds()
-          .filter((kind) => serviceMetrics(service).failureMetricKinds.includes(kind))
-          .map((kind) =>
-            productMetric(serviceMetrics(service).failureMetric, service, fiveMinutes, kind, `${kind} (${service})`),
-          ),
+        // Every failure kind the service reports (the catalogue's): no alarm per kind, the objectives page.
+        serviceMetrics(service).failureMetricKinds.map((kind) =>
+          productMetric(serviceMetrics(service).failureMetric, service, fiveMinutes, kind, `${kind} (${service})`),
+        ),
       ),
     }),
   ];
@@ -154,10 +144,16 @@ function apiRow(stage: IHttpStage, functions: readonly MonitoredFunction[]): IWi
     new GraphWidget({
       title: 'Latency per route (ms)',
       width: 12,
-      left: functions.flatMap((fn) => [
-        routeLatency(stage, fn, 'p50', `p50 ${fn.method} ${fn.route}`),
-        routeLatency(stage, fn, 'p99', `p99 ${fn.method} ${fn.route}`),
-      ]),
+      left: functions.map((fn) => routeLatency(stage, fn, 'p99', `p99 ${fn.method} ${fn.route}`)),
+      leftAnnotations: [{ value: routeLatencyObjectiveMs, label: 'Latency objective' }],
+      // The latency objective's bad events: requests at or over it, every route.
+      right: [
+        stage.metricLatency({
+          period: fiveMinutes,
+          statistic: `TC(${routeLatencyObjectiveMs}:)`,
+          label: `Requests over ${routeLatencyObjectiveMs} ms`,
+        }),
+      ],
     }),
     new GraphWidget({
       title: 'API replies per 5 minutes',
@@ -172,35 +168,19 @@ function apiRow(stage: IHttpStage, functions: readonly MonitoredFunction[]): IWi
 }
 
 function sesRow(configurationSet: MonitoringDashboardProps['sesConfigurationSet']): IWidget[] {
-  const setRates = configurationSet
-    ? {
-        left: [
-          configurationSetReputation('Reputation.BounceRate', configurationSet.name, 'Bounce rate (configuration set)'),
-        ],
-        right: [
-          configurationSetReputation(
-            'Reputation.ComplaintRate',
-            configurationSet.name,
-            'Complaint rate (configuration set)',
-          ),
-        ],
-      }
-    : { left: [], right: [] };
   return [
     new GraphWidget({
-      title: configurationSet
-        ? 'SES reputation (review at 5% bounces, 0.1% complaints; the set pauses at 4%, 0.08%)'
-        : 'SES reputation (alarms at 5% bounces, 0.1% complaints)',
+      title: `SES account reputation (review at ${sesReviewRates.bounceRate * 100}% bounces, ${sesReviewRates.complaintRate * 100}% complaints; the product pauses at ${sendingPauseThresholds.bounceRate * 100}%, ${sendingPauseThresholds.complaintRate * 100}% over 24 hours)`,
       width: 12,
-      left: [sesMetric('Reputation.BounceRate', 'Maximum', hour, 'Bounce rate'), ...setRates.left],
-      right: [sesMetric('Reputation.ComplaintRate', 'Maximum', hour, 'Complaint rate'), ...setRates.right],
+      left: [sesMetric('Reputation.BounceRate', 'Maximum', hour, 'Bounce rate')],
+      right: [sesMetric('Reputation.ComplaintRate', 'Maximum', hour, 'Complaint rate')],
       leftAnnotations: [
-        { value: sesReputationThresholds.bounceRate, label: 'Bounce review' },
-        ...(configurationSet ? [{ value: sendingPauseThresholds.bounceRate, label: 'Sending paused' }] : []),
+        { value: sesReviewRates.bounceRate, label: 'Bounce review' },
+        { value: sendingPauseThresholds.bounceRate, label: 'Sending paused' },
       ],
       rightAnnotations: [
-        { value: sesReputationThresholds.complaintRate, label: 'Complaint review' },
-        ...(configurationSet ? [{ value: sendingPauseThresholds.complaintRate, label: 'Sending paused' }] : []),
+        { value: sesReviewRates.complaintRate, label: 'Complaint review' },
+        { value: sendingPauseThresholds.complaintRate, label: 'Sending paused' },
       ],
     }),
     new GraphWidget({
@@ -208,62 +188,47 @@ function sesRow(configurationSet: MonitoringDashboardProps['sesConfigurationSet'
         ? `SES delivery events (configuration set), per hour`
         : 'SES delivery events (whole account), per hour',
       width: 12,
-      left: ['Delivery', 'Bounce', 'Complaint', 'Reject'].map(
-        (event) =>
-          new Metric({
-            namespace: 'AWS/SES',
-            metricName: event,
-            statistic: 'Sum',
-            period: hour,
-            label: event,
-            ...(configurationSet && { dimensionsMap: { [configurationSet.dimensionName]: configurationSet.name } }),
-          }),
+      left: ['Delivery', 'Bounce', 'Complaint', 'Reject'].map((event) =>
+        configurationSet
+          ? configurationSetEvent(event, configurationSet, hour).with({ label: event })
+          : new Metric({ namespace: 'AWS/SES', metricName: event, statistic: 'Sum', period: hour, label: event }),
       ),
     }),
   ];
 }
 
-function capacityRow({ functions, tables, distribution }: MonitoringDashboardProps): IWidget[] {
+function capacityRow({ functions, distribution }: MonitoringDashboardProps): IWidget[] {
   return [
     new GraphWidget({
-      title: 'Throttles per 5 minutes',
+      title: 'Lambda throttles per 5 minutes (the tables: the StorageUnavailable query)',
       width: 8,
-      left: [
-        ...functions.map(({ function: fn, name }) =>
-          fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum', label: `Lambda ${name}` }),
-        ),
-        ...tables.map(({ table, operations }) =>
-          tableOperationsSum(table, 'ThrottledRequests', operations, `DynamoDB ${tableId(table)}`),
-        ),
-      ],
+      left: functions.map(({ function: fn, name }) =>
+        fn.metricThrottles({ period: fiveMinutes, statistic: 'Sum', label: `Lambda ${name}` }),
+      ),
     }),
     new GraphWidget({
-      title: 'Lambda: concurrency, errors, cold starts',
+      title: 'Lambda: concurrency and errors',
       width: 8,
       left: [accountConcurrency('Account concurrency (max)')],
-      right: functions.flatMap(({ function: fn, name, services: [service] }) => [
+      right: functions.map(({ function: fn, name }) =>
         fn.metricErrors({ period: fiveMinutes, statistic: 'Sum', label: `Errors ${name}` }),
-        // Powertools adds the function's name to the cold-start metric's dimensions. A function
-        // that counts under two services counts its cold start under each: one is enough; one
-        // with no metrics service (none in its entry) reports no cold start.
-        ...(service === undefined
-          ? []
-          : [
-              new Metric({
-                namespace: metricsNamespace,
-                metricName: 'ColdStart',
-                dimensionsMap: { [metricDimensions.service]: service, function_name: fn.functionName },
-                statistic: 'Sum',
-                period: fiveMinutes,
-                label: `Cold starts ${name}`,
-              }),
-            ]),
-      ]),
+      ),
     }),
     new GraphWidget({
-      title: 'CloudFront 5xx error rate (%, us-east-1)',
+      title: 'CloudFront: 5xx error rate (%) and requests (us-east-1)',
       width: 8,
       left: [cloudFrontErrorRate(distribution).with({ region: cloudFrontMetricsRegion })],
+      right: [
+        new Metric({
+          namespace: 'AWS/CloudFront',
+          metricName: 'Requests',
+          dimensionsMap: { DistributionId: distribution.distributionId, Region: 'Global' },
+          statistic: 'Sum',
+          period: fiveMinutes,
+          region: cloudFrontMetricsRegion,
+          label: 'Requests',
+        }),
+      ],
     }),
   ];
 }

@@ -1,129 +1,107 @@
+import { Stack } from 'aws-cdk-lib';
 import type { IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
-import type { Alarm, Dashboard } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Dashboard, IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { AccountConcurrencyAlarm } from './account-concurrency-alarm';
+import type { AlarmActions } from './alarm-family';
 import { AlarmTopic } from './alarm-topic';
-import { ApiAlarms } from './api-alarms';
-import { CloudFrontAlarm } from './cloudfront-alarm';
-import { ConfigurationSetAlarms } from './configuration-set-alarms';
+import { CauseAlarms, type ConfigurationSetEvents } from './cause-alarms';
 import { MonitoringDashboard } from './dashboard';
-import { FunctionAlarms } from './function-alarms';
-import { uniqueServices, type MonitoredFunction, type MonitoredTable } from './metrics';
-import { ProductAlarms } from './product-alarms';
-import { SesAlarms } from './ses-alarms';
-import { TableAlarms } from './table-alarms';
+import { cloudFrontMetricsRegion, type MonitoredFunction, type MonitoredTable } from './metrics';
+import { SloAlarms } from './slo-alarms';
 
 export interface MonitoringProps {
-  /** The API's stage: its 5xx and each route's latency. */
+  /** The API's stage: the routes' requests, 5xx and latency. */
   readonly stage: IHttpStage;
-  /** The functions behind the API, each with its route (Api.functions). */
+  /** The functions behind the API, each with its route (Api.functions): the dashboard. */
   readonly functions: readonly MonitoredFunction[];
-  /** Both tables, with the operations the functions call on each. */
+  /** The tables (kept for the dashboard's callers; the tables' faults show in the objectives). */
   readonly tables: readonly MonitoredTable[];
   readonly distribution: IDistribution;
-  /** The product's daily send budget: the budget alarms read the same value the send function enforces. */
+  /** The product's daily send budget: the warning reads the same value the send function enforces. */
   readonly dailySendBudget: number;
-  /** @default - no subscription (AlarmTopicProps.alarmEmail) */
+  /** @default - no e-mail subscription to the pages topic */
   readonly alarmEmail?: string;
-  /** @default - a key for the topic alone (AlarmTopicProps.encryptionKey) */
+  /** @default - no HTTPS subscription to the pages topic */
+  readonly pageEndpoint?: string;
+  /** @default - no e-mail subscription to the tickets topic */
+  readonly ticketEmail?: string;
+  /** @default - a key for each topic alone (AlarmTopicProps.encryptionKey) */
   readonly encryptionKey?: IKey;
-  /**
-   * The product's SES configuration set: its delivery events on the dashboard, and its own
-   * bounce and complaint rates alarmed on (ConfigurationSetAlarms), which pause its sending.
-   *
-   * @default - the SES account's own sending metrics, and no configuration-set alarms
-   */
-  readonly sesConfigurationSet?: { readonly name: string; readonly dimensionName: string };
-  /**
-   * The account's Lambda concurrency quota: the account-concurrency alarm fires at 80% of it.
-   *
-   * @default 1000 (threshold 800)
-   */
-  readonly accountConcurrencyLimit?: number;
+  /** The product's SES configuration set: its bounce and complaint events. */
+  readonly sesConfigurationSet: ConfigurationSetEvents;
+  /** @default - none, and no DeadLetters alarm */
+  readonly deadLetterQueues?: readonly IQueue[];
   /** @default `docs/operate.md` (AlarmFamilyProps.runbookBaseUrl) */
   readonly runbookBaseUrl?: string;
-  /** @default 0.8 (ProductAlarmsProps.budgetWarningRatio) */
+  /** @default 0.8 (CauseAlarmsProps.budgetWarningRatio) */
   readonly budgetWarningRatio?: number;
 }
 
 /**
- * Where trouble shows first: the alarm topic, each family of alarms, and the dashboard. Wiring
- * only; thresholds and their reasons are in each family and in runbook.ts.
+ * What pages and what opens a ticket: the two topics, the objectives' burn-rate alarms, the causes
+ * no objective sees, and the dashboard. Wiring only; objectives, thresholds and their reasons are
+ * in service-level-objectives.ts, cause-alarms.ts and runbook.ts.
  */
 export class Monitoring extends Construct {
-  public readonly topic: AlarmTopic;
-  public readonly apiAlarms: ApiAlarms;
-  public readonly functionAlarms: FunctionAlarms;
-  public readonly accountConcurrencyAlarm: AccountConcurrencyAlarm;
-  public readonly productAlarms: ProductAlarms;
-  public readonly sesAlarms: SesAlarms;
-  /** With sesConfigurationSet: the alarms that pause sending (SendingPause subscribes to them). */
-  public readonly configurationSetAlarms?: ConfigurationSetAlarms;
-  public readonly tableAlarms: TableAlarms;
-  public readonly cloudFrontAlarm: CloudFrontAlarm;
+  /** Pages: on ALARM and on OK, to alarmEmail and pageEndpoint. */
+  public readonly pages: AlarmTopic;
+  /** Tickets: on ALARM only, to ticketEmail. */
+  public readonly tickets: AlarmTopic;
+  public readonly sloAlarms: SloAlarms;
+  public readonly causeAlarms: CauseAlarms;
   public readonly monitoringDashboard: MonitoringDashboard;
-
-  /** The key encrypting the topic: the one given, or the topic's own. */
-  public readonly encryptionKey: IKey;
-  /** Every alarm's ALARM and OK actions publish here. */
-  public readonly alarmTopic: Topic;
-  /** Every alarm of the stack, the CloudFront one included when it is created. */
-  public readonly alarms: readonly Alarm[];
+  /** Where each severity notifies, for alarms made elsewhere. */
+  public readonly alarmActions: AlarmActions;
+  /** The pages topic (the pause function subscribes to it). */
+  public readonly pagesTopic: Topic;
+  public readonly ticketsTopic: Topic;
+  /** Every alarm of the stack, composite included. */
+  public readonly alarms: readonly IAlarm[];
   public readonly dashboard: Dashboard;
   /** The dashboard in the CloudWatch console. */
   public readonly dashboardUrl: string;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
-    this.topic = new AlarmTopic(this, 'AlarmTopic', {
+    // `AlarmTopic`: the pages topic keeps the logical id of the one topic before it, and its
+    // confirmed e-mail subscription.
+    this.pages = new AlarmTopic(this, 'AlarmTopic', {
+      displayName: 'First 100 Days site: page',
       alarmEmail: props.alarmEmail,
+      httpsEndpoint: props.pageEndpoint,
       encryptionKey: props.encryptionKey,
     });
-    // Every family notifies the topic and links each alarm to its runbook section.
-    const alarmAction = this.topic.alarmAction;
-    const family = { alarmAction, runbookBaseUrl: props.runbookBaseUrl };
-    this.apiAlarms = new ApiAlarms(this, 'ApiAlarms', { ...family, stage: props.stage, routes: props.functions });
-    this.functionAlarms = new FunctionAlarms(this, 'FunctionAlarms', { ...family, functions: props.functions });
-    this.accountConcurrencyAlarm = new AccountConcurrencyAlarm(this, 'AccountConcurrencyAlarm', {
-      ...family,
-      accountConcurrencyLimit: props.accountConcurrencyLimit,
+    this.tickets = new AlarmTopic(this, 'TicketTopic', {
+      displayName: 'First 100 Days site: ticket',
+      alarmEmail: props.ticketEmail,
+      encryptionKey: props.encryptionKey ?? this.pages.encryptionKey,
     });
-    this.productAlarms = new ProductAlarms(this, 'ProductAlarms', {
+    this.alarmActions = { page: this.pages.alarmAction, ticket: this.tickets.alarmAction };
+    const family = { alarmActions: this.alarmActions, runbookBaseUrl: props.runbookBaseUrl };
+
+    // CloudFront's metrics are in us-east-1 only: elsewhere (or where the region is unknown at
+    // synth) the availability objective reads the routes' own 5xx, and an edge stack in us-east-1
+    // watches CloudFront's (infra/edge-monitoring-stack.ts).
+    const cloudFrontHere = Stack.of(this).region === cloudFrontMetricsRegion;
+    this.sloAlarms = new SloAlarms(this, 'SloAlarms', {
       ...family,
-      services: uniqueServices(props.functions),
+      stage: props.stage,
+      ...(cloudFrontHere && { distribution: props.distribution }),
+    });
+    this.causeAlarms = new CauseAlarms(this, 'CauseAlarms', {
+      ...family,
+      configurationSet: props.sesConfigurationSet,
       dailySendBudget: props.dailySendBudget,
       budgetWarningRatio: props.budgetWarningRatio,
+      deadLetterQueues: props.deadLetterQueues,
     });
-    this.sesAlarms = new SesAlarms(this, 'SesAlarms', family);
-    if (props.sesConfigurationSet) {
-      this.configurationSetAlarms = new ConfigurationSetAlarms(this, 'ConfigurationSetAlarms', {
-        ...family,
-        configurationSetName: props.sesConfigurationSet.name,
-      });
-    }
-    this.tableAlarms = new TableAlarms(this, 'TableAlarms', { ...family, tables: props.tables });
-    this.cloudFrontAlarm = new CloudFrontAlarm(this, 'CloudFrontAlarm', {
-      ...family,
-      distribution: props.distribution,
-    });
-
-    const unconditional = [
-      this.apiAlarms,
-      this.functionAlarms,
-      this.accountConcurrencyAlarm,
-      this.productAlarms,
-      this.sesAlarms,
-      ...(this.configurationSetAlarms ? [this.configurationSetAlarms] : []),
-      this.tableAlarms,
-    ].flatMap(({ alarms }) => alarms);
-    const cloudFront = this.cloudFrontAlarm.alarms;
-    this.alarms = [...unconditional, ...cloudFront];
+    this.alarms = [this.sloAlarms.fastBurnAlarm, ...this.sloAlarms.alarms, ...this.causeAlarms.alarms];
     this.monitoringDashboard = new MonitoringDashboard(this, 'Dashboard', {
-      // A conditional alarm may not exist: it is left out rather than referenced.
-      alarms: this.cloudFrontAlarm.conditional ? unconditional : this.alarms,
+      alarms: this.alarms,
       stage: props.stage,
       functions: props.functions,
       tables: props.tables,
@@ -131,8 +109,8 @@ export class Monitoring extends Construct {
       sesConfigurationSet: props.sesConfigurationSet,
     });
 
-    this.encryptionKey = this.topic.encryptionKey;
-    this.alarmTopic = this.topic.topic;
+    this.pagesTopic = this.pages.topic;
+    this.ticketsTopic = this.tickets.topic;
     this.dashboard = this.monitoringDashboard.dashboard;
     this.dashboardUrl = this.monitoringDashboard.url;
   }

@@ -85,7 +85,7 @@ describe('the functions no route invokes', () => {
 
   test('run the unsent check every 15 minutes, without retries', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(15 minutes)',
+      ScheduleExpression: 'rate(5 minutes)',
       Targets: [Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 0 } })],
     });
   });

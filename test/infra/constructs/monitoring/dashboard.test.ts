@@ -71,10 +71,9 @@ describe('the dashboard', () => {
     expect(body).not.toContain('README');
   });
 
-  test("graphs the configuration set's own bounce and complaint rates, marked where sending pauses", () => {
+  test("graphs the account's bounce and complaint rates, marked where SES reviews and where sending pauses", () => {
     const body = dashboardBody({ name: 'cheat-sheet-mail', dimensionName: 'ses:configuration-set' });
-    expect(body).toContain('Bounce rate (configuration set)');
-    expect(body).toContain('Complaint rate (configuration set)');
+    expect(body).toContain('\\"value\\":0.05,\\"label\\":\\"Bounce review\\"');
     expect(body).toContain('\\"value\\":0.04,\\"label\\":\\"Sending paused\\"');
     expect(body).toContain('\\"value\\":0.0008,\\"label\\":\\"Sending paused\\"');
   });

@@ -1,84 +1,110 @@
-import { Duration } from 'aws-cdk-lib';
+/**
+ * The alarm set of a stage as synthesized: at most ten alarms, composite included, each with its
+ * severity and runbook link; pages and tickets on two topics; OK notifications only for pages;
+ * nothing a visitor's input (a 4xx) can fire.
+ */
 import { Template } from 'aws-cdk-lib/assertions';
-import { HttpApi, HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Distribution } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { AttributeType, Operation, Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { Monitoring } from '../../../../infra/constructs/monitoring/monitoring';
-import { alarmsOf } from '../../support/alarms';
-import { alarmStack } from '../../support/bare-stack';
+import { createTestApp } from '../../support/synth';
 
-function monitored(region?: string, sesConfigurationSet?: { name: string; dimensionName: string }) {
-  const { stack } = alarmStack({ region });
-  const httpApi = new HttpApi(stack, 'Api', { createDefaultStage: false });
-  const stage = new HttpStage(stack, 'Stage', { httpApi, stageName: '$default' });
-  const table = new Table(stack, 'SendQuotaTable', { partitionKey: { name: 'id', type: AttributeType.STRING } });
-  const distribution = new Distribution(stack, 'Distribution', {
-    defaultBehavior: { origin: new HttpOrigin('example.com') },
-  });
-  const fn = new LambdaFunction(stack, 'SendCheatSheetFunction', {
-    runtime: Runtime.NODEJS_22_X,
-    handler: 'index.handler',
-    code: Code.fromInline('exports.handler = async () => ({});'),
-  });
-  const monitoring = new Monitoring(stack, 'Monitoring', {
-    stage,
-    functions: [
-      {
-        function: fn,
-        name: 'send-cheat-sheet',
-        services: ['send-cheat-sheet'],
-        route: '/api/send-cheat-sheet',
-        method: 'POST',
-        timeout: Duration.seconds(15),
-      },
-    ],
-    tables: [{ table, operations: [Operation.GET_ITEM] }],
-    distribution,
-    dailySendBudget: 500,
-    accountConcurrencyLimit: 50,
-    sesConfigurationSet,
-  });
-  return { template: Template.fromStack(stack), monitoring, stack };
+const account = '111111111111';
+const context = {
+  senderDomain: 'example.com',
+  alarmEmail: 'ops@example.com',
+  pageEndpoint: 'https://events.example.net/integration/key/enqueue',
+  ticketEmail: 'tickets@example.com',
+  authorEmail: 'author@example.com',
+};
+
+interface Resource {
+  readonly Type: string;
+  readonly Properties: Record<string, unknown>;
 }
 
-describe('the monitoring', () => {
-  test('notifies its one topic from every alarm, on ALARM and on OK', () => {
-    const { template, monitoring, stack } = monitored();
-    const topicId = stack.getLogicalId(monitoring.alarmTopic.node.defaultChild as never);
-    const alarms = alarmsOf(template);
-    expect(alarms).toHaveLength(monitoring.alarms.length);
-    for (const alarm of alarms) {
-      expect(alarm.Properties.AlarmActions).toEqual([{ Ref: topicId }]);
-      expect(alarm.Properties.OKActions).toEqual([{ Ref: topicId }]);
+function stageOf(region: string) {
+  const { stack, edgeMonitoringStack } = createTestApp({ env: { account, region }, context });
+  const templates = [stack, ...(edgeMonitoringStack ? [edgeMonitoringStack] : [])].map((s) =>
+    Template.fromStack(s).toJSON(),
+  );
+  const resources = templates.flatMap((template) => Object.entries(template.Resources as Record<string, Resource>));
+  const alarms = resources.filter(
+    ([, r]) => r.Type === 'AWS::CloudWatch::Alarm' || r.Type === 'AWS::CloudWatch::CompositeAlarm',
+  );
+  return { stack, resources, alarms, template: Template.fromStack(stack) };
+}
+
+const home = stageOf('us-east-1');
+const away = stageOf('eu-west-1');
+
+const refs = (value: unknown) => JSON.stringify(value ?? []);
+
+describe("a stage's alarms", () => {
+  test.each([
+    ['us-east-1', home],
+    ['eu-west-1 with its us-east-1 edge stack', away],
+  ])('are at most ten in %s, composite alarms included', (_region, stage) => {
+    expect(stage.alarms.length).toBeGreaterThan(0);
+    expect(stage.alarms.length).toBeLessThanOrEqual(10);
+  });
+
+  test('each states its severity first and links its runbook section', () => {
+    for (const [id, alarm] of [...home.alarms, ...away.alarms]) {
+      const description = String(alarm.Properties.AlarmDescription);
+      expect([id, /^Severity: (page|ticket)\. /.test(description)]).toEqual([id, true]);
+      expect([id, /Runbook: docs\/operate\.md#[a-z-]+$/.test(description)]).toEqual([id, true]);
     }
   });
 
-  test('passes accountConcurrencyLimit to the account concurrency alarm', () => {
-    const { template } = monitored();
-    const alarm = alarmsOf(template).find(
-      ({ Properties }) => Properties.AlarmName === 'First100DaysSite-AccountConcurrency',
-    );
-    expect(alarm?.Properties.Threshold).toBe(40);
+  test('go to two topics: pages to alarmEmail and pageEndpoint, tickets to ticketEmail', () => {
+    const subscriptions = home.resources
+      .filter(([, r]) => r.Type === 'AWS::SNS::Subscription')
+      .map(([, r]) => r.Properties);
+    const topics = home.resources.filter(([, r]) => r.Type === 'AWS::SNS::Topic');
+    expect(topics).toHaveLength(2);
+    const pages = home.stack.getLogicalId(home.stack.monitoring.pagesTopic.node.defaultChild as never);
+    const tickets = home.stack.getLogicalId(home.stack.monitoring.ticketsTopic.node.defaultChild as never);
+    const endpointsOf = (topic: string) =>
+      subscriptions
+        .filter(({ TopicArn }) => refs(TopicArn) === refs({ Ref: topic }))
+        .map(({ Protocol, Endpoint }) => `${String(Protocol)} ${String(Endpoint)}`)
+        .filter((line) => !line.startsWith('lambda'));
+    expect(endpointsOf(pages).sort()).toEqual(['email ops@example.com', `https ${context.pageEndpoint}`]);
+    expect(endpointsOf(tickets)).toEqual(['email tickets@example.com']);
   });
 
-  test('leaves a conditional CloudFront alarm off the dashboard, and lists it in us-east-1', () => {
-    const unknownRegion = JSON.stringify(monitored().template.findResources('AWS::CloudWatch::Dashboard'));
-    expect(unknownRegion).not.toContain('CloudFront5xxRate');
-    const usEast1 = JSON.stringify(monitored('us-east-1').template.findResources('AWS::CloudWatch::Dashboard'));
-    expect(usEast1).toContain('CloudFront5xxRate');
+  test('a page notifies on ALARM and on OK, a ticket on ALARM only, a window of the composite not at all', () => {
+    const pages = refs([{ Ref: home.stack.getLogicalId(home.stack.monitoring.pagesTopic.node.defaultChild as never) }]);
+    const tickets = refs([
+      { Ref: home.stack.getLogicalId(home.stack.monitoring.ticketsTopic.node.defaultChild as never) },
+    ]);
+    const bySeverity = { page: 0, ticket: 0, window: 0 };
+    for (const [id, { Properties }] of home.alarms) {
+      const description = String(Properties.AlarmDescription);
+      if (/Pages only through SloFastBurn/.test(description)) {
+        bySeverity.window += 1;
+        expect([id, Properties.AlarmActions, Properties.OKActions]).toEqual([id, undefined, undefined]);
+      } else if (description.startsWith('Severity: page.')) {
+        bySeverity.page += 1;
+        expect([id, refs(Properties.AlarmActions), refs(Properties.OKActions)]).toEqual([id, pages, pages]);
+      } else {
+        bySeverity.ticket += 1;
+        expect([id, refs(Properties.AlarmActions), Properties.OKActions]).toEqual([id, tickets, undefined]);
+      }
+    }
+    expect(bySeverity).toEqual({ page: 2, ticket: 3, window: 4 });
   });
 
-  test("alarms on the configuration set's reputation only when given the configuration set", () => {
-    const names = (region?: string, set?: { name: string; dimensionName: string }) =>
-      alarmsOf(monitored(region, set).template).map(({ Properties }) => Properties.AlarmName);
-    expect(names()).not.toContain('First100DaysSite-ConfigurationSetBounceRate');
-    expect(names(undefined, { name: 'product-set', dimensionName: 'ses:configuration-set' })).toEqual(
-      expect.arrayContaining([
-        'First100DaysSite-ConfigurationSetBounceRate',
-        'First100DaysSite-ConfigurationSetComplaintRate',
-      ]),
-    );
+  test("watch no 4xx: a visitor's refused request cannot fire one", () => {
+    const watched = JSON.stringify(home.alarms.map(([, alarm]) => alarm.Properties));
+    expect(watched).not.toMatch(/4xx|4XXError|ClientError|CapReached|Refused|HoneypotCaught|UntrustedOrigin/);
+  });
+
+  test('the sender-reputation alarm is the one that pauses sending', () => {
+    const variables = Object.values(home.template.findResources('AWS::Lambda::Function'))
+      .map((fn) => (fn as Resource).Properties.Environment as { Variables?: Record<string, unknown> } | undefined)
+      .flatMap((env) => (env?.Variables?.PAUSE_ON_ALARMS ? [env.Variables.PAUSE_ON_ALARMS] : []));
+    const alarm = home.stack.monitoring.causeAlarms.senderReputationAlarm;
+    const id = home.stack.getLogicalId(alarm.node.defaultChild as never);
+    expect(variables).toEqual([{ Ref: id }]);
+    expect(home.template.toJSON().Resources[id].Properties.AlarmName).toBe('First100DaysSite-SenderReputation');
   });
 });

@@ -1,0 +1,153 @@
+/**
+ * What readers feel, as service level objectives over 30 days, and the burn-rate alerts on them
+ * (the SRE workbook's multi-window, multi-burn-rate alerts). Plain data: the alarms
+ * (slo-alarms.ts), the replay test and docs/operate.md read the same numbers.
+ *
+ * A burn rate is how fast the error budget goes: 1× spends the 30 days' budget in 30 days, 14.4×
+ * spends 2% of it in an hour, 6× spends 5% of it in six hours.
+ */
+
+/** The period every objective is stated over. */
+export const objectiveDays = 30;
+
+export interface ServiceLevelObjective {
+  /** The share of events that must be good over 30 days. */
+  readonly target: number;
+  /** What counts as an event, and as a bad one. */
+  readonly sli: string;
+  /** Why this target. */
+  readonly reason: string;
+}
+
+/** The latency a route must answer within, each route (the send, the slowest, included). */
+export const routeLatencyObjectiveMs = 3000;
+
+export const serviceLevelObjectives = {
+  availability: {
+    target: 0.999,
+    sli: "requests readers make through CloudFront (the site's pages and the three routes) answered without a 5xx: CloudFront's 5xx error rate, which the routes' own 5xx reach readers through",
+    reason:
+      'a static site and three small functions on managed services: 99.9% leaves 43 minutes of errors a month, more than a regional incident takes, and no reader should see an error more often than one request in a thousand',
+  },
+  delivery: {
+    target: 0.99,
+    sli: 'requests saved that are still unsent 15 minutes later (the unsent check), against requests saved',
+    reason:
+      "a reader who asked for the cheat sheet and has none after 15 minutes has lost it: one in a hundred may need the operator's resend (SES retries, a send whose outcome is unknown), not more",
+  },
+  latency: {
+    target: 0.99,
+    sli: `route requests answered within ${routeLatencyObjectiveMs} ms (API Gateway's latency of the stage: the save, the send and the no-script form), against route requests`,
+    reason: `a warm route answers in tens of milliseconds and the send in well under a second (SES's call); a cold start adds about 0.4 s. Past ${routeLatencyObjectiveMs} ms an SDK call is retrying or a service is slow, and a reader waiting on the button gives up; one in a hundred may be that slow (cold starts after a quiet hour, one retried call)`,
+  },
+} as const satisfies Record<string, ServiceLevelObjective>;
+
+export type ObjectiveName = keyof typeof serviceLevelObjectives;
+export const objectiveNames = Object.keys(serviceLevelObjectives) as ObjectiveName[];
+
+/** The error budget of an objective: the share of events allowed to be bad. */
+export function errorBudget(name: ObjectiveName): number {
+  return Math.round((1 - serviceLevelObjectives[name].target) * 1e6) / 1e6;
+}
+
+/** One window of a burn-rate alert: its length and the burn rate that breaches it. */
+export interface BurnWindow {
+  /** `1h`, `5m`…: the alarm's id ends with it. */
+  readonly label: string;
+  readonly minutes: number;
+  readonly burnRate: number;
+  /**
+   * A long window counts only when it holds at least this many events (minimumEvents); a short
+   * window only says whether the burn is still going on, so one event is enough.
+   */
+  readonly gated: boolean;
+}
+
+/** A page: both windows of a pair breach (the long one says the budget is burning, the short one that it still is). */
+export interface FastBurnPair {
+  readonly long: BurnWindow;
+  readonly short: BurnWindow;
+  /** The share of the 30 days' budget the long window spends at its burn rate. */
+  readonly budgetSpent: number;
+}
+
+/** 14.4× over 1 h with a 5-minute short window; 6× over 6 h with a 30-minute one. */
+export const fastBurnPairs: readonly FastBurnPair[] = [
+  {
+    long: { label: '1h', minutes: 60, burnRate: 14.4, gated: true },
+    short: { label: '5m', minutes: 5, burnRate: 14.4, gated: false },
+    budgetSpent: 0.02,
+  },
+  {
+    long: { label: '6h', minutes: 360, burnRate: 6, gated: true },
+    short: { label: '30m', minutes: 30, burnRate: 6, gated: false },
+    budgetSpent: 0.05,
+  },
+];
+
+/** A ticket: 1× over 3 days, the whole budget spent by the end of the 30 days at this pace. */
+export const slowBurnWindow: BurnWindow = { label: '3d', minutes: 3 * 24 * 60, burnRate: 1, gated: true };
+
+/**
+ * The fewest events a gated window must hold: the smallest count at which ONE bad event stays
+ * below the window's burn rate. Below it one failed request (one reader at 3 a.m. on an idle site)
+ * would page; at it, a burn takes at least two bad events, and many more as the count grows.
+ */
+export function minimumEvents(name: ObjectiveName, window: Pick<BurnWindow, 'burnRate' | 'gated'>): number {
+  if (!window.gated) return 1;
+  return Math.floor(1 / (window.burnRate * errorBudget(name))) + 1;
+}
+
+/** The metric ids every SLO alarm's expression reads (slo-alarms.ts builds the metrics). */
+export const sliMetricIds = {
+  /** CloudFront's 5xxErrorRate, Average, in percent (where CloudFront's metrics are). */
+  edgeErrorRate: 'edgeErrorRate',
+  /** The API's 5xx count (where CloudFront's metrics are not: the routes' own). */
+  routeErrors: 'routeErrors',
+  /** The API's request count (every route). */
+  routeRequests: 'routeRequests',
+  /** The API's latency, trimmed count of requests at or over the objective: `TC(3000:)`. */
+  slowRequests: 'slowRequests',
+  /** The unsent check's gauge, Maximum. */
+  unsent: 'unsent',
+  /** Requests saved, Sum. */
+  saved: 'saved',
+} as const;
+
+/** Where the availability SLI comes from: CloudFront's error rate, or (outside its region) the routes' 5xx. */
+export type AvailabilitySource = 'cloudFront' | 'routes';
+
+/**
+ * The burn rate of every objective over one window, as one CloudWatch metric-math expression that
+ * returns the largest: an alarm on it breaches when any objective burns at the window's rate.
+ * Each objective counts only when its events reach the window's minimum (at least 1, so the
+ * division IF keeps never divides by zero); missing data is zero (no requests, no errors).
+ */
+export function burnExpressions(
+  window: Pick<BurnWindow, 'burnRate' | 'gated'>,
+  availability: AvailabilitySource,
+): { readonly id: string; readonly expression: string }[] {
+  const m = sliMetricIds;
+  const requests = `FILL(${m.routeRequests}, 0)`;
+  const availabilityBad =
+    availability === 'cloudFront' ? `FILL(${m.edgeErrorRate}, 0) / 100` : `FILL(${m.routeErrors}, 0) / ${requests}`;
+  const gate = (name: ObjectiveName) => minimumEvents(name, window);
+  const budget = (name: ObjectiveName) => errorBudget(name);
+  return [
+    {
+      id: 'availabilityBurn',
+      // CloudFront serves more requests than the routes: a window with this many route requests has
+      // at least as many behind its error rate.
+      expression: `IF(${requests} >= ${gate('availability')}, ${availabilityBad} / ${budget('availability')}, 0)`,
+    },
+    {
+      id: 'latencyBurn',
+      expression: `IF(${requests} >= ${gate('latency')}, FILL(${m.slowRequests}, 0) / ${requests} / ${budget('latency')}, 0)`,
+    },
+    {
+      id: 'deliveryBurn',
+      expression: `IF(FILL(${m.saved}, 0) >= ${gate('delivery')}, FILL(${m.unsent}, 0) / FILL(${m.saved}, 0) / ${budget('delivery')}, 0)`,
+    },
+    { id: 'burn', expression: 'MAX([availabilityBurn, latencyBurn, deliveryBurn])' },
+  ];
+}

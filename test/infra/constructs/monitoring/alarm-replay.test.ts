@@ -1,0 +1,118 @@
+/**
+ * Replayed incidents, fed to the alarms' own definitions from the synthesized template (period,
+ * statistic, threshold, datapoints to alarm, missing-data treatment, metric math, composite rule):
+ * what pages, what opens a ticket, and what pages no one.
+ *
+ * The site's traffic: by day (08:00 to 22:00) 20 CloudFront requests a minute, 4 of them to the
+ * routes, one request saved and sent every 5 minutes (168 a day); by night one CloudFront request a minute and one route
+ * request every 10 minutes. The unsent check reports only when a request is unsent.
+ */
+import { Template } from 'aws-cdk-lib/assertions';
+import { alarmsOfTemplates, alarmTimeline, metricKey, type Recording } from '../../support/alarm-replay';
+import { createTestApp } from '../../support/synth';
+
+const { stack } = createTestApp({
+  env: { account: '111111111111', region: 'us-east-1' },
+  context: { senderDomain: 'example.com', alarmEmail: 'ops@example.com', ticketEmail: 'tickets@example.com' },
+});
+const alarms = alarmsOfTemplates([Template.fromStack(stack).toJSON() as never]);
+const idOf = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as never);
+const page = idOf(stack.monitoring.sloAlarms.fastBurnAlarm);
+const ticket = idOf(stack.monitoring.sloAlarms.slowBurnAlarm);
+
+const minutesPerDay = 24 * 60;
+const isDay = (minute: number) => {
+  const ofDay = minute % minutesPerDay;
+  return ofDay >= 8 * 60 && ofDay < 22 * 60;
+};
+
+interface Incident {
+  /** The share of requests answered with a 5xx in this minute (CloudFront's and the routes'). */
+  readonly failing?: (minute: number) => number;
+  /** Extra route requests in this minute refused with a 4xx (a stranger's bad input). */
+  readonly refused?: (minute: number) => number;
+}
+
+/** `days` of the site's traffic, with an incident laid over it. */
+function traffic(days: number, incident: Incident = {}): { recording: Recording; minutes: number } {
+  const minutes = days * minutesPerDay;
+  const series = (value: (minute: number) => number | undefined) => Array.from({ length: minutes }, (_, m) => value(m));
+  const failing = (m: number) => incident.failing?.(m) ?? 0;
+  const refused = (m: number) => incident.refused?.(m) ?? 0;
+  const edge = (m: number) => (isDay(m) ? 20 : 1) + refused(m);
+  const routes = (m: number) => (isDay(m) ? 4 : m % 10 === 0 ? 1 : 0) + refused(m);
+  const ownRoutes = (m: number) => routes(m) - refused(m);
+  const saves = (m: number) => isDay(m) && m % 5 === 0;
+  const recording: Recording = {
+    [metricKey('AWS/CloudFront', 'Requests')]: series(edge),
+    // A percentage of all of CloudFront's requests that minute, the stranger's refused ones included.
+    [metricKey('AWS/CloudFront', '5xxErrorRate')]: series((m) => (100 * failing(m) * (edge(m) - refused(m))) / edge(m)),
+    [metricKey('AWS/ApiGateway', 'Count')]: series((m) => (routes(m) > 0 ? routes(m) : undefined)),
+    [metricKey('AWS/ApiGateway', '5xx')]: series((m) => (routes(m) > 0 ? ownRoutes(m) * failing(m) : undefined)),
+    [metricKey('AWS/ApiGateway', '4xx')]: series((m) => (routes(m) > 0 ? refused(m) : undefined)),
+    // Every request answered in time (the trimmed count over the objective is 0).
+    [metricKey('AWS/ApiGateway', 'Latency')]: series((m) => (routes(m) > 0 ? 0 : undefined)),
+    [metricKey('First100DaysSite', 'RequestSaved')]: series((m) => (saves(m) ? 1 - failing(m) : undefined)),
+    [metricKey('First100DaysSite', 'CheatSheetSent')]: series((m) => (saves(m) ? 1 - failing(m) : undefined)),
+  };
+  return { recording, minutes };
+}
+
+function replay(days: number, incident: Incident, from = 1, step = 1) {
+  const { recording, minutes } = traffic(days, incident);
+  const timeline = alarmTimeline(alarms, recording, minutes, step, from);
+  return {
+    pages: timeline.get(page) ?? [],
+    tickets: timeline.get(ticket) ?? [],
+    timeline,
+  };
+}
+
+/** Three days of history before the incident, at 14:00 on the fourth. */
+const incidentStart = 3 * minutesPerDay + 14 * 60;
+
+describe('replayed incidents', () => {
+  test('a 10-minute total outage pages within 5 minutes', () => {
+    const { pages } = replay(
+      4,
+      { failing: (m) => (m >= incidentStart && m < incidentStart + 10 ? 1 : 0) },
+      incidentStart - 30,
+    );
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages[0] - incidentStart).toBeLessThanOrEqual(5);
+    expect(pages[0]).toBeGreaterThan(incidentStart);
+  });
+
+  test('a 2% error rate for 6 hours pages', () => {
+    const { pages } = replay(
+      4,
+      { failing: (m) => (m >= incidentStart && m < incidentStart + 6 * 60 ? 0.02 : 0) },
+      incidentStart - 30,
+    );
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages[0]).toBeLessThan(incidentStart + 6 * 60);
+  });
+
+  test('a slow drift to 0.2% errors opens a ticket and pages no one', () => {
+    // Rising over a day from nothing to 0.2%, then staying there for four days.
+    const drift = (m: number) => 0.002 * Math.min(1, m / minutesPerDay);
+    const { pages, tickets } = replay(5, { failing: drift }, 1, 5);
+    expect(tickets.length).toBeGreaterThan(0);
+    expect(pages).toEqual([]);
+  });
+
+  test('a single failed request on an idle night pages no one and opens no ticket', () => {
+    const threeAm = 3 * minutesPerDay + 3 * 60;
+    const { pages, tickets } = replay(4, { failing: (m) => (m === threeAm ? 1 : 0) }, threeAm - 30, 1);
+    expect(pages).toEqual([]);
+    expect(tickets).toEqual([]);
+  });
+
+  test("a stranger's flood of bad input pages no one, and fires no alarm", () => {
+    // 500 refused requests a minute for half an hour, at night, through CloudFront to the routes.
+    const flood = (m: number) => (m >= incidentStart - 12 * 60 && m < incidentStart - 11.5 * 60 ? 500 : 0);
+    const { timeline } = replay(4, { refused: flood }, incidentStart - 13 * 60, 1);
+    expect([...timeline.keys()]).toEqual([]);
+  });
+});
