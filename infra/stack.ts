@@ -228,6 +228,8 @@ export class CheatSheetSiteStack extends Stack {
         oidcProviderArn: config.githubOidcProviderArn,
         requestsTable: this.data.table,
         limitCountersTable: this.data.limitCountersTable,
+        idempotencyTable: this.data.idempotencyTable,
+        ...(this.leadHandoff && { mailProviderSecretArn: this.leadHandoff.secret.ref }),
         senderIdentityArn: this.mail.identityArn,
         configurationSetArn: this.mail.configurationSetArn,
         authorEmail: config.authorEmail,

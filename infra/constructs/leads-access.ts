@@ -14,6 +14,9 @@ const githubTokenAudience = 'sts.amazonaws.com';
  * - `dynamodb:Scan` on the requests table: export reads every request, erase finds every spelling;
  * - `dynamodb:DeleteItem` on the requests table: erase removes them;
  * - `dynamodb:GetItem` and `DeleteItem` on the limit counters' table: erase removes the address's counters;
+ * - `dynamodb:DeleteItem` on the idempotency keys' table: erase removes the address's submissions' records;
+ * - `secretsmanager:GetSecretValue` on the mail provider's key, when there is one: erase removes the
+ *   address from the author's mailing list too;
  * - `ses:DeleteSuppressedDestination`: erase takes the address off the account's suppression list;
  * - `ses:SendEmail` from the sender's identity through the configuration set, to `authorEmail`
  *   only (`ses:Recipients`): export mails the CSV to the author, and to no one else.
@@ -23,6 +26,7 @@ export const leadsReaderActions = [
   'dynamodb:DeleteItem',
   'dynamodb:GetItem',
   'dynamodb:Scan',
+  'secretsmanager:GetSecretValue',
   'ses:DeleteSuppressedDestination',
   'ses:SendEmail',
 ] as const;
@@ -57,6 +61,10 @@ export interface LeadsAccessProps {
   readonly oidcProviderArn?: string;
   readonly requestsTable: ITable;
   readonly limitCountersTable: ITable;
+  /** The idempotency keys' table: erase removes the records of the address's submissions. */
+  readonly idempotencyTable: ITable;
+  /** The mail provider's key (its secret's ARN), read by erase. @default - no mail provider: no secret to read */
+  readonly mailProviderSecretArn?: string;
   /** The SES identity and configuration set export mails the CSV through. */
   readonly senderIdentityArn: string;
   readonly configurationSetArn: string;
@@ -118,6 +126,14 @@ export class LeadsAccess extends Construct {
         resources: [props.limitCountersTable.tableArn],
       }),
     );
+    this.readerRole.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['dynamodb:DeleteItem'], resources: [props.idempotencyTable.tableArn] }),
+    );
+    if (props.mailProviderSecretArn) {
+      this.readerRole.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.mailProviderSecretArn] }),
+      );
+    }
     // The suppression list is the account's: the action has no resource to name.
     this.readerRole.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['ses:DeleteSuppressedDestination'], resources: ['*'] }),

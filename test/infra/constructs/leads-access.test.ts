@@ -29,6 +29,8 @@ function synthesize(authorEmail?: string) {
     environment: 'production',
     requestsTable: table('Requests'),
     limitCountersTable: table('Counters'),
+    idempotencyTable: table('IdempotencyKeys'),
+    mailProviderSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:mail-provider',
     senderIdentityArn: 'arn:aws:ses:eu-west-1:123456789012:identity/example.com',
     configurationSetArn: 'arn:aws:ses:eu-west-1:123456789012:configuration-set/cheat-sheet',
     authorEmail,
@@ -77,6 +79,25 @@ describe.each([
   test('has exactly the documented rights', () => {
     expect([...new Set(actionsOf(template, id))]).toEqual([...documented].sort());
   });
+});
+
+test("the reader may delete from the idempotency keys' table, and read the mail provider's key only", () => {
+  const template = synthesize('author@example.com');
+  const [id] = roleNamed(template, 'ReaderRole');
+  const statements = (
+    Object.values(template.findResources('AWS::IAM::Policy')) as {
+      Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: Statement[] } };
+    }[]
+  )
+    .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === id))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+  const secretRead = statements.find((statement) => statement.Action === 'secretsmanager:GetSecretValue');
+  expect(secretRead?.Resource).toBe('arn:aws:secretsmanager:eu-west-1:123456789012:secret:mail-provider');
+  const idempotencyDelete = statements.filter(
+    (statement) =>
+      statement.Action === 'dynamodb:DeleteItem' && JSON.stringify(statement.Resource).includes('IdempotencyKeys'),
+  );
+  expect(idempotencyDelete).toHaveLength(1);
 });
 
 test('the reader may mail the export only to the author', () => {
