@@ -26,7 +26,12 @@ export function createTableInput(table: TableDefinition): CreateTableCommandInpu
       GlobalSecondaryIndexes: table.globalIndexes.map((index) => ({
         IndexName: index.name,
         KeySchema: keySchema(index.partitionKey, index.sortKey),
-        Projection: { ProjectionType: index.projection === 'all' ? 'ALL' : 'KEYS_ONLY' },
+        Projection:
+          index.projection === 'all'
+            ? { ProjectionType: 'ALL' }
+            : index.projection === 'keys-only'
+              ? { ProjectionType: 'KEYS_ONLY' }
+              : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.include] },
       })),
     }),
   };

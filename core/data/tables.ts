@@ -17,8 +17,8 @@ export interface GlobalIndexDefinition {
   readonly name: string;
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
-  /** Which attributes the index copies: all of them, or the keys only. */
-  readonly projection: 'all' | 'keys-only';
+  /** Which attributes the index copies: all of them, the keys only, or the keys and those named. */
+  readonly projection: 'all' | 'keys-only' | { readonly include: readonly string[] };
 }
 
 export interface TableDefinition {
@@ -44,6 +44,25 @@ export const emailIndex = {
 } as const;
 
 /**
+ * The sparse index of unsent requests: an item carries `unsent_queue` (always `unsent`) only while
+ * its delivery is `requested`, `sending` or `failed`; settling it `sent` or `unknown`, or an SES
+ * event, removes the attribute and so the item from the index. The unsent check queries it every
+ * 15 minutes: it reads the unsent requests only, so its cost grows with them, not with all the
+ * leads (a Scan read every item). What it costs: the index's copy of each write of an unsent item,
+ * its keys and four small attributes. One partition holds them all: a few writes a second at most,
+ * far below a partition's 1,000. Items written before the index existed are not in it (the
+ * operator's `npm run leads -- unsent` still lists them).
+ */
+export const unsentIndex = {
+  name: 'unsent_queue-requested_at-index',
+  partitionKey: 'unsent_queue',
+  sortKey: 'requested_at',
+  value: 'unsent',
+  /** What the check reads besides the keys: enough to tell a fault from a refusal. */
+  attributes: ['delivery_status', 'cheat_sheet_sent', 'failure_code', 'superseded_by'],
+} as const;
+
+/**
  * The requests' TTL attribute (epoch seconds), written only when the deployment sets a retention
  * (`requestRetentionDays`); by default requests are kept, and the table has no TTL.
  */
@@ -60,6 +79,12 @@ export const requestsTable: TableDefinition = {
       sortKey: text(emailIndex.sortKey),
       projection: 'all',
     },
+    {
+      name: unsentIndex.name,
+      partitionKey: text(unsentIndex.partitionKey),
+      sortKey: text(unsentIndex.sortKey),
+      projection: { include: unsentIndex.attributes },
+    },
   ],
 };
 
@@ -73,6 +98,8 @@ export interface CheatSheetRequestItem {
   readonly requested_at: string;
   /** ISO 8601; set once SES accepted the e-mail. */
   readonly sent_at?: string;
+  /** `unsent` while the request awaits its e-mail: its place in the unsent index (unsentIndex). */
+  readonly unsent_queue?: typeof unsentIndex.value;
   /** Epoch seconds after which DynamoDB's TTL may delete it; only with a retention. */
   readonly expires_at?: number;
   /**

@@ -190,7 +190,11 @@ function tableStatement(fnId: string, access: TableAccess, resources: FunctionRe
   return new PolicyStatement({
     actions: [...access.actions],
     resources: [
-      access.emailIndex ? `${tableArn}/index/${given(fnId, 'the e-mail index', resources.emailIndexName)}` : tableArn,
+      access.index
+        ? `${tableArn}/index/${access.index}`
+        : access.emailIndex
+          ? `${tableArn}/index/${given(fnId, 'the e-mail index', resources.emailIndexName)}`
+          : tableArn,
     ],
   });
 }

@@ -78,7 +78,11 @@ function addGlobalIndexes(target: Table, table: TableDefinition): void {
       indexName: index.name,
       partitionKey: { name: index.partitionKey.name, type: AttributeType.STRING },
       sortKey: index.sortKey && { name: index.sortKey.name, type: AttributeType.STRING },
-      projectionType: index.projection === 'all' ? ProjectionType.ALL : ProjectionType.KEYS_ONLY,
+      ...(index.projection === 'all'
+        ? { projectionType: ProjectionType.ALL }
+        : index.projection === 'keys-only'
+          ? { projectionType: ProjectionType.KEYS_ONLY }
+          : { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection.include] }),
     });
   }
 }

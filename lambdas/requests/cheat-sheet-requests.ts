@@ -26,10 +26,15 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ProductError } from '../runtime/errors';
-import { claimableStatuses, statusTimeAttributes, type DeliveryStatus } from '../../core/data/delivery-status';
+import {
+  claimableStatuses,
+  isUnsentStatus,
+  statusTimeAttributes,
+  type DeliveryStatus,
+} from '../../core/data/delivery-status';
 import { consentRecordAt } from '../../core/data/consent';
 import type { MailProvider } from '../../core/data/mail-provider';
-import { emailIndex, requestExpiryAttribute, type CheatSheetRequestItem } from '../../core/data/tables';
+import { emailIndex, requestExpiryAttribute, unsentIndex, type CheatSheetRequestItem } from '../../core/data/tables';
 
 /**
  * Whether a failed `attribute_not_exists(id)` on a new item's fresh random id is this call's own
@@ -211,9 +216,12 @@ export function cheatSheetRequestsTable(
       values[`:${attribute}`] = value;
       sets.push(`#${attribute} = :${attribute}`);
     }
+    // Sent or unknown: no longer the unsent check's (a failed request stays in its index).
+    const leavesUnsentIndex = !isUnsentStatus(status);
+    if (leavesUnsentIndex) names['#queue'] = unsentIndex.partitionKey;
     return conditionalUpdate({
       Key: { id },
-      UpdateExpression: `SET ${sets.join(', ')}`,
+      UpdateExpression: `SET ${sets.join(', ')}${leavesUnsentIndex ? ' REMOVE #queue' : ''}`,
       ConditionExpression: `send_token = :token AND (#status = :sending OR (#status = :status AND ${ownRetry}))`,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
@@ -223,9 +231,10 @@ export function cheatSheetRequestsTable(
   const markSuperseded = (id: string, by: string, at: Date) =>
     conditionalUpdate({
       Key: { id },
-      UpdateExpression: 'SET superseded_by = :by, superseded_at = :at',
+      // Its reader was mailed through a later request: no longer the unsent check's.
+      UpdateExpression: 'SET superseded_by = :by, superseded_at = :at REMOVE #queue',
       ConditionExpression: `attribute_exists(id) AND (${claimableCondition})`,
-      ExpressionAttributeNames: claimableNames,
+      ExpressionAttributeNames: { ...claimableNames, '#queue': unsentIndex.partitionKey },
       ExpressionAttributeValues: { ...claimableValues, ':by': by, ':at': at.toISOString() },
     });
   const getItem = async (id: string): Promise<CheatSheetRequestItem | undefined> => {
@@ -247,6 +256,7 @@ export function cheatSheetRequestsTable(
         requested_at: at,
         delivery_status: 'requested',
         status_at: at,
+        unsent_queue: unsentIndex.value,
         // The reader ticked the confirmation (the page and the form require it): what and when (core/data/consent.ts).
         ...(hasBook === true && { consent: consentRecordAt(requestedAt, mailProvider) }),
         ...expiry(requestedAt),
@@ -291,6 +301,7 @@ export function cheatSheetRequestsTable(
         delivery_status: 'sending',
         status_at: time,
         sending_at: time,
+        unsent_queue: unsentIndex.value,
         send_token: token,
         ...expiry(at),
       };
@@ -343,11 +354,14 @@ export function cheatSheetRequestsTable(
     async claim(id, token, at) {
       return conditionalUpdate({
         Key: { id },
-        UpdateExpression: 'SET #status = :sending, status_at = :at, sending_at = :at, send_token = :token',
+        // An item from before the unsent index joins it when claimed.
+        UpdateExpression:
+          'SET #status = :sending, status_at = :at, sending_at = :at, send_token = :token, #queue = :queue',
         ConditionExpression: `attribute_exists(id) AND ((${claimableCondition}) OR send_token = :token)`,
-        ExpressionAttributeNames: claimableNames,
+        ExpressionAttributeNames: { ...claimableNames, '#queue': unsentIndex.partitionKey },
         ExpressionAttributeValues: {
           ...claimableValues,
+          ':queue': unsentIndex.value,
           ':sending': 'sending',
           ':at': at.toISOString(),
           ':token': token,

@@ -11,6 +11,7 @@
 
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { statusTimeAttributes, type DeliveryStatus } from '../../core/data/delivery-status';
+import { unsentIndex } from '../../core/data/tables';
 import { ProductError } from '../runtime/errors';
 
 /** The states an SES event writes. */
@@ -40,9 +41,14 @@ export function deliveryRecordsTable(client: DynamoDBDocumentClient, tableName: 
             Key: { id: requestId },
             // An event proves SES accepted the message: an `unknown` send is sent after all.
             UpdateExpression:
-              'SET #status = :status, status_at = :at, #statusTime = :at, ses_message_id = :messageId, cheat_sheet_sent = :sent, sent_at = if_not_exists(sent_at, :sentAt)',
+              'SET #status = :status, status_at = :at, #statusTime = :at, ses_message_id = :messageId, cheat_sheet_sent = :sent, sent_at = if_not_exists(sent_at, :sentAt) REMOVE #queue',
             ConditionExpression: `attribute_exists(id) AND (attribute_not_exists(ses_message_id) OR ses_message_id = :messageId) AND #status IN (${Object.keys(priorValues).join(', ')})`,
-            ExpressionAttributeNames: { '#status': 'delivery_status', '#statusTime': statusTimeAttributes[status] },
+            // The event proves it went out: no longer in the unsent index.
+            ExpressionAttributeNames: {
+              '#status': 'delivery_status',
+              '#statusTime': statusTimeAttributes[status],
+              '#queue': unsentIndex.partitionKey,
+            },
             ExpressionAttributeValues: {
               ':status': status,
               ':at': at.toISOString(),

@@ -5,20 +5,17 @@
  * record could not be updated), one that failed for a fault of ours. Requests refused on purpose
  * (a cap, the budget, the pause) are listed by `npm run leads -- unsent` but not counted here.
  *
- * A paginated Scan with a filter, every 15 minutes. Why a Scan and not an index of unsent items: a
- * sparse index would copy every state change of every request (a second write each); the Scan
- * reads the whole table, which at this product's size costs little: about 0.5 read units per 4 KB,
- * so 10,000 requests (~4 MB) are ~500 read units a run, ~1.4 million a month, cents at on-demand
- * prices. The filter cuts what comes back, not what is read.
+ * A paginated Query of the sparse unsent index (core/data/tables.ts, unsentIndex), never a Scan:
+ * only requests still awaiting their e-mail are in it, and the key condition reads only those
+ * saved 15 minutes ago or earlier. So a run reads the unsent requests, whatever the number of
+ * leads: sent ones are never read (test/lambdas/unsent-check/unsent-check.test.ts counts the items
+ * read). Its role may Query that index and nothing else of the table.
  */
 
-import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { isUnsentUnnoticed, type DeliveryFields } from '../../core/data/delivery-status';
+import { paginateQuery, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isUnsentUnnoticed, unsentAfterMs, type DeliveryFields } from '../../core/data/delivery-status';
+import { unsentIndex } from '../../core/data/tables';
 import { ProductError } from '../runtime/errors';
-
-/** The items a send still owes, read without their names or addresses. */
-const unsentFilter =
-  '#status IN (:requested, :sending, :failed) OR (attribute_not_exists(#status) AND #sent = :unsent)';
 
 export async function countUnnoticedUnsent(
   client: DynamoDBDocumentClient,
@@ -26,27 +23,29 @@ export async function countUnnoticedUnsent(
   now: Date,
 ): Promise<number> {
   let count = 0;
+  const savedBefore = new Date(now.getTime() - unsentAfterMs).toISOString();
   try {
-    for await (const page of paginateScan(
+    for await (const page of paginateQuery(
       { client },
       {
         TableName: tableName,
-        FilterExpression: unsentFilter,
+        IndexName: unsentIndex.name,
+        KeyConditionExpression: '#queue = :queue AND #requestedAt <= :savedBefore',
         // superseded_by: a request whose reader was mailed through a later one is not unsent.
-        ProjectionExpression: '#status, #sent, requested_at, failure_code, superseded_by',
-        ExpressionAttributeNames: { '#status': 'delivery_status', '#sent': 'cheat_sheet_sent' },
-        ExpressionAttributeValues: {
-          ':requested': 'requested',
-          ':sending': 'sending',
-          ':failed': 'failed',
-          ':unsent': false,
+        ProjectionExpression: '#status, #sent, #requestedAt, failure_code, superseded_by',
+        ExpressionAttributeNames: {
+          '#queue': unsentIndex.partitionKey,
+          '#requestedAt': unsentIndex.sortKey,
+          '#status': 'delivery_status',
+          '#sent': 'cheat_sheet_sent',
         },
+        ExpressionAttributeValues: { ':queue': unsentIndex.value, ':savedBefore': savedBefore },
       },
     )) {
       count += ((page.Items ?? []) as DeliveryFields[]).filter((item) => isUnsentUnnoticed(item, now)).length;
     }
   } catch (error) {
-    throw new ProductError('storageUnavailable', 'DynamoDB Scan failed', { cause: error });
+    throw new ProductError('storageUnavailable', 'DynamoDB Query failed', { cause: error });
   }
   return count;
 }

@@ -46,6 +46,8 @@ export interface TableAccess {
   readonly table: ProductTable;
   /** On the table's e-mail index rather than the table. */
   readonly emailIndex?: boolean;
+  /** On this index of the table rather than the table (the sparse unsent index). */
+  readonly index?: string;
   readonly actions: readonly TableAction[];
   readonly why: string;
 }

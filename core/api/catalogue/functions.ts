@@ -34,6 +34,7 @@ import {
   type RequestSavedBody,
 } from '../reply-bodies';
 import { apiRoutes, cheatSheetFormRoute } from '../routes';
+import { unsentIndex } from '../../data/tables';
 import {
   tableActionOrder,
   withDefaults,
@@ -297,14 +298,15 @@ export const productFunctions = {
       'Every 15 minutes: counts the requests still unsent 15 minutes after they were saved (UnsentRequests).',
     timeoutSeconds: 60,
     timeoutReason:
-      'A paginated Scan of the requests table: about 10 ms per 1 MB page at this size; a minute is room for a table a hundred times larger.',
+      'A paginated Query of the unsent index: a few items on a normal day; a minute is room for a backlog of hundreds of thousands.',
     logService: deliveryServices.unsentCheck,
     environment: 'deliveryTracking',
     tableAccess: [
       {
         table: 'requests',
-        actions: ['dynamodb:Scan'],
-        why: 'Reads every request (its status, times and failure code only) to count those still unsent.',
+        actions: ['dynamodb:Query'],
+        index: unsentIndex.name,
+        why: 'Queries the sparse unsent index (status, time and failure code only) for the requests still unsent: no Scan, no other read.',
       },
     ],
     errorsMean:

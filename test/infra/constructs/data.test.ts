@@ -24,7 +24,7 @@ describe('the data construct', () => {
     template = dataInBareStack();
   });
 
-  test('defines cheat_sheet_requests from the shared schema, on demand, with the e-mail index', () => {
+  test('defines cheat_sheet_requests from the shared schema, on demand, with the e-mail index and the sparse unsent index', () => {
     template.hasResourceProperties('AWS::DynamoDB::Table', {
       TableName: 'cheat_sheet_requests',
       BillingMode: 'PAY_PER_REQUEST',
@@ -37,6 +37,18 @@ describe('the data construct', () => {
             { AttributeName: 'requested_at', KeyType: 'RANGE' },
           ],
           Projection: { ProjectionType: 'ALL' },
+        },
+        {
+          IndexName: 'unsent_queue-requested_at-index',
+          KeySchema: [
+            { AttributeName: 'unsent_queue', KeyType: 'HASH' },
+            { AttributeName: 'requested_at', KeyType: 'RANGE' },
+          ],
+          // The unsent check reads these three, never a name or an address.
+          Projection: {
+            ProjectionType: 'INCLUDE',
+            NonKeyAttributes: ['delivery_status', 'cheat_sheet_sent', 'failure_code', 'superseded_by'],
+          },
         },
       ],
     });

@@ -86,6 +86,7 @@ describe('the request items', () => {
         requested_at: start.toISOString(),
         delivery_status: 'requested',
         status_at: start.toISOString(),
+        unsent_queue: 'unsent',
       },
     ]);
   });
@@ -206,6 +207,8 @@ describe('the request items', () => {
 
     expect((await requests.findNewestClaimable(visitor.email))?.id).toBe(`old-${visitor.email}`);
     expect(await requests.claim(`old-${visitor.email}`, 'token', start)).toBe(true);
+    // Claimed, it joins the unsent index it predates.
+    expect((await emulators.items(visitor.email))[0]).toMatchObject({ unsent_queue: 'unsent' });
   });
 
   test('records a send with no request as one item, sending, with every contract field', async () => {
@@ -223,8 +226,30 @@ describe('the request items', () => {
         status_at: start.toISOString(),
         sending_at: start.toISOString(),
         send_token: 'token',
+        unsent_queue: 'unsent',
       },
     ]);
+  });
+
+  test('a request is in the unsent index while requested, sending or failed, and leaves it once sent or unknown', async () => {
+    const inIndex = async (email: string) => 'unsent_queue' in ((await emulators.items(email))[0] ?? {});
+    const sent = newVisitor();
+    const sentItem = await requests.create(sent, start);
+    await requests.claim(sentItem.id, 'token', minutesLater(1));
+    expect(await inIndex(sent.email)).toBe(true);
+    await requests.markSent(sentItem.id, 'token', 'message-1', minutesLater(2));
+    expect(await inIndex(sent.email)).toBe(false);
+
+    const failed = newVisitor();
+    const failedItem = await requests.create(failed, start);
+    await requests.claim(failedItem.id, 'token', minutesLater(1));
+    await requests.markFailed(failedItem.id, 'token', 'email_service_unavailable', minutesLater(2));
+    expect(await inIndex(failed.email)).toBe(true);
+
+    const unknown = newVisitor();
+    const unknownItem = await requests.createSending(unknown, 'token', start);
+    await requests.markUnknown(unknownItem.id, 'token', minutesLater(1));
+    expect(await inIndex(unknown.email)).toBe(false);
   });
 });
 
