@@ -247,7 +247,7 @@ describe('the request items', () => {
     expect(await inIndex(failed.email)).toBe(true);
 
     const unknown = newVisitor();
-    const unknownItem = await requests.createSending(unknown, 'token', start);
+    const unknownItem = (await requests.createSending(unknown, 'token', start))!;
     await requests.markUnknown(unknownItem.id, 'token', minutesLater(1));
     expect(await inIndex(unknown.email)).toBe(false);
   });
