@@ -39,6 +39,7 @@ try {
       `${report.edgesJudged} service edges and ${report.identityRunsJudged} deploy-identity runs judged, ` +
       `${report.refusals.length} refused; ${report.unjudged.length} edges not judged (the evaluator cannot read their KMS encryption context).`,
   );
+  for (const role of report.otherGitHubRoles) console.log(`Also trusts GitHub (may assume it): ${role}`);
   for (const refusal of report.refusals) console.error(`REFUSED ${refusal}`);
   process.exitCode = report.refusals.length === 0 ? 0 : 1;
 } finally {

@@ -14,6 +14,11 @@ export interface RehearsalReport {
   /** Edges the evaluator cannot judge yet, listed rather than counted as allowed. */
   readonly unjudged: readonly string[];
   readonly refusals: readonly string[];
+  /**
+   * Other roles that trust GitHub (the leads reader and operator roles of the workflow_dispatch
+   * workflows): the runs that may assume each, reported, not yet held to an expectation.
+   */
+  readonly otherGitHubRoles: readonly string[];
 }
 
 export async function rehearse(
@@ -32,9 +37,18 @@ export async function rehearse(
     }
   }
   let identityRunsJudged = 0;
+  const otherGitHubRoles: string[] = [];
   if (repository && environment) {
     const roles = githubTrustingRoles(stacks);
     for (const role of roles) {
+      if (!/DeployRole|DiffRole/.test(role.resource.logicalId)) {
+        const allowedRuns: string[] = [];
+        for (const { run } of workflowRuns(repository, environment)) {
+          if ((await judgeRun(role, run)).allowed) allowedRuns.push(run.description);
+        }
+        otherGitHubRoles.push(`${role.resource.logicalId}: ${allowedRuns.join('; ') || 'no run'}`);
+        continue;
+      }
       const kind = role.resource.logicalId.includes('DiffRole') ? 'diffs' : 'deploys';
       for (const expectation of workflowRuns(repository, environment)) {
         const { allowed } = await judgeRun(role, expectation.run);
@@ -52,5 +66,6 @@ export async function rehearse(
     identityRunsJudged,
     unjudged: logGroupEdges(stacks).map((edge) => edge.description),
     refusals,
+    otherGitHubRoles,
   };
 }

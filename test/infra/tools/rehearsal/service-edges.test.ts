@@ -85,6 +85,8 @@ test('the rehearsal of staging with every optional value judges every edge and t
   const report = await rehearse(deployedStacks(assembly), everyOption.githubRepository, 'staging');
   expect(report.refusals).toEqual([]);
   expect(report.edgesJudged).toBeGreaterThan(30);
-  // Six runs against each of the two roles that trust GitHub: the deploy role and the diff role.
+  // Six runs against each of the deploy role and the diff role.
   expect(report.identityRunsJudged).toBe(12);
+  // The leads reader and operator roles trust GitHub too: judged and reported.
+  expect(report.otherGitHubRoles.length).toBeGreaterThanOrEqual(1);
 });
