@@ -34,7 +34,7 @@ import {
   type RequestSavedBody,
 } from '../reply-bodies';
 import { apiRoutes, cheatSheetFormRoute } from '../routes';
-import { unsentIndex } from '../../data/tables';
+import { unsentIndex } from '../../data/unsent-index';
 import {
   tableActionOrder,
   withDefaults,

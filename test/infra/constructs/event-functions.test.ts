@@ -98,9 +98,17 @@ describe('the functions no route invokes', () => {
     expect(JSON.stringify(grant!.resource)).toMatch(/"Counters\w+","Arn"/);
   });
 
-  test('grant the unsent check a Scan of the requests table alone', () => {
+  test('grant the unsent check a Query of the sparse unsent index alone: no Scan, no read of the table', () => {
     expect(grantsOf(template, 'EventFunctionsUnsentCheckUnsentCheckRole')).toEqual([
-      { actions: 'dynamodb:Scan', resource: { 'Fn::GetAtt': [expect.stringMatching(/^Requests/), 'Arn'] } },
+      {
+        actions: 'dynamodb:Query',
+        resource: {
+          'Fn::Join': [
+            '',
+            [{ 'Fn::GetAtt': [expect.stringMatching(/^Requests/), 'Arn'] }, '/index/unsent_queue-requested_at-index'],
+          ],
+        },
+      },
     ]);
   });
 

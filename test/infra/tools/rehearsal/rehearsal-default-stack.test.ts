@@ -66,7 +66,7 @@ test('no function of the default stack may Scan or DeleteItem the requests table
     }
   }
   expect(allowed).toEqual([]);
-  const unsentCheck = roles.find((role) => role.resource.logicalId.startsWith('DeliveryTrackingUnsentCheck'))!;
+  const unsentCheck = roles.find((role) => role.resource.logicalId.includes('UnsentCheck'))!;
   const query = (resource: string) =>
     judge(
       { principal: unsentCheck.arn, action: 'dynamodb:Query', resource, resourceAccount: table.stack.account },
