@@ -21,8 +21,13 @@ export const functionNodeTarget = 'node24';
 export const functionEntryFile = 'index.mjs';
 export const functionHandler = 'index.handler';
 
-/** The functions' NODE_OPTIONS: stack traces point at the TypeScript source. */
-export const functionNodeOptions = '--enable-source-maps';
+/**
+ * The functions' NODE_OPTIONS: none. `--enable-source-maps` made Node read and parse each bundle's
+ * source map as it imported it: on Node 24, 50 ms of the save function's 210 ms first reply
+ * (`npm run measure:cold-start`, docs/performance.md), for readable stack traces only. The maps
+ * still ship beside `index.mjs` in the function's asset (cdk.out), to decode a logged trace.
+ */
+export const functionNodeOptions: string = '';
 
 /** Chunks live beside the entry in their own folder; their names carry a content hash. */
 const chunkFolder = 'chunks';

@@ -147,7 +147,7 @@ export class CatalogueFunction extends Construct {
       description: fn.description,
       role: this.role,
       logGroup: this.logGroup,
-      environment: { ...props.environment, NODE_OPTIONS: functionNodeOptions },
+      environment: { ...props.environment, ...(functionNodeOptions && { NODE_OPTIONS: functionNodeOptions }) },
       // Lambda's own segments (init, invocation, overhead) in X-Ray; no SDK instrumentation in
       // the bundle: it would cost more cold start than it tells.
       tracing: Tracing.ACTIVE,

@@ -13,13 +13,13 @@ import { functionList } from '../../core/api/catalogue/functions';
 import { createTestApp, resourceByPrefix } from './support/synth';
 
 /**
- * Every file of a function, measured at about 480 KB (save: the DynamoDB client only, the unused
- * clients are dropped as pure), 690 KB (send: DynamoDB, S3, SES and Secrets Manager), 700 KB (the
- * form: both steps) and 445 KB (pause: SES alone); each carries the SDK's credential providers as
- * chunks it loads only when it needs them. 768 KiB leaves room for SDK updates while still
- * catching the classic zod API, an unused client or a second copy of the SDK.
+ * Every file of a function, measured on 2026-11-27 at about 796 KB (send: DynamoDB, S3, SES and
+ * Secrets Manager, and since this round the proof-of-work check, altcha-lib) and 805 KB (the form:
+ * both steps), the largest; each carries the SDK's credential providers as chunks it loads only
+ * when it needs them. 864 KiB leaves room for SDK updates while still catching the classic zod API
+ * (about 60 KB more), an unused client or a second copy of the SDK (hundreds of KB).
  */
-const bundleBudgetBytes = 768 * 1024;
+const bundleBudgetBytes = 864 * 1024;
 
 /** Each function of the catalogue the stack builds (the digest needs an author), by its handler's folder. */
 const functions = functionList
@@ -141,7 +141,7 @@ describe('the function bundles', () => {
     }
   });
 
-  test.each(names)('keeps %s under the 768 KiB budget, every file counted', (name) => {
+  test.each(names)('keeps %s under the 864 KiB budget, every file counted', (name) => {
     const { directory } = bundles.get(name)!;
     const files = readdirSync(directory, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.mjs'));
     const size = files.reduce((sum, file) => sum + statSync(path.join(directory, file)).size, 0);
@@ -156,7 +156,7 @@ describe('the function bundles', () => {
       ['--input-type=module', '-e', `const m = await import(${JSON.stringify(entry)}); console.log(typeof m.handler);`],
       {
         encoding: 'utf8',
-        env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1', NODE_OPTIONS: '--enable-source-maps' },
+        env: { PATH: process.env.PATH, AWS_REGION: 'us-east-1' },
         timeout: 30_000,
       },
     );

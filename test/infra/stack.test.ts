@@ -333,11 +333,11 @@ describe('the stack outputs', () => {
 
   test("gives the log group of every product function, and the API's access log, by name", () => {
     const functions = Object.values(template.findResources('AWS::Lambda::Function')) as {
-      Properties: { Environment?: { Variables?: Record<string, unknown> }; LoggingConfig?: { LogGroup?: unknown } };
+      Properties: { Description?: unknown; LoggingConfig?: { LogGroup?: unknown } };
     }[];
     // The product's own functions (infra/constructs/catalogue-function.ts), not CDK's deployment handlers.
     const productLogGroups = functions
-      .filter((fn) => fn.Properties.Environment?.Variables?.NODE_OPTIONS === '--enable-source-maps')
+      .filter((fn) => builtFunctions.some((built) => built.description === fn.Properties.Description))
       .map((fn) => fn.Properties.LoggingConfig?.LogGroup);
     expect(productLogGroups).toHaveLength(builtFunctions.length);
     const outputValues = Object.entries(template.findOutputs('*'))

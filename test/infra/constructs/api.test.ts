@@ -209,7 +209,7 @@ describe('the API', () => {
   });
 
   describe("its functions' variables", () => {
-    test('give the save function the contract variables, its limits and source maps', () => {
+    test('give the save function the contract variables, and its limits', () => {
       expect(functionProps(template, functionPrefixes.save).Environment.Variables).toEqual({
         TABLE_NAME: { Ref: ids.table },
         SEND_QUOTA_TABLE_NAME: { Ref: ids.limitCountersTable },
@@ -218,11 +218,10 @@ describe('the API', () => {
         CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT: '60',
         CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
         ORIGIN_SECRET_ARN: { Ref: ids.originSecret },
-        NODE_OPTIONS: '--enable-source-maps',
       });
     });
 
-    test('give the send function the contract variables, its limits, the PDF version and source maps', () => {
+    test('give the send function the contract variables, its limits, the PDF version', () => {
       expect(functionProps(template, functionPrefixes.send).Environment.Variables).toEqual({
         TABLE_NAME: { Ref: ids.table },
         SEND_QUOTA_TABLE_NAME: { Ref: ids.limitCountersTable },
@@ -238,7 +237,6 @@ describe('the API', () => {
         ORIGIN_SECRET_ARN: { Ref: ids.originSecret },
         SES_CONFIGURATION_SET_NAME: 'product-set',
         CHEAT_SHEET_VERSION: '0123456789abcdef',
-        NODE_OPTIONS: '--enable-source-maps',
       });
     });
 

@@ -71,7 +71,7 @@ test("sizes the function from its catalogue entry: memory, timeout, arm64, traci
     Architectures: ['arm64'],
     TracingConfig: { Mode: 'Active' },
     Description: productRoutes.saveRequest.description,
-    Environment: { Variables: { TABLE_NAME: 'requests', NODE_OPTIONS: '--enable-source-maps' } },
+    Environment: { Variables: { TABLE_NAME: 'requests' } },
   });
 });
 
@@ -93,7 +93,11 @@ test('grants the save route PutItem on the requests table, its limit counters, i
   template.hasResourceProperties('AWS::IAM::Policy', {
     PolicyDocument: {
       Statement: Match.arrayWith([
-        { Effect: 'Allow', Action: 'dynamodb:PutItem', Resource: { 'Fn::GetAtt': [ids.requests, 'Arn'] } },
+        {
+          Effect: 'Allow',
+          Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
+          Resource: { 'Fn::GetAtt': [ids.requests, 'Arn'] },
+        },
       ]),
     },
   });
@@ -114,8 +118,8 @@ test("grants the send route its tables' actions, the e-mail index, the PDF throu
       'ses:SendEmail',
     ]),
   );
-  // PutItem only on its Idempotency-Key records: the requests table it only updates.
-  expect(actionsOnRequests(template, ids.requests)).toEqual(['dynamodb:UpdateItem']);
+  // PutItem only on its Idempotency-Key records: the requests table it reads by the key's id and updates.
+  expect(actionsOnRequests(template, ids.requests).sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
   template.hasResourceProperties('AWS::IAM::Policy', {
     PolicyDocument: {
       Statement: Match.arrayWith([
