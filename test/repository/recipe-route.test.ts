@@ -1,7 +1,7 @@
 /**
  * The route recipe holds (docs/architecture.md, 'How to add a route'): a `GET /api/health` route,
  * added to a copy of the catalogue of functions and nowhere else, is a GET route of the
- * synthesized API, has its alarms and its graph by its method, is a `get:` operation of the
+ * synthesized API, is watched by the objectives, graphed by its method, is a `get:` operation of the
  * OpenAPI document, and is mounted by the local twin, which answers any other method 405 with
  * `Allow: GET`.
  */
@@ -10,7 +10,6 @@ import { failureKinds } from '../../core/api/catalogue/failures';
 import { functionList } from '../../core/api/catalogue/functions';
 import { routesOf, routeThrottleRule } from '../../core/api/catalogue/routes';
 import { buildOpenApiDocument } from '../../infra/tools/openapi-document';
-import { routeId } from '../../infra/constructs/monitoring/metrics';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
 import { alarmsOf } from '../infra/support/alarms';
 import { resourceByPrefix, synthTemplate } from '../infra/support/synth';
@@ -55,24 +54,12 @@ describe('a GET route added to a copy of the catalogue, and nowhere else', () =>
     }
   });
 
-  test('has its latency alarm on the GET method dimension, and its Errors and Throttles alarms', () => {
-    const alarms = alarmsOf(template);
-    const latency = alarms.filter(
-      (alarm) => alarm.Properties.AlarmName === `First100DaysSite-Latency${routeId('/api/health')}`,
-    );
-    expect(latency.map((alarm) => alarm.Properties.Dimensions)).toEqual([
-      expect.arrayContaining([
-        { Name: 'Method', Value: 'GET' },
-        { Name: 'Resource', Value: '/api/health' },
-      ]),
-    ]);
-    expect(latency[0]!.Properties.AlarmDescription).toContain('GET /api/health took');
-    const ofItsFunction = alarms.filter(
-      (alarm) =>
-        JSON.stringify(alarm.Properties.Dimensions) ===
-        JSON.stringify([{ Name: 'FunctionName', Value: { Ref: functionId } }]),
-    );
-    expect(ofItsFunction.map((alarm) => alarm.Properties.MetricName).sort()).toEqual(['Errors', 'Throttles']);
+  test('is watched by the objectives over the whole API, with no alarm of its own (at most 10 a stage)', () => {
+    const alarms = JSON.stringify(alarmsOf(template));
+    expect(alarms).not.toContain('/api/health');
+    expect(alarms).not.toContain(functionId);
+    // The availability and latency objectives read the API's stage, every route in it.
+    expect(alarms).toContain('AWS/ApiGateway');
   });
 
   test('is graphed on the dashboard by its GET method', () => {

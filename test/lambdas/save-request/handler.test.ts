@@ -35,6 +35,8 @@ describe('save-request handler', () => {
         requested_at: expect.any(String),
         delivery_status: 'requested',
         status_at: expect.any(String),
+        // On the unsent check's sparse index until it is sent.
+        unsent_queue: 'unsent',
       },
     ]);
     const requestedAt = Date.parse(items[0]!.requested_at);
