@@ -8,10 +8,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Json, PolicyDocument, TemplateResource } from '../cloudformation-template';
+import { attributeOf, partition, physicalNames } from './physical-names';
+
+export { partition };
 
 /** The account a stack without one is rehearsed in (an environment-agnostic synth). */
 export const standInAccount = '123456789012';
-export const partition = 'aws';
 
 interface Template {
   readonly Resources?: Readonly<Record<string, TemplateResource>>;
@@ -120,139 +122,6 @@ function resolveStacks(raw: readonly RawStack[], assemblyDirectory: string): Dep
     }
   }
   return [...stacks.values()].map(({ stack }) => stack);
-}
-
-/** The service of an ARN for a resource type (`AWS::SNS::Topic` → `sns`). */
-function serviceOf(type: string): string {
-  return type.split('::')[1]?.toLowerCase() ?? 'unknown';
-}
-
-/** What CloudFormation names a resource given no name: `<stack>-<logical id>`, shortened as it would be. */
-function generatedName(stack: RawStack, logicalId: string, maxLength = 64): string {
-  return `${stack.name}-${logicalId}`.slice(0, maxLength);
-}
-
-function physicalNames(
-  stack: RawStack,
-  logicalId: string,
-  resource: TemplateResource,
-): { ref: string; arn?: string; attributes?: Record<string, string> } {
-  const properties = (resource.Properties ?? {}) as Record<string, Json>;
-  const given = (key: string) => (typeof properties[key] === 'string' ? properties[key] : undefined);
-  const { account, region } = stack;
-  const arnPrefix = (service: string) => `arn:${partition}:${service}:${region}:${account}`;
-  switch (resource.Type) {
-    case 'AWS::IAM::Role': {
-      const name = given('RoleName') ?? generatedName(stack, logicalId);
-      return { ref: name, arn: `arn:${partition}:iam::${account}:role${given('Path') ?? '/'}${name}` };
-    }
-    case 'AWS::IAM::OIDCProvider': {
-      const url = (given('Url') ?? '').replace(/^https:\/\//, '');
-      const arn = `arn:${partition}:iam::${account}:oidc-provider/${url}`;
-      return { ref: arn, arn };
-    }
-    case 'AWS::KMS::Key':
-      return { ref: logicalId, arn: `${arnPrefix('kms')}:key/${logicalId}` };
-    case 'AWS::SNS::Topic': {
-      const arn = `${arnPrefix('sns')}:${given('TopicName') ?? generatedName(stack, logicalId, 256)}`;
-      return { ref: arn, arn };
-    }
-    case 'AWS::SQS::Queue': {
-      const name = given('QueueName') ?? generatedName(stack, logicalId, 80);
-      return { ref: `https://sqs.${region}.amazonaws.com/${account}/${name}`, arn: `${arnPrefix('sqs')}:${name}` };
-    }
-    case 'AWS::Lambda::Function': {
-      const name = given('FunctionName') ?? generatedName(stack, logicalId);
-      return { ref: name, arn: `${arnPrefix('lambda')}:function:${name}` };
-    }
-    case 'AWS::DynamoDB::Table': {
-      const name = given('TableName') ?? generatedName(stack, logicalId, 255);
-      return { ref: name, arn: `${arnPrefix('dynamodb')}:table/${name}` };
-    }
-    case 'AWS::S3::Bucket': {
-      const name = given('BucketName') ?? generatedName(stack, logicalId, 63).toLowerCase();
-      return { ref: name, arn: `arn:${partition}:s3:::${name}` };
-    }
-    case 'AWS::CloudWatch::Alarm': {
-      const name = given('AlarmName') ?? generatedName(stack, logicalId, 255);
-      return { ref: name, arn: `${arnPrefix('cloudwatch')}:alarm:${name}` };
-    }
-    case 'AWS::Events::Rule': {
-      const name = given('Name') ?? generatedName(stack, logicalId);
-      return { ref: name, arn: `${arnPrefix('events')}:rule/${name}` };
-    }
-    case 'AWS::Scheduler::Schedule': {
-      const name = given('Name') ?? generatedName(stack, logicalId);
-      return { ref: name, arn: `${arnPrefix('scheduler')}:schedule/${given('GroupName') ?? 'default'}/${name}` };
-    }
-    case 'AWS::Logs::LogGroup': {
-      const name = given('LogGroupName') ?? generatedName(stack, logicalId, 512);
-      return { ref: name, arn: `${arnPrefix('logs')}:log-group:${name}:*` };
-    }
-    case 'AWS::SecretsManager::Secret': {
-      const name = given('Name') ?? generatedName(stack, logicalId);
-      const arn = `${arnPrefix('secretsmanager')}:secret:${name}-AbCdEf`;
-      return { ref: arn, arn };
-    }
-    case 'AWS::CloudFront::Distribution': {
-      const id = `E${logicalId.replace(/[^A-Z0-9]/g, '').slice(0, 13)}`;
-      return { ref: id, arn: `arn:${partition}:cloudfront::${account}:distribution/${id}` };
-    }
-    case 'AWS::ApiGatewayV2::Api': {
-      const id = logicalId
-        .toLowerCase()
-        .replace(/[^a-z0-9]/g, '')
-        .slice(0, 10);
-      return { ref: id, arn: `arn:${partition}:apigateway:${region}::/apis/${id}` };
-    }
-    case 'AWS::SES::ConfigurationSet': {
-      const name = given('Name') ?? generatedName(stack, logicalId);
-      return { ref: name, arn: `${arnPrefix('ses')}:configuration-set/${name}` };
-    }
-    case 'AWS::SES::EmailIdentity': {
-      const name = given('EmailIdentity') ?? logicalId;
-      return { ref: name, arn: `${arnPrefix('ses')}:identity/${name}` };
-    }
-    case 'AWS::WAFv2::WebACL': {
-      const name = given('Name') ?? generatedName(stack, logicalId, 128);
-      return {
-        ref: `${name}|id|${given('Scope') ?? 'REGIONAL'}`,
-        arn: `${arnPrefix('wafv2')}:global/webacl/${name}/id`,
-      };
-    }
-    default:
-      return { ref: logicalId, arn: `${arnPrefix(serviceOf(resource.Type))}:${logicalId}` };
-  }
-}
-
-/** Attributes (`Fn::GetAtt`) by type; `Arn` and the name-like ones come from physicalNames. */
-function attributeOf(resource: DeployedResource, attribute: string): string {
-  const { stack, ref, arn } = resource;
-  switch (attribute) {
-    case 'Arn':
-    case 'TopicArn':
-      return arn ?? ref;
-    case 'KeyId':
-    case 'Name':
-    case 'TopicName':
-    case 'QueueName':
-    case 'Id':
-    case 'ApiId':
-    case 'RoleId':
-      return attribute === 'QueueName' ? (arn ?? ref).split(':').pop()! : ref;
-    case 'QueueUrl':
-      return ref;
-    case 'DomainName':
-      return resource.type === 'AWS::S3::Bucket' ? `${ref}.s3.amazonaws.com` : `${ref.toLowerCase()}.cloudfront.net`;
-    case 'RegionalDomainName':
-      return `${ref}.s3.${stack.region}.amazonaws.com`;
-    case 'ApiEndpoint':
-      return `https://${ref}.execute-api.${stack.region}.amazonaws.com`;
-    case 'StreamArn':
-      return `${arn}/stream/2026-01-01T00:00:00.000`;
-    default:
-      return `${ref}.${attribute}`;
-  }
 }
 
 type StackLookup = (name: string, region?: string) => { stack: DeployedStack; raw: RawStack } | undefined;
