@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, Duration, FileSystem, Fn, Validations } from 'aws-cdk-lib';
+import { Annotations, Duration, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -13,18 +13,12 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
   HttpVersion,
-  OriginProtocolPolicy,
-  OriginRequestCookieBehavior,
-  OriginRequestHeaderBehavior,
-  OriginRequestPolicy,
   type IOriginRequestPolicy,
-  OriginRequestQueryStringBehavior,
+  OriginProtocolPolicy,
   OriginSslPolicy,
   PriceClass,
-  ResponseHeadersPolicy,
+  type ResponseHeadersPolicy,
   S3OriginAccessControl,
   SecurityPolicyProtocol,
   Signing,
@@ -33,50 +27,21 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { BucketDeployment } from 'aws-cdk-lib/aws-s3-deployment';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { productRouteList } from '../../core/api/catalogue/routes';
-import { requireSourceAccountOnCloudFront } from './encryption-key';
 import { buildOutput } from '../../core/build-output';
 import { originSecretHeader } from '../../core/config/edge-headers';
-import { proofOfWorkHeader } from '../../core/api/proof-of-work';
 import { sitePagesFunctionCode } from '../site-pages-function';
-import { securityHeadersFunctionCode } from '../security-headers-function';
-import { hashedAssetsCacheControl, hashedAssetsPrefix, pagesCacheControl } from '../cache-policy';
-import {
-  contentSecurityPolicy,
-  permissionsPolicy,
-  referrerPolicy,
-  securityHeaders,
-  strictTransportSecurity,
-} from '../security-headers';
-import { acknowledgeBucketDeployment, bucketDeploymentHandlerSettings } from './bucket-deployment-handler';
-import { DistributionInvalidation } from './distribution-invalidation';
+import type { DistributionInvalidation } from './distribution-invalidation';
+import { requireSourceAccountOnCloudFront } from './encryption-key';
 import { PrivateBucket } from './private-bucket';
 import { cloudFrontNameLimits, regionalName } from './regional-name';
+import { apiOriginRequestPolicy, apiPathPattern, securityHeadersSetting } from './site-edge-policies';
+import { deploySiteFiles } from './site-files';
 
-/** The paths CloudFront sends to the HTTP API instead of the bucket. */
-export const apiPathPattern = '/api/*';
-
-/**
- * The viewer headers the API receives, and the one CloudFront adds: `Content-Type` (the functions
- * refuse anything but JSON, or a form for the form route), `User-Agent` (for the API's access
- * logs), `Sec-Fetch-Site` (the form route refuses a form another site's page posted),
- * `Idempotency-Key` (the page's one key per submission, without which a retry after a lost reply
- * is a new request), the proof of work's header (`X-Cheat-Sheet-Proof`, core/api/proof-of-work.ts)
- * and `CloudFront-Viewer-Address`, the viewer's `IP:port` as CloudFront saw the connection, which
- * CloudFront sets itself. Nothing else: a visitor's own `X-Forwarded-For`, `X-Real-IP`,
- * `Forwarded` or cookies never reach the functions. (Not Host: API Gateway needs its own.)
- */
-export const apiOriginRequestHeaders = [
-  'Content-Type',
-  'User-Agent',
-  'Sec-Fetch-Site',
-  'Idempotency-Key',
-  proofOfWorkHeader,
-  'CloudFront-Viewer-Address',
-] as const;
+export { apiOriginRequestHeaders, apiPathPattern } from './site-edge-policies';
 
 /** The synth warning of a deployment without the web ACL (`-c waf=false`). */
 export const noWebAclWarning = 'first100days:waf:off';
@@ -182,33 +147,9 @@ export class Site extends Construct {
     });
 
     const freePlan = props.pricingPlan === 'free';
-    // The values come from infra/security-headers.ts, which the local server uses too.
-    if (!freePlan)
-      this.responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-        responseHeadersPolicyName: regionalName(this, 'security-headers', cloudFrontNameLimits.responseHeadersPolicy),
-        comment: 'Security headers of infra/security-headers.ts, on every response.',
-        securityHeadersBehavior: {
-          contentSecurityPolicy: { contentSecurityPolicy, override: true },
-          strictTransportSecurity: {
-            accessControlMaxAge: Duration.seconds(strictTransportSecurity.maxAgeSeconds),
-            includeSubdomains: strictTransportSecurity.includeSubdomains,
-            preload: strictTransportSecurity.preload,
-            override: true,
-          },
-          contentTypeOptions: { override: true },
-          frameOptions: {
-            frameOption: enumMember(HeadersFrameOption, securityHeaders['X-Frame-Options']),
-            override: true,
-          },
-          referrerPolicy: {
-            referrerPolicy: enumMember(HeadersReferrerPolicy, referrerPolicy),
-            override: true,
-          },
-        },
-        customHeadersBehavior: {
-          customHeaders: [{ header: 'Permissions-Policy', value: permissionsPolicy, override: true }],
-        },
-      });
+    const securityHeaders = securityHeadersSetting(this, freePlan);
+    this.responseHeadersPolicy = securityHeaders.policy;
+    this.securityHeadersFunction = securityHeaders.function;
 
     // The API's host name, from its endpoint `https://<id>.execute-api.<region>.amazonaws.com`.
     const apiOrigin = new HttpOrigin(Fn.select(2, Fn.split('/', props.api.apiEndpoint)), {
@@ -218,15 +159,7 @@ export class Site extends Construct {
       // neither the repository nor the template. A viewer's header of the same name is replaced.
       customHeaders: { [originSecretHeader]: props.originSecret.secretValue.unsafeUnwrap() },
     });
-    this.apiOriginRequestPolicy = freePlan
-      ? OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER
-      : new OriginRequestPolicy(this, 'ApiOriginRequests', {
-          originRequestPolicyName: regionalName(this, 'api-origin-requests', cloudFrontNameLimits.originRequestPolicy),
-          comment: 'The cheat-sheet API: Content-Type, User-Agent and the viewer address CloudFront saw.',
-          headerBehavior: OriginRequestHeaderBehavior.allowList(...apiOriginRequestHeaders),
-          queryStringBehavior: OriginRequestQueryStringBehavior.none(),
-          cookieBehavior: OriginRequestCookieBehavior.none(),
-        });
+    this.apiOriginRequestPolicy = apiOriginRequestPolicy(this, freePlan);
 
     // About $0.10 per million requests of the site's behaviour (pages, scripts, images); the API's
     // behaviour does not run it.
@@ -236,15 +169,6 @@ export class Site extends Construct {
       code: FunctionCode.fromInline(sitePagesFunctionCode()),
       runtime: FunctionRuntime.JS_2_0,
     });
-    if (freePlan) {
-      this.securityHeadersFunction = new CloudFrontFunction(this, 'SecurityHeadersFunction', {
-        functionName: regionalName(this, 'security-headers', cloudFrontNameLimits.function),
-        comment:
-          'Sets the security headers of infra/security-headers.ts on every response (the Free plan takes no custom headers policy).',
-        code: FunctionCode.fromInline(securityHeadersFunctionCode()),
-        runtime: FunctionRuntime.JS_2_0,
-      });
-    }
     const securityHeadersAssociation = this.securityHeadersFunction
       ? [{ function: this.securityHeadersFunction, eventType: FunctionEventType.VIEWER_RESPONSE }]
       : [];
@@ -354,54 +278,15 @@ export class Site extends Construct {
       Annotations.of(this).addWarningV2(noWebAclWarning, noWebAclMessage);
     }
 
-    // One asset, two deployments: the same files, split by path, with different caching.
-    const siteFiles = Source.asset(siteDirectory);
-    const deploymentSettings = {
-      // The site has more files than a custom resource's 4 KB reply can list; nothing reads them.
-      outputObjectKeys: false,
-      ...bucketDeploymentHandlerSettings(this, props.encryptionKey),
-    };
-    this.hashedAssetsDeployment = new BucketDeployment(this, 'HashedAssetsDeployment', {
-      sources: [siteFiles],
-      destinationBucket: this.bucket,
-      exclude: ['*'],
-      include: [`${hashedAssetsPrefix}*`],
-      // infra/cache-policy.ts, which the local server follows too.
-      cacheControl: [CacheControl.fromString(hashedAssetsCacheControl)],
-      // Old hashed files stay, so a page loaded just before a deployment can still fetch its
-      // scripts; the bucket's lifecycle rule only expires overwritten versions.
-      prune: false,
-      ...deploymentSettings,
-    });
-    this.pagesDeployment = new BucketDeployment(this, 'PagesDeployment', {
-      sources: [siteFiles],
-      destinationBucket: this.bucket,
-      exclude: [`${hashedAssetsPrefix}*`],
-      cacheControl: [CacheControl.fromString(pagesCacheControl)],
-      // No `distribution` here: BucketDeployment would grant its handler cloudfront:*Invalidation
-      // on `*`. The invalidation below may touch this distribution alone.
-      ...deploymentSettings,
-    });
-    // New pages must never reference assets that are not uploaded yet.
-    this.pagesDeployment.node.addDependency(this.hashedAssetsDeployment);
-    acknowledgeBucketDeployment(this.hashedAssetsDeployment, this.bucket);
-    acknowledgeBucketDeployment(this.pagesDeployment, this.bucket);
-
-    this.invalidation = new DistributionInvalidation(this, 'Invalidation', {
+    ({
+      hashedAssetsDeployment: this.hashedAssetsDeployment,
+      pagesDeployment: this.pagesDeployment,
+      invalidation: this.invalidation,
+    } = deploySiteFiles(this, {
+      siteDirectory,
+      bucket: this.bucket,
       distribution: this.distribution,
       encryptionKey: props.encryptionKey,
-      // The same digest as the site asset's hash: a new build invalidates, an unchanged one does not.
-      contentFingerprint: FileSystem.fingerprint(siteDirectory),
-    });
-    this.invalidation.node.addDependency(this.pagesDeployment);
+    }));
   }
-}
-
-/** The enum member whose value is `value`, so a typo in security-headers.ts fails the synth. */
-function enumMember<T extends Record<string, string>>(enumObject: T, value: string): T[keyof T] {
-  const member = Object.values(enumObject).find((candidate) => candidate === value);
-  if (member === undefined) {
-    throw new Error(`"${value}" is not one of CloudFront's values: ${Object.values(enumObject).join(', ')}`);
-  }
-  return member as T[keyof T];
 }
