@@ -33,7 +33,9 @@ function synthesize(authorEmail?: string) {
     mailProviderSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:mail-provider',
     senderIdentityArn: 'arn:aws:ses:eu-west-1:123456789012:identity/example.com',
     configurationSetArn: 'arn:aws:ses:eu-west-1:123456789012:configuration-set/cheat-sheet',
-    authorEmail,
+    ...(authorEmail !== undefined && {
+      author: { email: authorEmail, digestFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:digest' },
+    }),
     sendFunctionArn: 'arn:aws:lambda:eu-west-1:123456789012:function:send',
     sendFunctionRole: sendRole,
   });
@@ -117,6 +119,19 @@ test('without authorEmail the reader cannot send e-mail at all', () => {
   const template = synthesize(undefined);
   const [id] = roleNamed(template, 'ReaderRole');
   expect(actionsOf(template, id)).not.toContain('ses:SendEmail');
+});
+
+test("the reader may read the digest function's configuration only, where the author's address is", () => {
+  const template = synthesize('author@example.com');
+  const [id] = roleNamed(template, 'ReaderRole');
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as {
+    Properties: { Roles: { Ref: string }[]; PolicyDocument: { Statement: Statement[] } };
+  }[];
+  const read = policies
+    .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === id))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
+    .filter((statement) => [statement.Action].flat().includes('lambda:GetFunctionConfiguration'));
+  expect(read.map((statement) => statement.Resource)).toEqual(['arn:aws:lambda:eu-west-1:123456789012:function:digest']);
 });
 
 test("the send function's role trusts the operator role, so resend sends with the function's rights", () => {

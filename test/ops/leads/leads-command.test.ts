@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -425,11 +426,20 @@ function stackWithOutputs(outputs: Record<string, string>): CloudFormationClient
 const productOutputs = () => ({
   TableName: stack.tableName,
   SendQuotaTableName: stack.limitCountersTableName,
-  AuthorEmail: 'author@example.com',
+  LeadDigestFunctionName: 'First100DaysSite-LeadDigest',
   SenderEmail: 'cheatsheet@example.com',
 });
 
-test("export --mail mails every request as CSV to the stack's AuthorEmail, and prints no address", async () => {
+/** A Lambda client whose digest function carries the author's address in its environment, as the stack deploys it. */
+function digestFunctionWithAuthor(authorEmail: string): LambdaClient {
+  const lambda = new LambdaClient({ region: 'us-east-1' });
+  mockClient(lambda)
+    .on(GetFunctionConfigurationCommand, { FunctionName: 'First100DaysSite-LeadDigest' })
+    .resolves({ Environment: { Variables: { TABLE_NAME: stack.tableName, AUTHOR_EMAIL: authorEmail } } });
+  return lambda;
+}
+
+test("export --mail mails every request as CSV to the digest function's author address, and prints no address", async () => {
   await putRequest('=Ada', 'ada@example.com', '2025-03-01T09:00:00.000Z');
   await putRequest("Sam O'Neill", 'sam@example.com', '2025-03-02T09:00:00.000Z');
   const before = (await capturedEmails(stack.urls.mail, 'author@example.com')).length;
@@ -437,6 +447,7 @@ test("export --mail mails every request as CSV to the stack's AuthorEmail, and p
     dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
     cloudFormation: stackWithOutputs(productOutputs()),
     ses: new SESv2Client({}),
+    lambda: digestFunctionWithAuthor('author@example.com'),
   });
 
   const { code, stdout, stderr } = await run(['export', '--mail', '--stack', 'First100DaysSite'], { clients });
@@ -452,7 +463,7 @@ test("export --mail mails every request as CSV to the stack's AuthorEmail, and p
   expect(csv).toContain("'=Ada,ada@example.com");
 });
 
-test('export --mail needs the stack (its AuthorEmail) and takes no --out', async () => {
+test('export --mail needs the stack (its digest function) and takes no --out', async () => {
   expect((await run(['export', '--mail'])).code).toBe(2);
   expect((await run(['export', '--mail', '--stack', 'First100DaysSite', '--out', 'x.csv'])).code).toBe(2);
 });
