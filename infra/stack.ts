@@ -221,6 +221,7 @@ export class CheatSheetSiteStack extends Stack {
 
     if (config.githubRepository) {
       const send = this.api.productFunctions.sendCheatSheet;
+      const digest = this.eventFunctions.byName.leadDigest?.built.function;
       this.leadsAccess = new LeadsAccess(this, 'LeadsAccess', {
         repository: config.githubRepository,
         // The deploy role's environment: the stage's name (the stage-less stack is production's).
@@ -232,7 +233,8 @@ export class CheatSheetSiteStack extends Stack {
         ...(this.leadHandoff && { mailProviderSecretArn: this.leadHandoff.secret.ref }),
         senderIdentityArn: this.mail.identityArn,
         configurationSetArn: this.mail.configurationSetArn,
-        authorEmail: config.authorEmail,
+        ...(config.authorEmail !== undefined &&
+          digest && { author: { email: config.authorEmail, digestFunctionArn: digest.functionArn } }),
         sendFunctionArn: send.function.functionArn,
         sendFunctionRole: send.role,
       });
@@ -254,10 +256,13 @@ export class CheatSheetSiteStack extends Stack {
         description: 'The address the cheat sheet, the digest and the exported CSV are sent from.',
         value: this.mail.senderEmail,
       });
-      if (config.authorEmail) {
-        new CfnOutput(this, 'AuthorEmail', {
-          description: 'Where export mails the CSV and the weekly digest goes (authorEmail).',
-          value: config.authorEmail,
+      // Not the author's address itself: `cdk deploy` prints every output into the deploy log
+      // (GitHub Actions' included). export --mail reads it from this function's environment.
+      if (digest) {
+        new CfnOutput(this, 'LeadDigestFunctionName', {
+          description:
+            "The weekly digest function: its environment's AUTHOR_EMAIL is where the digest and export --mail go.",
+          value: digest.functionName,
         });
       }
     }

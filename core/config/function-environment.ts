@@ -25,6 +25,17 @@ export const saveRequestVariables = {
   mailProvider: 'MAIL_PROVIDER',
 } as const;
 
+/**
+ * The weekly digest function's variables (set by infra/constructs/event-functions.ts). `leads export
+ * --mail` reads `AUTHOR_EMAIL` from the deployed function: no stack output holds the author's address.
+ */
+export const leadDigestVariables = {
+  tableName: 'TABLE_NAME',
+  senderEmail: 'SENDER_EMAIL',
+  authorEmail: 'AUTHOR_EMAIL',
+  configurationSetName: 'SES_CONFIGURATION_SET_NAME',
+} as const;
+
 /** The send function's variables. */
 export const sendCheatSheetVariables = {
   tableName: 'TABLE_NAME',

@@ -121,6 +121,17 @@ function drawWrapped(page: PDFPage, block: TextBlock, x: number, y: number, maxW
   return baseline;
 }
 
+/**
+ * Draws one line of the author's text at its size, or smaller when it would not fit `maxWidth`:
+ * a longer title or heading than the layout was drawn for stays whole and inside its box, instead
+ * of running off the page or under the next box (which drops it from the page, silently).
+ */
+function drawFitted(page: PDFPage, block: TextBlock, x: number, y: number, maxWidth: number): void {
+  const width = block.font.widthOfTextAtSize(block.text, block.size);
+  const size = width > maxWidth ? (block.size * maxWidth) / width : block.size;
+  page.drawText(block.text, { x, y, font: block.font, size, color: block.color });
+}
+
 const wrappedLines = (block: TextBlock, maxWidth: number) =>
   wrapText(block.text, block.font, block.size, maxWidth).length;
 
@@ -136,28 +147,21 @@ function drawCoverBand(page: PDFPage, fonts: Fonts, content: CheatSheetContent):
   const bottom = a4.height - height;
   page.drawRectangle({ x: 0, y: bottom, width: a4.width, height, color: navy });
   page.drawRectangle({ x: 0, y: bottom, width: a4.width, height: 4, color: gold });
-  page.drawText(content.title, { x: margin, y: a4.height - 52, font: fonts.bold, size: 26, color: white });
-  page.drawText(`${content.bookTitle}: ${content.bookSubtitle}`, {
-    x: margin,
-    y: a4.height - 76,
-    font: fonts.semibold,
-    size: 11.5,
-    color: gold,
-  });
-  page.drawText(`by ${content.author}`, {
-    x: margin,
-    y: a4.height - 94,
-    font: fonts.regular,
-    size: 10.5,
-    color: white,
-  });
+  const band = (text: string, font: PDFFont, size: number, color: RGB, y: number) =>
+    drawFitted(page, { text, font, size, color }, margin, y, contentWidth);
+  band(content.title, fonts.bold, 26, white, a4.height - 52);
+  band(`${content.bookTitle}: ${content.bookSubtitle}`, fonts.semibold, 11.5, gold, a4.height - 76);
+  band(`by ${content.author}`, fonts.regular, 10.5, white, a4.height - 94);
   return bottom - 30;
 }
 
 /** Days 1 to 100 as one bar, a segment per phase in proportion to its days. */
 function drawTimeline(page: PDFPage, fonts: Fonts, content: CheatSheetContent, top: number): number {
   let y = drawHeading(page, fonts, timelineHeading, top);
-  const ends = content.phases.map((phase) => Number(/(\d+)\D*$/.exec(phase.days)?.[1] ?? 0));
+  // A phase's last day: the end of its first range ("Days 31–60"), else its last number.
+  const ends = content.phases.map((phase) =>
+    Number(/(\d+)\s*[–-]\s*(\d+)/.exec(phase.days)?.[2] ?? /(\d+)\D*$/.exec(phase.days)?.[1] ?? 0),
+  );
   const total = Math.max(...ends, 1);
   const shades = [navy, colour('#1d3d5e'), colour('#2f5780')];
   let start = 0;
@@ -168,8 +172,9 @@ function drawTimeline(page: PDFPage, fonts: Fonts, content: CheatSheetContent, t
     const x = margin + (start / total) * contentWidth;
     const width = ((end - start) / total) * contentWidth;
     page.drawRectangle({ x, y, width: width - 2, height: barHeight, color: shades[index % shades.length] });
-    page.drawText(phase.title, { x: x + 8, y: y + 17, font: fonts.semibold, size: 10.5, color: white });
-    page.drawText(phase.days, { x: x + 8, y: y + 6, font: fonts.regular, size: 8.5, color: gold });
+    const inside = width - 18;
+    drawFitted(page, { text: phase.title, font: fonts.semibold, size: 10.5, color: white }, x + 8, y + 17, inside);
+    drawFitted(page, { text: phase.days, font: fonts.regular, size: 8.5, color: gold }, x + 8, y + 6, inside);
     start = end;
   });
   return y - 28;
@@ -229,7 +234,8 @@ function drawChecklistAndReview(page: PDFPage, fonts: Fonts, content: CheatSheet
 
   // The review: a heading, and per area its question with lines to write on, filling the column.
   const x = margin + columnWidth + gap;
-  page.drawText(content.review.heading.toUpperCase(), { x, y: top, font: fonts.bold, size: 10.5, color: navy });
+  const reviewHeading = { text: content.review.heading.toUpperCase(), font: fonts.bold, size: 10.5, color: navy };
+  drawFitted(page, reviewHeading, x, top, columnWidth);
   page.drawRectangle({ x, y: top - 6, width: 28, height: 2, color: gold });
   const questionsTop = top - 22;
   const perQuestion = (questionsTop - bottom) / Math.max(content.review.questions.length, 1);
@@ -268,7 +274,7 @@ function drawFoot(page: PDFPage, fonts: Fonts, content: CheatSheetContent, siteU
   page.drawRectangle({ x: 0, y: 0, width: a4.width, height, color: navy });
   page.drawRectangle({ x: 0, y: height, width: a4.width, height: 3, color: gold });
   const first = siteUrl ? `More at ${siteUrl}` : `${content.bookTitle}, by ${content.author}`;
-  page.drawText(first, { x: margin, y: 30, font: fonts.semibold, size: 10.5, color: white });
+  drawFitted(page, { text: first, font: fonts.semibold, size: 10.5, color: white }, margin, 30, contentWidth);
   drawWrapped(
     page,
     { text: `The book: ${content.bookUrl}`, font: fonts.regular, size: 8, color: gold, lineHeight: 9 },

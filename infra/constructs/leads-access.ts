@@ -19,13 +19,16 @@ const githubTokenAudience = 'sts.amazonaws.com';
  *   address from the author's mailing list too;
  * - `ses:DeleteSuppressedDestination`: erase takes the address off the account's suppression list;
  * - `ses:SendEmail` from the sender's identity through the configuration set, to `authorEmail`
- *   only (`ses:Recipients`): export mails the CSV to the author, and to no one else.
+ *   only (`ses:Recipients`): export mails the CSV to the author, and to no one else;
+ * - `lambda:GetFunctionConfiguration` on the weekly digest function: export finds the author's
+ *   address in its environment (`AUTHOR_EMAIL`), since no stack output prints it into deploy logs.
  */
 export const leadsReaderActions = [
   'cloudformation:DescribeStacks',
   'dynamodb:DeleteItem',
   'dynamodb:GetItem',
   'dynamodb:Scan',
+  'lambda:GetFunctionConfiguration',
   'secretsmanager:GetSecretValue',
   'ses:DeleteSuppressedDestination',
   'ses:SendEmail',
@@ -48,6 +51,12 @@ export const leadsOperatorActions = [
   'sts:AssumeRole',
 ] as const;
 
+/** The author's address and the digest function that carries it in its environment. */
+export interface LeadsAuthor {
+  readonly email: string;
+  readonly digestFunctionArn: string;
+}
+
 export interface LeadsAccessProps {
   /** The repository whose workflows may assume the roles, `owner/name`. */
   readonly repository: { readonly owner: string; readonly name: string };
@@ -68,8 +77,13 @@ export interface LeadsAccessProps {
   /** The SES identity and configuration set export mails the CSV through. */
   readonly senderIdentityArn: string;
   readonly configurationSetArn: string;
-  /** Where export mails the CSV (`authorEmail`). @default - export cannot mail (the role gets no ses:SendEmail) */
-  readonly authorEmail?: string;
+  /**
+   * The author (`authorEmail`): where export mails the CSV, and the weekly digest function whose
+   * environment holds that address (export reads it there).
+   *
+   * @default - export cannot mail (the role gets no ses:SendEmail)
+   */
+  readonly author?: LeadsAuthor;
   /** The send function's name and role: resend runs as that role. */
   readonly sendFunctionArn: string;
   readonly sendFunctionRole: IRole;
@@ -143,12 +157,18 @@ export class LeadsAccess extends Construct {
       reason:
         "ses:DeleteSuppressedDestination: the suppression list is the account's, and SES gives the action no resource-level permission; erase needs it to take a reader's address off the list.",
     });
-    if (props.authorEmail) {
+    if (props.author) {
       this.readerRole.addToPrincipalPolicy(
         new PolicyStatement({
           actions: ['ses:SendEmail'],
           resources: [props.senderIdentityArn, props.configurationSetArn],
-          conditions: { 'ForAllValues:StringEquals': { 'ses:Recipients': [props.authorEmail] } },
+          conditions: { 'ForAllValues:StringEquals': { 'ses:Recipients': [props.author.email] } },
+        }),
+      );
+      this.readerRole.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['lambda:GetFunctionConfiguration'],
+          resources: [props.author.digestFunctionArn],
         }),
       );
     }

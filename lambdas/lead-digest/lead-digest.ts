@@ -19,13 +19,10 @@ import {
 } from '../../core/data/mail-provider';
 import { escapeHtml } from '../../core/documents/cheat-sheet-email';
 
-/** The digest function's variables (set by infra/constructs/lead-digest.ts). */
-export const leadDigestVariables = {
-  tableName: 'TABLE_NAME',
-  senderEmail: 'SENDER_EMAIL',
-  authorEmail: 'AUTHOR_EMAIL',
-  configurationSetName: 'SES_CONFIGURATION_SET_NAME',
-} as const;
+import { leadDigestVariables } from '../../core/config/function-environment';
+
+/** The digest function's variables (core/config/function-environment.ts; `leads export --mail` reads `AUTHOR_EMAIL` too). */
+export { leadDigestVariables };
 
 export interface LeadDigestConfig {
   readonly tableName: string;

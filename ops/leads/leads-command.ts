@@ -20,6 +20,7 @@ import { parseEmailAddress } from '../../core/api/request-schema';
 import { readAllRequests } from './export-leads';
 import { leadsCsv } from '../../core/data/leads-csv';
 import { sesEmailSender } from '../../lambdas/mail/email-sender';
+import { leadDigestVariables } from '../../core/config/function-environment';
 import {
   readStackOutputs,
   StackOutputsError,
@@ -34,7 +35,7 @@ import { describeUnsent, isResendable, markSupersededRequests, resendRequests, u
 export type { LeadsClients, LeadsCommandIo } from './leads-io';
 
 export const usage = [
-  "Usage: npm run leads -- export [--out FILE | --mail] [--stack NAME]   (--mail: the CSV to the stack's AuthorEmail)",
+  "Usage: npm run leads -- export [--out FILE | --mail] [--stack NAME]   (--mail: the CSV to the stack's authorEmail)",
   '       npm run leads -- erase <email> [--yes] [--stack NAME] [--summary FILE]   (its +tag and gmail-dot variants too)',
   '       npm run leads -- unsent [--stack NAME]   (requests still unsent 15 minutes after they were saved)',
   "       npm run leads -- resend [--yes] [--stack NAME]   (sends each again, through the send function's limits and claim)",
@@ -57,7 +58,7 @@ const defaultClients = (): LeadsClients => ({
 
 /** The stack outputs export --mail and resend --stack read (infra/stack.ts, with githubRepository). */
 export const leadsOutputs = {
-  authorEmail: 'AuthorEmail',
+  leadDigestFunctionName: 'LeadDigestFunctionName',
   senderEmail: 'SenderEmail',
   configurationSetName: 'ConfigurationSetName',
   sendFunctionName: 'SendFunctionName',
@@ -94,7 +95,7 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     return usageError(`${command} takes no address and no --out.`);
   if (command === 'unsent' && yes) return usageError('unsent only lists: it takes no --yes.');
   if (mail && (command !== 'export' || out !== undefined || stack === undefined))
-    return usageError("--mail is for export with --stack (it mails to the stack's AuthorEmail), without --out.");
+    return usageError("--mail is for export with --stack (it mails to the stack's authorEmail), without --out.");
   if (summary !== undefined && command !== 'erase') return usageError('--summary is for erase.');
   if (!['export', 'erase', 'unsent', 'resend'].includes(command ?? ''))
     return usageError(command ? `Unknown command "${command}".` : '');
@@ -179,7 +180,11 @@ async function sendFunctionEnvironment(
   return { ...env, ...configuration.Environment?.Variables, ...credentials };
 }
 
-/** export --mail: the CSV to the stack's AuthorEmail, from its sender through its configuration set; nothing on disk. */
+/**
+ * export --mail: the CSV to the stack's authorEmail, from its sender through its configuration set;
+ * nothing on disk. The address is read from the weekly digest function's environment (the stack's
+ * LeadDigestFunctionName output names it): no output holds the address, as deploy logs print outputs.
+ */
 async function mailLeads(
   clients: LeadsClients,
   tables: LeadsTables,
@@ -187,11 +192,19 @@ async function mailLeads(
   io: LeadsCommandIo,
 ): Promise<number> {
   const outputs = await readStackOutputs(clients.cloudFormation, stack);
-  const authorEmail = outputs[leadsOutputs.authorEmail];
+  const digestFunction = outputs[leadsOutputs.leadDigestFunctionName];
   const senderEmail = outputs[leadsOutputs.senderEmail];
-  if (!authorEmail || !senderEmail) {
+  if (!digestFunction || !senderEmail) {
     throw new StackOutputsError(
-      `The stack ${stack} has no ${leadsOutputs.authorEmail} and ${leadsOutputs.senderEmail} outputs: deploy it with authorEmail and githubRepository (docs/author.md).`,
+      `The stack ${stack} has no ${leadsOutputs.leadDigestFunctionName} and ${leadsOutputs.senderEmail} outputs: deploy it with authorEmail and githubRepository (docs/author.md).`,
+    );
+  }
+  const lambda = clients.lambda ?? new LambdaClient({});
+  const digest = await lambda.send(new GetFunctionConfigurationCommand({ FunctionName: digestFunction }));
+  const authorEmail = digest.Environment?.Variables?.[leadDigestVariables.authorEmail];
+  if (!authorEmail) {
+    throw new StackOutputsError(
+      `The digest function ${digestFunction} has no ${leadDigestVariables.authorEmail}: deploy the stack with authorEmail (docs/author.md).`,
     );
   }
   const items = await readAllRequests(clients.dynamoDb, tables.requests, { pageSize: io.pageSize });
@@ -211,9 +224,7 @@ async function mailLeads(
     },
     ...(configurationSetName !== undefined && { configurationSetName }),
   });
-  io.stdout(
-    `Mailed ${items.length} requests as CSV to the author's address (the stack's ${leadsOutputs.authorEmail}).`,
-  );
+  io.stdout(`Mailed ${items.length} requests as CSV to the author's address (the stack's authorEmail).`);
   return 0;
 }
 

@@ -5,6 +5,7 @@
  * 2 for a usage error.
  */
 
+import { checkStageValues, readSampleStageValues } from './stage-values-check';
 import { checkContentPlaceholders, readPlaceholderSpots } from './content-check';
 import { ConfigError } from '../../infra/config';
 import { checkAccount, checkRegion, readCallerIdentity } from './account-check';
@@ -36,12 +37,14 @@ export const noCredentialsLine =
 export async function runPreflightCommand(args: readonly string[], io: PreflightCommandIo): Promise<number> {
   let settings: PreflightSettings;
   let deployArguments: string;
+  let overridden: readonly string[];
   try {
     const commandLine = parseCommandLine(args);
     if (commandLine.help) {
       io.print(usage);
       return 0;
     }
+    overridden = Object.keys(commandLine.context);
     deployArguments = Object.entries(commandLine.context)
       .map(([key, value]) => `-c ${shellWord(`${key}=${value}`)}`)
       .join(' ');
@@ -90,7 +93,13 @@ export async function runPreflightCommand(args: readonly string[], io: Preflight
   try {
     const results = [
       checkAccount(identity, settings.stage),
-      ...(await runChecks(clients, settings, { account: identity.account, region, deployArguments, root: io.cwd })),
+      ...(await runChecks(clients, settings, {
+        account: identity.account,
+        region,
+        deployArguments,
+        root: io.cwd,
+        overridden,
+      })),
     ];
     for (const result of results) io.print(formatCheckLine(result));
     io.print(formatSummary(results));
@@ -108,7 +117,8 @@ async function runChecks(
     region,
     deployArguments,
     root,
-  }: { account: string; region: string; deployArguments: string; root: string },
+    overridden,
+  }: { account: string; region: string; deployArguments: string; root: string; overridden: readonly string[] },
 ): Promise<CheckResult[]> {
   const stack = await readStackState(clients.cloudFormation, settings.stackName);
   // Independent reads: at once, printed in a fixed order.
@@ -144,6 +154,15 @@ async function runChecks(
     tables,
     cloudFrontVerificationStep(),
     checkContentPlaceholders(await readPlaceholderSpots(root), settings.stage?.name),
+    // A value given with -c replaces the stage's: only the ones left to cdk.json are judged.
+    ...(settings.stage
+      ? [
+          checkStageValues(
+            (await readSampleStageValues(root, settings.stage.name)).filter(({ key }) => !overridden.includes(key)),
+            settings.stage.name,
+          ),
+        ]
+      : []),
   ];
 }
 

@@ -3,6 +3,7 @@
  * `stages`, the DeployAccess stack only with a repository, and the project and stage tags on
  * every resource. The product is synthesized once (staging); the rest reads the construct tree.
  */
+import { readFileSync } from 'node:fs';
 import { type App, Aspects, Stack, Tag, Token } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { parseDeploymentConfig } from '../../infra/config';
@@ -152,6 +153,15 @@ describe('-c stage=staging', () => {
       for (const id of ids) expect(keyPolicies).toContain(`"${id}"`);
       template.hasOutput('LeadsReaderRoleArn', {});
       template.hasOutput('LeadsOperatorRoleArn', {});
+    });
+
+    test("prints no output holding the author's address (deploy logs show every output), and names the digest function that holds it", () => {
+      const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as {
+        context: { stages: { staging: { authorEmail: string } } };
+      };
+      const { authorEmail } = cdkJson.context.stages.staging;
+      expect(JSON.stringify(template.findOutputs('*'))).not.toContain(authorEmail);
+      template.hasOutput('LeadDigestFunctionName', {});
     });
 
     test("takes the stage's values from cdk.json", () => {

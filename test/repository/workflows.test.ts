@@ -240,6 +240,14 @@ describe('deploy.yml', () => {
       );
     });
 
+    test("deploys the product's stacks only, with this repository, so the stack keeps the leads workflow's roles", () => {
+      expect(job.steps[deploy]?.run).toMatch(
+        new RegExp(
+          `^npx cdk deploy 'First100DaysSite\\*' -c githubRepository="\\$GITHUB_REPOSITORY" -c stage=${stage} `,
+        ),
+      );
+    });
+
     test('deploys with the deploy role itself, not the lookup role', () => {
       const credentials = credentialsAt(job, deploy)?.with;
       expect(credentials?.['role-to-assume']).toBe('${{ vars.DEPLOY_ROLE_ARN }}');

@@ -180,7 +180,7 @@ describe('the web manifest', () => {
       icons: Array<{ src: string; sizes: string; type: string }>;
     };
     expect(manifest.name).toBe(site.title);
-    expect(manifest.short_name).toBe('First 100 Days');
+    expect(manifest.short_name).toBe(site.shortName);
     expect(manifest.start_url).toBe('/');
     expect(manifest.icons).toEqual([
       { src: '/images/icon-192.png', sizes: '192x192', type: 'image/png' },

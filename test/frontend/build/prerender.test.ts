@@ -13,7 +13,7 @@ import { pngSize } from '../../support/png-size';
 import { book } from '../../../core/content/book';
 import { site } from '../../../core/content/site';
 import { sitePages } from '../../../core/site-pages';
-import { formPrivacyNotice } from '../../../core/content/privacy';
+import { formPrivacyNotice, privacy } from '../../../core/content/privacy';
 
 const dist = path.join(process.cwd(), 'frontend/dist');
 
@@ -26,11 +26,11 @@ function builtPage(file: string): Document {
 describe('the pre-rendered privacy page', () => {
   test('holds its text, in the layout, with its own title', () => {
     const page = builtPage('privacy.html');
-    expect(page.querySelector('h1')?.textContent).toBe('Privacy');
-    expect(page.body.textContent).toContain('What we collect');
+    expect(page.querySelector('h1')?.textContent).toBe(privacy.heading);
+    expect(page.body.textContent).toContain(privacy.sections[0]!.heading);
     expect(page.querySelector('header')).not.toBeNull();
     expect(page.querySelector('footer')).not.toBeNull();
-    expect(page.title).toMatch(/^Privacy · /);
+    expect(page.title).toBe(`${privacy.heading} · ${site.title}`);
   });
 
   test('is linked from the landing page under the form', () => {

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { author } from '../../../core/content/author';
-import { book } from '../../../core/content/book';
+import { book, heroCopy } from '../../../core/content/book';
+import { headerCopy } from '../../../core/content/site';
 import { audienceHeading } from '../../../core/content/audience';
 import { frameworkHeading } from '../../../core/content/framework';
 import { resourceCards } from '../../../core/content/resources';
@@ -179,7 +180,7 @@ describe('the download section', () => {
 
   test('is what the header and hero calls to action point at', () => {
     renderPage();
-    expect(screen.getByRole('link', { name: 'Free Cheat Sheet' })).toHaveAttribute('href', '#download-section');
-    expect(screen.getByRole('link', { name: 'Get the Free Cheat Sheet' })).toHaveAttribute('href', '#download-section');
+    expect(screen.getByRole('link', { name: headerCopy.cheatSheetLink })).toHaveAttribute('href', '#download-section');
+    expect(screen.getByRole('link', { name: heroCopy.cheatSheetLink })).toHaveAttribute('href', '#download-section');
   });
 });

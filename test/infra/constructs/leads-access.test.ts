@@ -131,7 +131,9 @@ test("the reader may read the digest function's configuration only, where the au
     .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === id))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
     .filter((statement) => [statement.Action].flat().includes('lambda:GetFunctionConfiguration'));
-  expect(read.map((statement) => statement.Resource)).toEqual(['arn:aws:lambda:eu-west-1:123456789012:function:digest']);
+  expect(read.map((statement) => statement.Resource)).toEqual([
+    'arn:aws:lambda:eu-west-1:123456789012:function:digest',
+  ]);
 });
 
 test("the send function's role trusts the operator role, so resend sends with the function's rights", () => {
