@@ -17,12 +17,6 @@ export interface FailureDetail {
 /** What a failure counts towards: a refusal metric, a failure metric's `kind`, or nothing (API Gateway's own 4xx). */
 export type FailureMetric = { readonly refusal: RefusalKind } | { readonly failure: FailureMetricKind } | null;
 
-/** How many in five minutes page the operator, and why that many. */
-export interface FailureAlarm {
-  readonly threshold: number;
-  readonly reason: string;
-}
-
 /**
  * One way a failure happens on one route: what the OpenAPI document lists as a cause of its
  * status, with an example body (the form route: an example page).
@@ -45,9 +39,6 @@ export interface FailureKindSpec {
   /** For a limit's kind: the limit its examples quote (the default). */
   readonly exampleLimit?: number;
   readonly metric: FailureMetric;
-  /** Null where no alarm pages on it, with the reason in `quietReason`. */
-  readonly alarm: FailureAlarm | null;
-  readonly quietReason?: string;
   /** A heading of docs/operate.md (its slug, with `#`): what the operator does first. */
   readonly runbook: string;
   /**
@@ -68,20 +59,6 @@ export type FailureCatalogue = Readonly<Record<string, FailureKindSpec>>;
 
 export const ownMessage = ({ message }: FailureDetail) => message;
 export const fixed = (text: string) => () => text;
-
-/** The visitor's own request, refused: counted by API Gateway's 4xx, never an alarm of ours. */
-export const visitorsOwn = "The visitor's own request: API Gateway counts it as a 4xx.";
-
-/** One where every request fails until someone acts (a configuration, a missing PDF, a bug). */
-export const pagesAtOnce: FailureAlarm = {
-  threshold: 1,
-  reason: 'Every request fails until someone acts, so the first one pages.',
-};
-/** Three where one failure can be a passing blip that the SDK's retry did not absorb. */
-export const pagesOnRepeat: FailureAlarm = {
-  threshold: 3,
-  reason: "One can be a passing blip the SDK's retry did not absorb; three in five minutes is an outage.",
-};
 
 /** Both JSON routes, one cause list: for the failures every route answers alike. */
 export const onJsonRoutes = (causes: readonly FailureCause[]) => ({ saveRequest: causes, sendCheatSheet: causes });

@@ -1,26 +1,24 @@
 /**
  * Every way a request can fail, once: its stable `code` (sent in every failure body), its HTTP
- * status, its public message, what it counts towards in the product metrics, its alarm, the
- * runbook section an operator reads first, and per route when it happens there. The functions
+ * status, its public message, what it counts towards in the product metrics (no kind has an alarm
+ * of its own: the objectives' burn-rate alarms see them all), the runbook section an operator reads first, and per route when it happens there. The functions
  * throw a `ProductError` naming its kind (`lambdas/runtime/errors.ts`); the reply
  * (`lambdas/http/http-reply.ts`), the metric (`lambdas/runtime/metrics.ts`), the routes' replies
  * and their OpenAPI causes (`core/api/replies.ts`, `form-replies.ts`), what each function's metrics
- * cover, the alarms and the runbook table of docs/operate.md are all built from, or checked
+ * cover, the dashboard's failure graph and the runbook tables of docs/operate.md are all built from, or checked
  * against, these entries.
  *
  * To add a failure: add its entry to the group it belongs to, and throw it from the domain code
  * (docs/architecture.md, 'How to add a failure').
  */
 
-import type { FailureMetricKind as FailureMetricKind } from '../../observability/product-metrics';
-import type { FailureAlarm, FailureCatalogue, FailureCause, FailureKindSpec } from './failure-kind';
+import type { FailureCatalogue, FailureCause, FailureKindSpec } from './failure-kind';
 import { limitFailures } from './limit-failures';
 import { requestFailures } from './request-failures';
 import type { ProductRouteName } from './routes';
 import { serviceFailures } from './service-failures';
 
 export type * from './failure-kind';
-export { directCallsAlarmThreshold } from './request-failures';
 
 /** The catalogue, in its order: the requests' own refusals, the limits, then the failures on our side. */
 export const failureKinds = { ...requestFailures, ...limitFailures, ...serviceFailures } as const;
@@ -30,7 +28,7 @@ export type FailureKindName = keyof typeof failureKinds;
 /** A failure body's `code`. */
 export type FailureCode = (typeof failureKinds)[FailureKindName]['code'];
 
-/** Every failure kind with its name, in the catalogue's order: what alarms, docs and tests iterate. */
+/** Every failure kind with its name, in the catalogue's order: what the dashboard, docs and tests iterate. */
 export const failureKindList: readonly (FailureKindSpec & { readonly name: FailureKindName })[] = (
   Object.keys(failureKinds) as FailureKindName[]
 ).map((name) => ({ name, ...failureKinds[name] }));
@@ -85,16 +83,4 @@ export function failureCodesOn(
   catalogue: FailureCatalogue = failureKinds,
 ): string[] {
   return [...new Set(failureCausesOn(route, catalogue).map((cause) => cause.code))];
-}
-
-/**
- * The alarm of each failure metric `kind`: several failure kinds may count under one (the origin
- * secret and a missing variable are both `Misconfigured`), and they agree on it.
- */
-export function failureAlarmOf(metricKind: FailureMetricKind): FailureAlarm & { readonly runbook: string } {
-  const spec = failureKindList.find(
-    (kind) => kind.metric !== null && 'failure' in kind.metric && kind.metric.failure === metricKind,
-  );
-  if (!spec?.alarm) throw new Error(`No failure kind counts as ${metricKind}`);
-  return { ...spec.alarm, runbook: spec.runbook };
 }

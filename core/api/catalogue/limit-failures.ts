@@ -22,10 +22,6 @@ import {
 } from '../messages';
 import { fixed, type FailureKindSpec } from './failure-kind';
 
-const capWorking = 'The cap working as meant: graphed on the dashboard, not paged.';
-const saveCapWorking =
-  'The cap working as meant (a script filling the lead export): graphed on the dashboard, not paged.';
-
 export const limitFailures = {
   addressDailyCapReached: {
     code: 'address_daily_cap_reached',
@@ -33,8 +29,6 @@ export const limitFailures = {
     publicMessage: ({ limit }) => addressDailyCapReachedMessage(limit ?? 0),
     exampleLimit: defaultAddressDailyCap,
     metric: { refusal: 'AddressCapReached' },
-    alarm: null,
-    quietReason: capWorking,
     runbook: '#address-daily-cap',
     causes: {
       sendCheatSheet: [
@@ -48,8 +42,6 @@ export const limitFailures = {
     publicMessage: ({ limit }) => clientHourlySendCapReachedMessage(limit ?? 0),
     exampleLimit: defaultClientHourlySendCap,
     metric: { refusal: 'ClientCapReached' },
-    alarm: null,
-    quietReason: capWorking,
     runbook: '#client-hourly-cap',
     causes: {
       sendCheatSheet: [
@@ -65,8 +57,6 @@ export const limitFailures = {
     publicMessage: ({ limit }) => networkHourlySendCapReachedMessage(limit ?? 0),
     exampleLimit: defaultNetworkHourlySendCap,
     metric: { refusal: 'NetworkCapReached' },
-    alarm: null,
-    quietReason: 'The cap working as meant (one network rotating addresses): graphed on the dashboard, not paged.',
     runbook: '#network-hourly-cap',
     causes: {
       sendCheatSheet: [
@@ -82,8 +72,6 @@ export const limitFailures = {
     publicMessage: ({ limit }) => clientHourlySaveCapReachedMessage(limit ?? 0),
     exampleLimit: defaultClientHourlySaveCap,
     metric: { refusal: 'ClientCapReached' },
-    alarm: null,
-    quietReason: saveCapWorking,
     runbook: '#save-limits',
     causes: {
       saveRequest: [
@@ -99,8 +87,6 @@ export const limitFailures = {
     publicMessage: ({ limit }) => networkHourlySaveCapReachedMessage(limit ?? 0),
     exampleLimit: defaultNetworkHourlySaveCap,
     metric: { refusal: 'NetworkCapReached' },
-    alarm: null,
-    quietReason: saveCapWorking,
     runbook: '#save-limits',
     causes: {
       saveRequest: [
@@ -116,8 +102,6 @@ export const limitFailures = {
     status: 503,
     publicMessage: fixed(dailySendBudgetSpentMessage),
     metric: { refusal: 'SendBudgetRefused' },
-    alarm: null,
-    quietReason: 'Paged by the budget alarms on CheatSheetSent (a warning share, then spent), not per refusal.',
     runbook: '#daily-send-budget',
     causes: {
       sendCheatSheet: [
@@ -133,9 +117,6 @@ export const limitFailures = {
     status: 503,
     publicMessage: fixed(dailySendBudgetSpentMessage),
     metric: { refusal: 'SendingPaused' },
-    alarm: null,
-    quietReason:
-      "The product's own pause follows the bounce or complaint alarm, which already paged; a refusal per reader would page again for the same cause. Graphed on the dashboard.",
     runbook: '#sending-paused',
     causes: {
       sendCheatSheet: [

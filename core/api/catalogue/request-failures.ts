@@ -23,14 +23,7 @@ import {
   untrustedOriginMessage,
   proofOfWorkMessages,
 } from '../messages';
-import { fixed, onJsonRoutes, ownMessage, visitorsOwn, type FailureKindSpec } from './failure-kind';
-
-/**
- * Direct calls (no origin secret) in five minutes that page: 150 is half a request a second, a
- * quarter of the smallest route throttle (2 a second, the form route's in routes.ts), the share the
- * web ACL lets one client of the site take. A test pins the two together.
- */
-export const directCallsAlarmThreshold = 150;
+import { fixed, onJsonRoutes, ownMessage, type FailureKindSpec } from './failure-kind';
 
 const malformedJson = [
   {
@@ -56,8 +49,6 @@ export const requestFailures = {
     status: 400,
     publicMessage: ownMessage,
     metric: null,
-    alarm: null,
-    quietReason: visitorsOwn,
     runbook: '#api-4xx',
     causes: {
       ...onJsonRoutes(malformedJson),
@@ -78,9 +69,6 @@ export const requestFailures = {
     status: 409,
     publicMessage: fixed(idempotencyKeyInUseMessage),
     metric: null,
-    alarm: null,
-    quietReason:
-      'A client repeating a request before its first try answered (a double click, a retry on a slow network): nothing is done twice, and API Gateway counts it as a 4xx.',
     runbook: '#idempotency-keys',
     causes: onJsonRoutes([
       {
@@ -93,8 +81,6 @@ export const requestFailures = {
     status: 422,
     publicMessage: fixed(idempotencyKeyReusedMessage),
     metric: null,
-    alarm: null,
-    quietReason: "A client's own mistake (one key, two bodies): API Gateway counts it as a 4xx.",
     runbook: '#idempotency-keys',
     causes: onJsonRoutes([
       {
@@ -110,9 +96,6 @@ export const requestFailures = {
     status: 403,
     publicMessage: ownMessage,
     metric: null,
-    alarm: null,
-    quietReason:
-      "A request without the page's solved challenge: a script posting to the route, or a page left open past the challenge's 10 minutes. Nothing was stored, sent or counted; API Gateway counts it as a 4xx.",
     runbook: '#api-4xx',
     causes: {
       sendCheatSheet: [
@@ -149,12 +132,6 @@ export const requestFailures = {
     status: 403,
     publicMessage: fixed(untrustedOriginMessage),
     metric: { refusal: 'UntrustedOrigin' },
-    // API Gateway throttles a direct call before the function refuses it (docs/abuse.md): past
-    // this many, direct calls take readers' throttle, which no visitor's mistake does.
-    alarm: {
-      threshold: directCallsAlarmThreshold,
-      reason: `Calls to the API's own address, past CloudFront, spend the throttle readers share before the function refuses them: ${directCallsAlarmThreshold} in 5 minutes (half a request a second) is the quarter of the smallest route throttle that the web ACL lets one client of the site take.`,
-    },
     runbook: '#direct-calls',
     causes: {
       ...onJsonRoutes([
@@ -168,8 +145,6 @@ export const requestFailures = {
     status: 403,
     publicMessage: ownMessage,
     metric: null,
-    alarm: null,
-    quietReason: visitorsOwn,
     runbook: '#api-4xx',
     causes: { submitForm: [{ example: 'crossSite', when: 'Sent from another site.', message: crossSiteFormMessage }] },
   },
@@ -178,8 +153,6 @@ export const requestFailures = {
     status: 405,
     publicMessage: ownMessage,
     metric: null,
-    alarm: null,
-    quietReason: visitorsOwn,
     runbook: '#api-4xx',
     // Every route: each takes its entry's method, and answers the others 405.
     causes: {},
@@ -194,8 +167,6 @@ export const requestFailures = {
     status: 413,
     publicMessage: ownMessage,
     metric: null,
-    alarm: null,
-    quietReason: visitorsOwn,
     runbook: '#api-4xx',
     causes: { ...onJsonRoutes([bodyTooLarge]), submitForm: [bodyTooLarge] },
   },
@@ -204,8 +175,6 @@ export const requestFailures = {
     status: 415,
     publicMessage: ownMessage,
     metric: null,
-    alarm: null,
-    quietReason: visitorsOwn,
     runbook: '#api-4xx',
     causes: {
       ...onJsonRoutes([
@@ -222,9 +191,6 @@ export const requestFailures = {
     status: 400,
     publicMessage: fixed(undeliverableAddressMessage),
     metric: null,
-    alarm: null,
-    quietReason:
-      "A mistyped or made-up address, refused before it could bounce: the visitor's own request, counted as a 4xx.",
     runbook: '#recipient-domain-check',
     causes: {
       sendCheatSheet: [
@@ -241,9 +207,6 @@ export const requestFailures = {
     status: 400,
     publicMessage: fixed(addressSuppressedMessage),
     metric: null,
-    alarm: null,
-    quietReason:
-      'The suppression working as meant: the mailbox bounced for good or complained before, and SES already counted that. Counted as a 4xx only.',
     runbook: '#address-suppressed',
     causes: onJsonRoutes([
       {
@@ -257,9 +220,6 @@ export const requestFailures = {
     status: 400,
     publicMessage: fixed(recipientRejectedMessage),
     metric: { refusal: 'RecipientRejected' },
-    alarm: null,
-    quietReason:
-      "SES refused the visitor's own address (not a valid address to SES, or on a suppression list): the visitor's 400, graphed on the dashboard, never paged.",
     runbook: '#recipient-rejected',
     causes: {
       sendCheatSheet: [

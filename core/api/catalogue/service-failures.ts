@@ -1,7 +1,8 @@
 /**
  * The failure kinds on our side (5xx): a service we depend on refused or failed, the function's
- * configuration, a bug. Each pages through its failure alarm. Part of the failure catalogue
- * (`failures.ts`).
+ * configuration, a bug. None has an alarm of its own: each counts under its failure metric (the
+ * dashboard's failures by kind) and burns the availability objective, whose burn-rate alarms page
+ * (infra/constructs/monitoring/). Part of the failure catalogue (`failures.ts`).
  */
 
 import {
@@ -14,7 +15,7 @@ import {
   storageUnavailableMessage,
   unexpectedFailureMessage,
 } from '../messages';
-import { fixed, onJsonRoutes, pagesAtOnce, pagesOnRepeat, type FailureKindSpec } from './failure-kind';
+import { fixed, onJsonRoutes, type FailureKindSpec } from './failure-kind';
 
 export const serviceFailures = {
   // A misconfigured sender is our fault, reported by the upstream service: 502.
@@ -24,11 +25,6 @@ export const serviceFailures = {
     publicMessage: fixed(senderNotVerifiedMessage),
     metric: { failure: 'SenderNotVerified' },
     // Also the SES sandbox: SES then checks the recipient's identity too, and every reader fails.
-    alarm: {
-      threshold: 1,
-      reason:
-        "Every send fails until someone acts: the sender's identity is not verified, or the account is in the SES sandbox: request production access.",
-    },
     runbook: '#sender-not-verified',
     causes: {
       sendCheatSheet: [
@@ -43,7 +39,6 @@ export const serviceFailures = {
     status: 502,
     publicMessage: fixed(emailRejectedMessage),
     metric: { failure: 'SesRejected' },
-    alarm: pagesOnRepeat,
     runbook: '#ses-rejected',
     causes: { sendCheatSheet: [{ when: 'Any other refusal.' }] },
   },
@@ -53,7 +48,6 @@ export const serviceFailures = {
     status: 503,
     publicMessage: fixed(emailServiceUnavailableMessage),
     metric: { failure: 'SesUnavailable' },
-    alarm: pagesOnRepeat,
     runbook: '#ses-unavailable',
     causes: { sendCheatSheet: [{ when: 'The e-mail service throttled, failed or did not answer.' }] },
   },
@@ -62,7 +56,6 @@ export const serviceFailures = {
     status: 503,
     publicMessage: fixed(storageUnavailableMessage),
     metric: { failure: 'StorageUnavailable' },
-    alarm: pagesOnRepeat,
     runbook: '#storage-unavailable',
     causes: {
       saveRequest: [{ when: 'The database failed or did not answer.' }],
@@ -74,7 +67,6 @@ export const serviceFailures = {
     status: 503,
     publicMessage: fixed(cheatSheetUnavailableMessage),
     metric: { failure: 'PdfUnavailable' },
-    alarm: pagesAtOnce,
     runbook: '#pdf-unavailable',
     causes: { sendCheatSheet: [{ when: 'The PDF could not be read from its bucket.' }] },
   },
@@ -84,7 +76,6 @@ export const serviceFailures = {
     status: 503,
     publicMessage: fixed(originSecretUnavailableMessage),
     metric: { failure: 'Misconfigured' },
-    alarm: pagesAtOnce,
     runbook: '#misconfigured',
     causes: onJsonRoutes([
       { when: 'Behind CloudFront: the secret that proves a request came through it could not be read.' },
@@ -95,7 +86,6 @@ export const serviceFailures = {
     status: 500,
     publicMessage: fixed(misconfiguredMessage),
     metric: { failure: 'Misconfigured' },
-    alarm: pagesAtOnce,
     runbook: '#misconfigured',
     causes: onJsonRoutes([{ when: 'The function is missing its configuration.' }]),
   },
@@ -104,7 +94,6 @@ export const serviceFailures = {
     status: 500,
     publicMessage: fixed(unexpectedFailureMessage),
     metric: { failure: 'Unexpected' },
-    alarm: pagesAtOnce,
     runbook: '#unexpected',
     causes: onJsonRoutes([{ when: 'Any other, unforeseen failure.' }]),
   },

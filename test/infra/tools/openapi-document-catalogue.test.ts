@@ -26,8 +26,6 @@ const tooHasty = {
   status: 409,
   publicMessage: ({ message }: { message: string }) => message,
   metric: null,
-  alarm: null,
-  quietReason: 'A test kind.',
   runbook: '#api-4xx',
   causes: {
     saveRequest: [{ example: 'sameSecond', when: 'Sent twice in one second.', message: 'Slow down, please.' }],
