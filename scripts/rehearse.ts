@@ -1,9 +1,11 @@
 /**
  * `npm run rehearse [-- -c KEY=VALUE …]`: synthesizes every stack of the stage (`cdk synth`, as
- * `npm run synth` does, into a temporary folder) and judges every service-to-service edge and the
- * deploy identity against the templates' own policies (infra/tools/rehearsal/). Exit 0 only when
- * every edge is allowed and the deploy identity trusts exactly a push to main in the stage's
- * environment; 1 naming each refusal.
+ * `npm run synth` does, with the functions' bundles, into a temporary folder), runs every
+ * function from its bundle through the scenarios on the local twin (local/rehearsal/), and judges
+ * each recorded call, every service-to-service edge and the deploy identity against the templates'
+ * own policies (infra/tools/rehearsal/). Exit 0 only when every call and edge is allowed, each
+ * function is refused the others' calls, every used statement is needed, and the deploy identity
+ * trusts exactly a push to main in the stage's environment; 1 naming each refusal.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,6 +13,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readDeployedStacks } from '../infra/tools/rehearsal/deployed-stacks';
 import { rehearse } from '../infra/tools/rehearsal/rehearsal';
+import { rehearsedFunctions } from '../infra/tools/rehearsal/deployed-functions';
+import { judgeFunctionCalls, othersCallsAllowed, unusedGrants } from '../infra/tools/rehearsal/function-calls';
+import { removeEachStatement } from '../infra/tools/rehearsal/statement-mutations';
+import { runFunctionScenarios } from '../local/rehearsal/function-scenarios';
+import { startRehearsalTwin } from '../local/rehearsal/rehearsal-twin';
 
 const args = process.argv.slice(2);
 const contextValue = (key: string): string | undefined => {
@@ -34,14 +41,35 @@ try {
   if (synth.status !== 0) process.exit(synth.status ?? 1);
   const stacks = readDeployedStacks(outdir, { region });
   const report = await rehearse(stacks, contextValue('githubRepository'), stage);
+  const functions = rehearsedFunctions(stacks);
+  const twin = await startRehearsalTwin(functions);
+  const scenarios = await runFunctionScenarios(twin).finally(() => twin.stop());
+  const calls = await judgeFunctionCalls(stacks, functions, twin.recorder.calls);
+  const unused = unusedGrants(stacks, functions, calls.judged);
+  const othersAllowed = await othersCallsAllowed(stacks, functions, calls.judged);
+  const mutations = await removeEachStatement(stacks, functions, calls.judged);
+  const redundant = mutations.survivors.filter((survivor) => !survivor.includes('no call uses it'));
   console.log(
     `Rehearsal of ${stacks.map((stack) => `${stack.name} (${stack.region})`).join(', ')}: ` +
-      `${report.edgesJudged} service edges and ${report.identityRunsJudged} deploy-identity runs judged, ` +
-      `${report.refusals.length} refused; ${report.unjudged.length} edges not judged (the evaluator cannot read their KMS encryption context).`,
+      `${scenarios.filter((scenario) => !scenario.skipped).length} scenarios ran ${functions.length} functions from their bundles; ` +
+      `${calls.callsRecorded} calls recorded, ${calls.requestsJudged} requests judged (the KMS calls they imply and Lambda's own included), ` +
+      `${report.edgesJudged} service edges and ${report.identityRunsJudged} deploy-identity runs judged; ` +
+      `${unused.length} grants unused; ${mutations.mutations} statements removed in turn, ${mutations.needed} needed; ` +
+      `${report.unjudged.length} edges not judged (the evaluator cannot read their KMS encryption context).`,
   );
+  for (const scenario of scenarios) if (scenario.skipped) console.log(`Skipped: ${scenario.name}: ${scenario.skipped}`);
+  for (const grant of unused) console.log(`Unused grant: ${grant}`);
   for (const role of report.otherGitHubRoles) console.log(`Also trusts GitHub (may assume it): ${role}`);
-  for (const refusal of report.refusals) console.error(`REFUSED ${refusal}`);
-  process.exitCode = report.refusals.length === 0 ? 0 : 1;
+  const failures = [
+    ...scenarios.flatMap((scenario) => (scenario.failure ? [`scenario ${scenario.name}: ${scenario.failure}`] : [])),
+    ...calls.unreadable.map((call) => `unreadable call ${call}`),
+    ...calls.refusals,
+    ...report.refusals,
+    ...othersAllowed.map((allowed) => `least privilege: ${allowed}`),
+    ...redundant.map((survivor) => `a statement no call needs: ${survivor}`),
+  ];
+  for (const failure of failures) console.error(`REFUSED ${failure}`);
+  process.exitCode = failures.length === 0 ? 0 : 1;
 } finally {
   rmSync(outdir, { recursive: true, force: true });
 }

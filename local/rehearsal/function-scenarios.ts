@@ -1,0 +1,188 @@
+/**
+ * The rehearsal's scenarios for the functions, each invoking the cloud assembly's functions as
+ * their triggers would (API Gateway through CloudFront, EventBridge, the schedules, the alarm
+ * topic, the table's stream), in the order a reader's request lives: a request saved and sent,
+ * the no-script form, a bounce and a complaint, a request left unsent and the unsent check, the
+ * weekly digest, a reputation alarm that pauses sending, a lead handed off. A scenario whose
+ * function the stage does not deploy (the digest without `authorEmail`) is skipped, and said so.
+ */
+import { originSecretHeader, viewerAddressHeader } from '../../core/config/edge-headers';
+import { productRoutes } from '../../core/api/catalogue/routes';
+import { hasBookTicked } from '../../core/api/form-replies';
+import { requestIdMessageTag } from '../../core/data/delivery-status';
+import { toHttpApiEvent } from '../api-gateway-adapter';
+import type { RehearsalTwin } from './rehearsal-twin';
+
+export interface ScenarioResult {
+  readonly name: string;
+  /** The functions it invoked. */
+  readonly functions: readonly string[];
+  /** Undefined when it ran as expected; else what went wrong. */
+  readonly failure?: string;
+  readonly skipped?: string;
+}
+
+interface HttpReply {
+  readonly statusCode: number;
+  readonly body?: string;
+}
+
+const run = Date.now();
+const address = (who: string) => `${who}.${run}@example.com`;
+
+export async function runFunctionScenarios(twin: RehearsalTwin): Promise<ScenarioResult[]> {
+  const deployed = new Set(twin.functions.map((fn) => fn.name));
+  const env = (name: string) => twin.functions.find((fn) => fn.name === name)?.environment ?? {};
+  const originSecret = twin.secrets.get(env('saveRequest').ORIGIN_SECRET_ARN ?? '') ?? '';
+  let client = 0;
+  const http = async (name: 'saveRequest' | 'sendCheatSheet' | 'submitForm', body: string, key: string) => {
+    const route = productRoutes[name];
+    client += 1;
+    const form = name === 'submitForm';
+    const event = toHttpApiEvent(
+      {
+        method: route.method,
+        url: route.path,
+        headers: {
+          host: 'rehearsal.example.com',
+          'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+          'sec-fetch-site': 'same-origin',
+          'user-agent': 'rehearsal',
+          'idempotency-key': key,
+          // As CloudFront adds them behind the distribution (the origin request policy).
+          [originSecretHeader]: originSecret,
+          [viewerAddressHeader]: `198.51.100.${client}:443`,
+        },
+        body: Buffer.from(body, 'utf8'),
+        sourceIp: '130.176.0.1',
+      },
+      `${route.method} ${route.path}`,
+    );
+    return (await twin.invoke(name, event)) as HttpReply;
+  };
+  const expectStatus = (reply: HttpReply, ok: (status: number) => boolean, what: string) => {
+    if (!ok(reply.statusCode)) throw new Error(`${what} answered ${reply.statusCode}: ${reply.body ?? ''}`);
+  };
+  const saveAndSend = async (who: string): Promise<string> => {
+    const body = JSON.stringify({ name: `Ada ${who}`, email: address(who) });
+    const key = `rehearsal-${run}-${who}`;
+    const saved = await http('saveRequest', body, key);
+    expectStatus(saved, (status) => status === 201, 'the save');
+    expectStatus(await http('sendCheatSheet', body, key), (status) => status === 200, 'the send');
+    return (JSON.parse(saved.body ?? '{}') as { id: string }).id;
+  };
+  const sesEvent = (eventType: string, id: string, who: string, detail: Record<string, unknown>) => ({
+    version: '0',
+    id: `rehearsal-${eventType}`,
+    'detail-type': `Email ${eventType}`,
+    source: 'aws.ses',
+    time: new Date().toISOString(),
+    detail: {
+      eventType,
+      mail: {
+        timestamp: new Date().toISOString(),
+        messageId: `rehearsal-${id}`,
+        destination: [address(who)],
+        tags: { [requestIdMessageTag]: [id] },
+      },
+      ...detail,
+    },
+  });
+  const scheduled = { 'detail-type': 'Scheduled Event', source: 'aws.events', time: new Date().toISOString() };
+  const scenarios: { name: string; functions: string[]; run: () => Promise<void> }[] = [
+    {
+      name: 'a request saved and sent',
+      functions: ['saveRequest', 'sendCheatSheet'],
+      run: () => saveAndSend('sent').then(),
+    },
+    {
+      name: 'the no-script form',
+      functions: ['submitForm'],
+      run: async () => {
+        const body = new URLSearchParams({ name: 'Ada Form', email: address('form'), hasBook: hasBookTicked });
+        expectStatus(
+          await http('submitForm', body.toString(), `rehearsal-${run}-form`),
+          (status) => status < 400,
+          'the form',
+        );
+      },
+    },
+    {
+      name: 'a bounce',
+      functions: ['saveRequest', 'sendCheatSheet', 'sesEvents'],
+      run: async () => {
+        const id = await saveAndSend('bounced');
+        await twin.invoke(
+          'sesEvents',
+          sesEvent('Bounce', id, 'bounced', {
+            bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: address('bounced') }] },
+          }),
+        );
+      },
+    },
+    {
+      name: 'a complaint',
+      functions: ['saveRequest', 'sendCheatSheet', 'sesEvents'],
+      run: async () => {
+        const id = await saveAndSend('complained');
+        await twin.invoke(
+          'sesEvents',
+          sesEvent('Complaint', id, 'complained', {
+            complaint: { complainedRecipients: [{ emailAddress: address('complained') }] },
+          }),
+        );
+      },
+    },
+    {
+      name: 'a request left unsent, found by the unsent check',
+      functions: ['saveRequest', 'unsentCheck'],
+      run: async () => {
+        const body = JSON.stringify({ name: 'Ada Unsent', email: address('unsent') });
+        expectStatus(await http('saveRequest', body, `rehearsal-${run}-unsent`), (s) => s === 201, 'the save');
+        await twin.invoke('unsentCheck', scheduled);
+      },
+    },
+    { name: 'the weekly digest', functions: ['leadDigest'], run: () => twin.invoke('leadDigest', scheduled).then() },
+    {
+      name: 'a reputation alarm pauses sending',
+      functions: ['pauseSending'],
+      run: async () => {
+        const [alarm] = (env('pauseSending').PAUSE_ON_ALARMS ?? '').split(',');
+        await twin.invoke('pauseSending', {
+          Records: [
+            {
+              EventSource: 'aws:sns',
+              Sns: { MessageId: 'rehearsal', Message: JSON.stringify({ AlarmName: alarm, NewStateValue: 'ALARM' }) },
+            },
+          ],
+        });
+      },
+    },
+    {
+      name: 'a consenting lead handed off',
+      functions: ['leadHandoff'],
+      run: () =>
+        twin
+          .invoke('leadHandoff', {
+            Records: [{ eventSource: 'aws:dynamodb', eventName: 'INSERT', dynamodb: { Keys: { id: { S: 'x' } } } }],
+          })
+          .then(),
+    },
+  ];
+  const results: ScenarioResult[] = [];
+  for (const scenario of scenarios) {
+    const missing = scenario.functions.filter((name) => !deployed.has(name));
+    if (missing.length > 0) {
+      results.push({ name: scenario.name, functions: [], skipped: `the stage deploys no ${missing.join(', ')}` });
+      continue;
+    }
+    twin.recorder.scenario(scenario.name);
+    try {
+      await scenario.run();
+      results.push({ name: scenario.name, functions: scenario.functions });
+    } catch (error) {
+      results.push({ name: scenario.name, functions: scenario.functions, failure: String(error) });
+    }
+  }
+  return results;
+}

@@ -1,0 +1,171 @@
+/**
+ * The functions of the staging stage (eu-west-1, every optional value) run from their own bundles
+ * in the cloud assembly, through every scenario once, each AWS call recorded and judged against
+ * the templates' policies. The broken templates are judged on the same recorded calls, not run
+ * again: a function's calls do not depend on its grants until one is refused.
+ */
+import { functionList } from '../../../../core/api/catalogue/functions';
+import {
+  judgeAs,
+  judgeFunctionCalls,
+  othersCallsAllowed,
+  unusedGrants,
+  type FunctionCallsReport,
+} from '../../../../infra/tools/rehearsal/function-calls';
+import { removeEachStatement } from '../../../../infra/tools/rehearsal/statement-mutations';
+import type { DeployedStack } from '../../../../infra/tools/rehearsal/deployed-stacks';
+import { rehearsedFunctions } from '../../../../infra/tools/rehearsal/deployed-functions';
+import { deployedStacks, resourcesOf, synthAssembly } from '../../support/deployed-app';
+import { recordScenarios } from '../../support/function-rehearsal';
+
+const stage = 'First100DaysSite-staging';
+let assembly: string;
+let stacks: DeployedStack[];
+let recorded: Awaited<ReturnType<typeof recordScenarios>>;
+let report: FunctionCallsReport;
+
+beforeAll(async () => {
+  assembly = synthAssembly({
+    stage: 'staging',
+    authorEmail: 'author@example.com',
+    leadsReaderRoleArn: 'arn:aws:iam::111111111111:role/LeadsReader',
+    githubRepository: 'some-org/first-100-days-site',
+    waf: 'true',
+    'aws:cdk:bundling-stacks': [stage],
+  });
+  stacks = deployedStacks(assembly);
+  recorded = await recordScenarios(stacks);
+  report = await judgeFunctionCalls(stacks, recorded.functions, recorded.calls);
+}, 60_000);
+
+/** The recorded calls judged against the stacks after `change` edited the stage's template. */
+async function judgedAfter(
+  change: Parameters<typeof deployedStacks>[1] extends infer E ? (E extends { change: infer C } ? C : never) : never,
+) {
+  const broken = deployedStacks(assembly, { stack: stage, change });
+  return judgeFunctionCalls(broken, rehearsedFunctions(broken), recorded.calls);
+}
+
+test('every scenario runs, every function the stage deploys is invoked, and every call is allowed', () => {
+  expect(recorded.scenarios.filter((scenario) => scenario.failure)).toEqual([]);
+  const invoked = new Set(recorded.scenarios.flatMap((scenario) => scenario.functions));
+  const deployed = recorded.functions.map((fn) => fn.name).sort();
+  expect(deployed).toEqual(
+    expect.arrayContaining([
+      'saveRequest',
+      'sendCheatSheet',
+      'submitForm',
+      'sesEvents',
+      'unsentCheck',
+      'leadDigest',
+      'pauseSending',
+    ]),
+  );
+  expect([...invoked].sort()).toEqual(deployed);
+  expect(deployed.every((name) => functionList.some((fn) => fn.name === name))).toBe(true);
+  expect(report.unreadable).toEqual([]);
+  expect(report.refusals).toEqual([]);
+  expect(report.callsRecorded).toBeGreaterThan(50);
+});
+
+test("the calls are read as IAM reads them: the send's mail on the identity and the configuration set, the table's key through DynamoDB", () => {
+  const send = report.judged.filter((request) => request.caller.name === 'sendCheatSheet');
+  expect(send.map((request) => `${request.action} ${request.resource}`)).toEqual(
+    expect.arrayContaining([
+      'ses:SendEmail arn:aws:ses:eu-west-1:111111111111:identity/staging.example.com',
+      expect.stringMatching(/^ses:SendEmail arn:aws:ses:eu-west-1:111111111111:configuration-set\//),
+      expect.stringMatching(
+        /^dynamodb:Query arn:aws:dynamodb:eu-west-1:111111111111:table\/cheat_sheet_requests\/index\//,
+      ),
+      expect.stringMatching(/^s3:GetObject arn:aws:s3:::.*\/mpc-100-day-cheat-sheet\.pdf$/),
+    ]),
+  );
+  const viaDynamoDb = send.find(
+    (request) => request.action === 'kms:Decrypt' && request.impliedBy?.startsWith('dynamodb:'),
+  );
+  expect(viaDynamoDb?.context).toEqual(
+    expect.objectContaining({ 'kms:ViaService': 'dynamodb.eu-west-1.amazonaws.com' }),
+  );
+});
+
+test('a function role without its table grant fails the rehearsal, naming the caller, the action, the table and the missing Allow', async () => {
+  const broken = await judgedAfter((template) => {
+    for (const [logicalId, policy] of resourcesOf(template, 'AWS::IAM::Policy')) {
+      if (!logicalId.includes('SaveRequestRole')) continue;
+      const statements = policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[];
+      policy.Properties.PolicyDocument.Statement = statements.filter(
+        (statement) =>
+          !([] as string[]).concat(statement.Action).includes('dynamodb:PutItem') ||
+          JSON.stringify(statement).includes('Idempotency'),
+      );
+    }
+  });
+  expect(broken.refusals).toEqual(
+    [
+      expect.stringMatching(
+        /^saveRequest \(a request saved and sent\): arn:aws:iam::111111111111:role\/\S+SaveRequestRole\S* may not dynamodb:PutItem on arn:aws:dynamodb:eu-west-1:111111111111:table\/cheat_sheet_requests \(missing an Allow in the caller's policies/,
+      ),
+      expect.stringMatching(/^saveRequest .* may not dynamodb:GetItem on .*table\/cheat_sheet_requests/),
+    ].slice(0, broken.refusals.length),
+  );
+  expect(broken.refusals[0]).toMatch(/dynamodb:PutItem on .*cheat_sheet_requests/);
+});
+
+test("the leads key's policy without the send function's role refuses its reads and writes through DynamoDB, naming the key", async () => {
+  const broken = await judgedAfter((template) => {
+    for (const [logicalId, key] of resourcesOf(template, 'AWS::KMS::Key')) {
+      if (!logicalId.startsWith('LeadsKey')) continue;
+      for (const statement of key.Properties.KeyPolicy.Statement as { Principal?: { AWS?: unknown } }[]) {
+        const principals = statement.Principal?.AWS;
+        if (Array.isArray(principals)) {
+          statement.Principal!.AWS = principals.filter(
+            (principal) => !JSON.stringify(principal).includes('SendCheatSheetRole'),
+          );
+        }
+      }
+    }
+  });
+  expect(broken.refusals.length).toBeGreaterThan(0);
+  for (const refusal of broken.refusals) {
+    expect(refusal).toMatch(
+      /^sendCheatSheet .* may not kms:Decrypt on arn:aws:kms:eu-west-1:111111111111:key\/LeadsKey\S*, which dynamodb:\w+ on \S+ implies \(missing .*an Allow in the resource's policy \(ImplicitlyDenied\) \(LeadsKey\S*'s policy\)\)$/,
+    );
+  }
+});
+
+test("each function is refused the other functions' calls its catalogue entry does not grant: the save function cannot send mail", async () => {
+  expect(await othersCallsAllowed(stacks, recorded.functions, report.judged)).toEqual([]);
+  const save = recorded.functions.find((fn) => fn.name === 'saveRequest')!;
+  const sendMail = report.judged.find((request) => request.action === 'ses:SendEmail')!;
+  expect((await judgeAs(stacks, save.roleArn, sendMail)).allowed).toBe(false);
+});
+
+test('a grant given to another function is found: the save role allowed to send mail', async () => {
+  const broken = deployedStacks(assembly, {
+    stack: stage,
+    change: (template) => {
+      for (const [logicalId, policy] of resourcesOf(template, 'AWS::IAM::Policy')) {
+        if (logicalId.includes('SaveRequestRole'))
+          policy.Properties.PolicyDocument.Statement.push({ Effect: 'Allow', Action: 'ses:SendEmail', Resource: '*' });
+      }
+    },
+  });
+  const functions = rehearsedFunctions(broken);
+  const judged = await judgeFunctionCalls(broken, functions, recorded.calls);
+  expect(await othersCallsAllowed(broken, functions, judged.judged)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^saveRequest may ses:SendEmail on arn:aws:ses:eu-west-1:111111111111:identity\//),
+    ]),
+  );
+});
+
+test('every grant no scenario used is listed with its reason, and removing any used statement refuses a call', async () => {
+  const unused = unusedGrants(stacks, recorded.functions, report.judged);
+  for (const grant of unused) expect(grant).toMatch(/: (no scenario made this call|CDK's grant)/);
+  // The digest reads the week's leads with Scan: used, so not listed.
+  expect(unused.filter((grant) => grant.startsWith('leadDigest') && grant.includes('dynamodb:Scan'))).toEqual([]);
+  const mutations = await removeEachStatement(stacks, recorded.functions, report.judged);
+  expect(mutations.mutations).toBeGreaterThan(30);
+  expect(mutations.survivors.filter((survivor) => !survivor.includes('no call uses it'))).toEqual([]);
+  expect(mutations.needed + mutations.survivors.length).toBe(mutations.mutations);
+});
