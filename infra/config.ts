@@ -107,6 +107,8 @@ function toDeploymentConfig(context: DeploymentContext): DeploymentConfig {
     ...(context.pricingPlan !== undefined && { pricingPlan: context.pricingPlan as PricingPlan }),
     // On unless turned off: without it one client can take the throttle every reader shares.
     waf: context.waf ?? true,
+    // On unless switched off: a script must then solve a challenge per send, as the page does.
+    challenge: context.challenge ?? true,
     ...(requestRetentionDays !== undefined && { requestRetentionDays }),
     // contextInput made sure a named stage has both.
     ...(stage !== undefined && { stage: { name: stage, account: account!, region: region! } }),

@@ -48,6 +48,8 @@ export const contextKeys = {
    * one client's share of the API's throttle. `false` leaves it out, with a synth warning.
    */
   waf: 'waf',
+  /** Optional, default `true`: the proof of work before a send (CHEAT_SHEET_CHALLENGE=on); `false` switches it off. */
+  challenge: 'challenge',
   /** Optional. Days a request is kept before DynamoDB's TTL deletes it; by default it is kept. */
   requestRetentionDays: 'requestRetentionDays',
   /** Optional. A key of cdk.json's `stages`: that stage's account, region and values. */

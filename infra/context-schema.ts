@@ -101,6 +101,7 @@ export const deploymentContextSchema = z
           `${contextKeys.pricingPlan} "${input}" is not a plan this stack offers: pass -c ${contextKeys.pricingPlan}=free (CloudFront's flat-rate Free plan), or leave it out (pay-as-you-go).`,
       ),
       waf: flag(contextKeys.waf),
+      challenge: flag(contextKeys.challenge),
       requestRetentionDays: positive(contextKeys.requestRetentionDays, { integer: true }),
       stage: text(z.string().optional()),
       account: matching(accountPattern, (input) => `account "${input}" must be an AWS account ID of 12 digits.`),

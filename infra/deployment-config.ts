@@ -62,6 +62,8 @@ export interface DeploymentConfig {
   readonly pricingPlan?: PricingPlan;
   /** Whether an AWS WAF web ACL protects the distribution (on by default; `-c waf=false` removes it). */
   readonly waf: boolean;
+  /** Whether a JSON send must carry the page's solved proof of work (on by default; `-c challenge=false` switches it off). */
+  readonly challenge: boolean;
   /** When set, requests expire this many days after they were made (DynamoDB TTL). */
   readonly requestRetentionDays?: number;
   /** The named stage, when `-c stage=…` is given; without it the stack goes where the CLI's credentials point. */

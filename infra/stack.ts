@@ -129,6 +129,7 @@ export class CheatSheetSiteStack extends Stack {
       clientHourlySaveCap: config.clientHourlySaveCap,
       networkHourlySaveCap: config.networkHourlySaveCap,
       dailySendBudget: config.dailySendBudget,
+      challenge: config.challenge,
       requestRetentionDays: config.requestRetentionDays,
       mailProvider: config.mailProvider?.provider,
       handlerEntries: props.handlerEntries,

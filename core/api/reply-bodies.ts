@@ -14,7 +14,32 @@ export const requestSavedBody = z.strictObject({ id: z.uuid() });
 /** `200` from the send route. */
 export const cheatSheetSentBody = z.strictObject({ success: z.literal(true), message: z.string() });
 
+/**
+ * `200` from the challenge route: with the proof of work on, a challenge (ALTCHA's, signed) the
+ * page solves before the send; off, `required: false` and nothing to solve.
+ */
+export const challengeIssuedBody = z.union([
+  z.strictObject({
+    required: z.literal(true),
+    challenge: z.strictObject({
+      parameters: z.strictObject({
+        algorithm: z.string(),
+        nonce: z.string(),
+        salt: z.string(),
+        cost: z.number(),
+        keyLength: z.number(),
+        keyPrefix: z.string(),
+        keySignature: z.optional(z.string()),
+        expiresAt: z.number(),
+      }),
+      signature: z.string(),
+    }),
+  }),
+  z.strictObject({ required: z.literal(false) }),
+]);
+
 export type RequestSavedBody = z.output<typeof requestSavedBody>;
+export type ChallengeIssuedBody = z.output<typeof challengeIssuedBody>;
 export type CheatSheetSentBody = z.output<typeof cheatSheetSentBody>;
 
 /** A failure as a route sends it: its public message and its code. */

@@ -71,6 +71,17 @@ export const sendCheatSheetVariables = {
 } as const;
 
 /**
+ * The challenge function's variables: whether the send asks for the proof of work, and the
+ * deployment's secret its challenges are signed with (as the send function reads them).
+ */
+export const challengeVariables = {
+  challenge: sendCheatSheetVariables.challenge,
+  clientAddressSource: sendCheatSheetVariables.clientAddressSource,
+  clientAddressKey: sendCheatSheetVariables.clientAddressKey,
+  originSecretArn: sendCheatSheetVariables.originSecretArn,
+} as const;
+
+/**
  * Cheat sheets one address may receive in 24 hours: enough to re-send after a lost e-mail or a
  * typo, too few to make the form a way to flood one inbox.
  */
@@ -181,6 +192,16 @@ export interface SendCheatSheetSettings {
   readonly requestRetentionDays?: number;
 }
 
+export interface ChallengeSettings {
+  /** @default off (unset) */
+  readonly challenge?: ChallengeSetting;
+  readonly clientAddressSource: ClientAddressSource;
+  /** Required with `source-ip`. */
+  readonly clientAddressKey?: string;
+  /** Required with `cloudfront-viewer-address`. */
+  readonly originSecretArn?: string;
+}
+
 type Environment = Record<string, string>;
 
 function environmentOf<Names extends Record<string, string>>(
@@ -206,4 +227,9 @@ export function sendCheatSheetEnvironment(settings: SendCheatSheetSettings): Env
 /** The form function runs both steps: the save function's environment and the send function's together. */
 export function submitFormEnvironment(save: SaveRequestSettings, send: SendCheatSheetSettings): Environment {
   return { ...saveRequestEnvironment(save), ...sendCheatSheetEnvironment(send) };
+}
+
+/** The challenge function's: the send function's switch and secret, nothing else. */
+export function challengeEnvironment(settings: ChallengeSettings): Environment {
+  return environmentOf(challengeVariables, { ...settings });
 }

@@ -26,6 +26,7 @@ import {
   type ProductRoute,
 } from '../../core/api/catalogue/routes';
 import {
+  challengeEnvironment,
   saveRequestEnvironment,
   sendCheatSheetEnvironment,
   submitFormEnvironment,
@@ -98,6 +99,13 @@ export interface ApiProps {
   readonly networkHourlySaveCap?: number;
   /** Cheat sheets the product sends per 24 hours (the default lives in infra/config.ts). */
   readonly dailySendBudget: number;
+  /**
+   * Whether a JSON send must carry the page's solved proof of work: `CHEAT_SHEET_CHALLENGE` of the
+   * send and challenge functions (the context's `challenge`).
+   *
+   * @default true
+   */
+  readonly challenge?: boolean;
   /** The stack's customer managed key (infra/constructs/encryption-key.ts): every log group here is encrypted with it. */
   readonly encryptionKey: IKey;
   /**
@@ -194,6 +202,8 @@ export class Api extends Construct {
       originSecretArn: props.originSecret.secretArn,
       mailProvider: props.mailProvider,
     };
+    // Written either way, so the template says which it is (absent would mean off too).
+    const challenge = (props.challenge ?? true) ? 'on' : 'off';
     const sendSettings: SendCheatSheetSettings = {
       tableName: props.table.tableName,
       limitCountersTableName: props.limitCountersTable.tableName,
@@ -212,12 +222,18 @@ export class Api extends Construct {
       configurationSetName: props.configurationSetName,
       cheatSheetVersion: props.cheatSheetVersion,
       requestRetentionDays: props.requestRetentionDays,
+      challenge,
     };
     const environments: Readonly<Partial<Record<FunctionEnvironment, Record<string, string>>>> = {
       none: {},
       saveRequest: saveRequestEnvironment(saveSettings),
       sendCheatSheet: sendCheatSheetEnvironment(sendSettings),
       both: submitFormEnvironment(saveSettings, sendSettings),
+      challenge: challengeEnvironment({
+        challenge,
+        clientAddressSource: 'cloudfront-viewer-address',
+        originSecretArn: props.originSecret.secretArn,
+      }),
     };
     const resources = {
       tables: { requests: props.table, limitCounters: props.limitCountersTable, idempotency: props.idempotencyTable },

@@ -7,7 +7,6 @@
  */
 
 import { stringify } from 'yaml';
-import * as z from 'zod/mini';
 
 import { buildFormRefusalPage } from '../../core/documents/form-refusal-page';
 import {
@@ -26,8 +25,9 @@ import {
   type FailureStatus,
   type JsonRoute,
 } from '../../core/api/replies';
-import { maxBodyBytes, maxEmailLength, maxNameLength, maxWebsiteLength } from '../../core/api/request-limits';
-import { cheatSheetRequestSchema } from '../../core/api/request-schema';
+import { maxBodyBytes } from '../../core/api/request-limits';
+import { proofOfWorkHeader } from '../../core/api/proof-of-work';
+import { jsonSchemaOf, requestBodySchema, requestExample } from './openapi-request-schema';
 import type {
   JsonSchema,
   OpenApiDocument,
@@ -90,62 +90,6 @@ export interface DocumentSources {
 
 const catalogue: DocumentSources = { routes: productRouteList, failures: failureKinds };
 
-const fieldDescriptions: Readonly<Record<string, string>> = {
-  name: `The reader's name: ${maxNameLength} characters at most once trimmed (control characters and line breaks become spaces, runs of spaces one). Since it is mailed to the given address, a name that looks like a link or an address is refused: \`://\`, \`www.\`, an \`@\`, or a word ending in a dot and a common top-level domain (\`evil.example\`); "J.R. Smith" passes.`,
-  email: `Where to send the cheat sheet: one plain address (no display name), ${maxEmailLength} characters at most once trimmed. Stored lower-cased, so the daily cap counts "Ada@Example.com" and "ada@example.com" as one.`,
-  website: `The form's honeypot, an input people never see: optional, text, ${maxWebsiteLength} characters at most once trimmed. The page sends it empty; when it holds anything, a script filled the form in, and the route answers as on success but stores and sends nothing.`,
-};
-
-const requestExample = { name: 'Ada Owner', email: 'ada@example.com' };
-
-/** Zod's JSON Schema of one view of a schema, without the dialect (the document sets it). */
-function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io });
-  void $schema;
-  return rest;
-}
-
-function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-/** One field's keywords from both views; a keyword the two views give different values is a mistake to look at. */
-function mergeKeywords(field: string, input: JsonSchema, output: JsonSchema): JsonSchema {
-  const merged: Record<string, unknown> = { ...input };
-  for (const [keyword, value] of Object.entries(output)) {
-    if (keyword in merged && !sameJson(merged[keyword], value)) {
-      throw new Error(`The request schema's input and output disagree on ${field}.${keyword}: describe it by hand.`);
-    }
-    merged[keyword] = value;
-  }
-  return merged;
-}
-
-/**
- * The request body as the functions check it. Zod's input view says what a client must send (the
- * required fields; unknown keys are allowed, and dropped), but loses what is checked after a
- * transform (the name's length, the address's format); the output view has those. So: the
- * object from the input view, each field with the keywords of both.
- */
-export function requestBodySchema(): JsonSchema {
-  const input = jsonSchemaOf(cheatSheetRequestSchema, 'input');
-  const output = jsonSchemaOf(cheatSheetRequestSchema, 'output');
-  const inputFields = (input.properties ?? {}) as Record<string, JsonSchema>;
-  const outputFields = (output.properties ?? {}) as Record<string, JsonSchema>;
-  const properties = Object.fromEntries(
-    Object.keys({ ...inputFields, ...outputFields }).map((field) => {
-      const merged = mergeKeywords(field, inputFields[field] ?? {}, outputFields[field] ?? {});
-      const description = fieldDescriptions[field];
-      return [field, description === undefined ? merged : { description, ...merged }];
-    }),
-  );
-  return {
-    description: 'Every field is trimmed first; the limits apply to the trimmed text. Unknown keys are ignored.',
-    ...input,
-    properties,
-  };
-}
-
 const ref = (section: 'schemas' | 'headers' | 'responses', name: string): OpenApiReference => ({
   $ref: `#/components/${section}/${name}`,
 });
@@ -204,15 +148,32 @@ const idempotencyKeyParameter: OpenApiParameter = {
   schema: { type: 'string', minLength: 1, maxLength: 255 },
 };
 
-function pathItem(route: JsonRoute, failureStatuses: readonly FailureStatus[]): Record<string, OpenApiOperation> {
+/** A route that can refuse a send for want of the proof of work reads it from this header. */
+const proofOfWorkParameter: OpenApiParameter = {
+  name: proofOfWorkHeader,
+  in: 'header',
+  description:
+    "The solved challenge of `GET /api/cheat-sheet-challenge`: base64 of ALTCHA's JSON payload (`{challenge, solution}`). Required while the proof of work is on (`CHEAT_SHEET_CHALLENGE=on`, the stack's default); each challenge buys one send.",
+  required: false,
+  schema: { type: 'string' },
+};
+
+function pathItem(
+  route: JsonRoute,
+  failureStatuses: readonly FailureStatus[],
+  failures: FailureCatalogue,
+): Record<string, OpenApiOperation> {
   const { operationId, summary, description } = route.route.openApi;
-  const failures = failureResponses(route, failureStatuses);
+  const asksProof =
+    failures.proofOfWorkRefused.causes[route.route.name as keyof typeof failures.proofOfWorkRefused.causes] !==
+    undefined;
+  const failureReplies = failureResponses(route, failureStatuses);
   const operation: OpenApiOperation = {
     operationId,
     summary,
     description,
     ...(takesABody(route.route) && {
-      parameters: [idempotencyKeyParameter],
+      parameters: [idempotencyKeyParameter, ...(asksProof ? [proofOfWorkParameter] : [])],
       requestBody: {
         description: `JSON (\`Content-Type: application/json\`, optionally with \`charset=utf-8\`), at most ${
           maxBodyBytes / 1024
@@ -224,7 +185,7 @@ function pathItem(route: JsonRoute, failureStatuses: readonly FailureStatus[]): 
     responses: Object.fromEntries([
       [String(route.success.status), successResponse(route)],
       // The route's own method is never answered 405: the other methods' operations below are.
-      ...failures.filter(([status]) => status !== '405'),
+      ...failureReplies.filter(([status]) => status !== '405'),
     ]),
   };
   return {
@@ -410,7 +371,7 @@ export function buildOpenApiDocument({ routes, failures }: DocumentSources = cat
       },
     ],
     paths: {
-      ...Object.fromEntries(jsonRoutes.map((route) => [route.path, pathItem(route, failureStatuses)])),
+      ...Object.fromEntries(jsonRoutes.map((route) => [route.path, pathItem(route, failureStatuses, failures)])),
       ...(formRoute && { [formRoute.path]: formPathItem(formRoute, formRefusalStatuses) }),
     },
     components: { schemas, headers: fixedHeaders(failureStatuses), responses },

@@ -10,13 +10,11 @@
 
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
+import { verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { proofOfWorkAlgorithm, proofOfWorkLifetimeSeconds, proofOfWorkMaxCounter } from '../../core/api/proof-of-work';
 import { limitCountersExpiryAttribute, limitCountersPartitionKey } from '../../core/data/tables';
 import { proofOfWorkMessages } from '../../core/api/messages';
-import { createHmac } from 'node:crypto';
-import type { ClientAddressSettings } from '../runtime/config';
+import { issueChallenge, keysOf } from './proof-of-work-challenge';
 import { ProductError } from '../runtime/errors';
 
 /** What a check found: accepted, or why not. */
@@ -28,9 +26,6 @@ export interface ProofOfWork {
   /** Checks the header's payload and, when it holds, spends its challenge. */
   check(header: string | undefined, now?: Date): Promise<ProofVerdict>;
 }
-
-/** The two HMAC keys, one per use, from the one secret. */
-const keysOf = (secret: string) => ({ challenge: `${secret}:challenge`, key: `${secret}:key` });
 
 /** ALTCHA's payload from the header (base64 of JSON), or undefined when it is not one. */
 function payloadOf(header: string): Payload | undefined {
@@ -79,16 +74,7 @@ export function proofOfWork(secret: string, dynamoDb: DynamoDBDocumentClient, ta
   }
 
   return {
-    issue: (now = new Date()) =>
-      createChallenge({
-        algorithm: proofOfWorkAlgorithm,
-        cost: 1,
-        counter: randomInt(proofOfWorkMaxCounter),
-        deriveKey,
-        expiresAt: Math.floor(now.getTime() / 1000) + proofOfWorkLifetimeSeconds,
-        hmacSignatureSecret: keys.challenge,
-        hmacKeySignatureSecret: keys.key,
-      }),
+    issue: (now) => issueChallenge(secret, now),
 
     async check(header, now = new Date()) {
       if (header === undefined || header.trim() === '') return 'missing';
@@ -109,22 +95,10 @@ export function proofOfWork(secret: string, dynamoDb: DynamoDBDocumentClient, ta
   };
 }
 
-/**
- * The deployment's secret for the challenges' HMAC keys: behind CloudFront derived from the
- * origin secret (a purpose string of its own, as the counters' key), locally the counters' key of
- * this run.
- */
-export async function proofOfWorkSecretOf(
-  settings: ClientAddressSettings,
-  loadOriginSecret: (arn: string) => Promise<string>,
-): Promise<string> {
-  if (settings.source === 'source-ip') return settings.key;
-  const originSecret = await loadOriginSecret(settings.originSecretArn);
-  return createHmac('sha256', originSecret).update('cheat-sheet proof of work').digest('hex');
-}
-
 /** Throws the catalogue's `proofOfWorkRefused`, with the verdict's words, unless the check accepted. */
 export async function requireProofOfWork(proofs: ProofOfWork, header: string | undefined): Promise<void> {
   const verdict = await proofs.check(header);
   if (verdict !== 'accepted') throw new ProductError('proofOfWorkRefused', proofOfWorkMessages[verdict]);
 }
+
+export { proofOfWorkSecretOf } from './proof-of-work-challenge';

@@ -147,12 +147,29 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
     networkHourlySendCap: positiveInteger(env, names.networkHourlySendCap, defaultNetworkHourlySendCap),
     dailySendBudget: positiveInteger(env, names.dailySendBudget, defaultDailySendBudget),
     recipientDomainCheck: env[names.recipientDomainCheck]?.trim().toLowerCase() !== 'off',
-    proofOfWork: env[names.challenge]?.trim().toLowerCase() === 'on',
+    proofOfWork: proofOfWorkOf(env),
     dnsServers: env[names.dnsServers]?.trim() || undefined,
     clientAddress: clientAddressSettings(env),
     configurationSetName: env[names.configurationSetName]?.trim() || undefined,
     ...requestRetention(env, names.requestRetentionDays),
   };
+}
+
+/** The challenge function's: whether the send asks for the proof of work, and the secret's source. */
+export interface ChallengeConfig {
+  /** Whether JSON sends must carry a solved proof of work (only when `CHEAT_SHEET_CHALLENGE` is `on`). */
+  readonly proofOfWork: boolean;
+  readonly clientAddress: ClientAddressSettings;
+}
+
+/** Read by the send function and the challenge function alike: one switch for both. */
+function proofOfWorkOf(env: Env): boolean {
+  return env[sendCheatSheetVariables.challenge]?.trim().toLowerCase() === 'on';
+}
+
+export function readChallengeConfig(env: Env = process.env): ChallengeConfig {
+  const proofOfWork = proofOfWorkOf(env);
+  return { proofOfWork, clientAddress: clientAddressSettings(env) };
 }
 
 /** IDEMPOTENCY_TABLE_NAME, or the local twin's `cheat_sheet_idempotency`: a function started without it runs. */

@@ -21,7 +21,7 @@ describe('deployment configuration from CDK context', () => {
   test('needs only senderEmail, and fills in the documented defaults', () => {
     expect(parse({ senderEmail: 'cheatsheet@example.com' })).toEqual({
       senderEmail: 'cheatsheet@example.com',
-      apiThrottle: { rateLimit: 10, burstLimit: 20 },
+      apiThrottle: { rateLimit: 14, burstLimit: 28 },
       addressDailyCap: 3,
       clientHourlySendCap: 10,
       dailySendBudget: 500,
@@ -32,6 +32,8 @@ describe('deployment configuration from CDK context', () => {
       senderIdentityExists: false,
       // The web ACL is part of the default deployment.
       waf: true,
+      // So is the proof of work before a send.
+      challenge: true,
     });
   });
 
@@ -139,6 +141,20 @@ describe('deployment configuration from CDK context', () => {
     [false, false],
   ])('reads waf=%p as %p', (value, expected) => {
     expect(parse({ senderEmail: 'a@example.com', waf: value }).waf).toBe(expected);
+  });
+
+  test.each([
+    ['false', false],
+    [false, false],
+    ['true', true],
+  ])('reads challenge=%p as %p: the proof of work switched off only by false', (value, expected) => {
+    expect(parse({ senderEmail: 'a@example.com', challenge: value }).challenge).toBe(expected);
+  });
+
+  test('refuses challenge=off, saying it takes true or false', () => {
+    expect(problemsOf({ senderEmail: 'a@example.com', challenge: 'off' })).toContain(
+      'challenge "off" must be true or false, e.g. -c challenge=true.',
+    );
   });
 
   test.each(['yes', '1', 'on'])('refuses waf=%p, saying it takes true or false', (value) => {

@@ -66,7 +66,7 @@ export type OtherGrant = 'cheatSheetRead' | 'emailSend' | 'originSecretRead' | '
  * for the others; `none` for a function that reads no variable.
  */
 export type FunctionEnvironment =
-  'saveRequest' | 'sendCheatSheet' | 'both' | 'deliveryTracking' | 'leadDigest' | 'sendingPause' | 'none';
+  'saveRequest' | 'sendCheatSheet' | 'both' | 'challenge' | 'deliveryTracking' | 'leadDigest' | 'sendingPause' | 'none';
 
 /** The methods a route may take; every other method reaches the same function, which answers 405. */
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -18,7 +18,6 @@
 
 import { replyMarginMs, sdkTimeouts, timeNeededBeforeSesMs, worstCaseSdkCallMs } from '../../config/sdk-timeouts';
 import {
-  deliveryServices,
   failureMetrics,
   functionServices,
   outcomeMetrics,
@@ -26,15 +25,18 @@ import {
 } from '../../observability/product-metrics';
 import { cheatSheetSentMessage } from '../messages';
 import {
+  challengeIssuedBody,
   cheatSheetSentBody,
   errorFailureBody,
   requestSavedBody,
   unsuccessfulFailureBody,
+  type ChallengeIssuedBody,
   type CheatSheetSentBody,
   type RequestSavedBody,
 } from '../reply-bodies';
 import { apiRoutes, cheatSheetFormRoute } from '../routes';
-import { unsentIndex } from '../../data/unsent-index';
+import { proofOfWorkChallengePath } from '../proof-of-work';
+import { backgroundFunctions } from './background-functions';
 import {
   tableActionOrder,
   withDefaults,
@@ -234,172 +236,61 @@ export const productFunctions = {
     tableAccess: [...saveOwnTableAccess, ...sendOwnTableAccess, idempotencyAccess],
     grants: sendGrants,
   },
+  cheatSheetChallenge: {
+    id: 'CheatSheetChallenge',
+    trigger: {
+      kind: 'http',
+      method: 'GET',
+      path: proofOfWorkChallengePath,
+      throttle: {
+        rateLimit: 4,
+        burstLimit: 8,
+        reason:
+          'One challenge per send, so as much room as the send: while it is full the page cannot send, so a smaller share would make it the cheapest route to deny readers the form (docs/abuse.md); a month at this rate costs about 10 USD of API Gateway.',
+      },
+      reply: {
+        kind: 'json',
+        success: {
+          status: 200,
+          description:
+            "With the proof of work on (`CHEAT_SHEET_CHALLENGE=on`, the stack's default), a fresh challenge (ALTCHA's, signed with the deployment's secret, valid 10 minutes, one send): the page finds the counter whose SHA-256 key starts with `keyPrefix` and sends the solution in the `X-Cheat-Sheet-Proof` header. Off, `{required: false}`: the send asks for nothing. Never cached.",
+          body: challengeIssuedBody,
+          example: {
+            required: true,
+            challenge: {
+              parameters: {
+                algorithm: 'SHA-256',
+                nonce: '2f1355697b83ed1f88c2cd6cfa0f6758',
+                salt: 'c9f572701147ab237e2274f2d0dd1144',
+                cost: 1,
+                keyLength: 32,
+                keyPrefix: '4e4337ce328234b5988c165be30f8aef',
+                keySignature: 'a43c6b1c3ba2722157c203a7cf3a8c1f70e1ff126d1d28943c072175df9ce099',
+                expiresAt: 1795000000,
+              },
+              signature: 'bd07e78c0175c556e67719cdcc063148d6c828a555884464046c3224473b2757',
+            },
+          } satisfies ChallengeIssuedBody,
+        },
+        failureBody: errorFailureBody,
+        schemaNames: { success: 'ChallengeIssued', failure: 'ChallengeFailure' },
+      },
+      openApi: {
+        operationId: 'issueCheatSheetChallenge',
+        summary: 'A proof-of-work challenge for the next send',
+        description:
+          'The page fetches one when the visitor submits the form and solves it before the send route: a script must do the same work for each send, and a solution serves once. The form route (no script) needs none.',
+      },
+    },
+    entry: 'lambdas/cheat-sheet-challenge/handler.ts',
+    description: `GET ${proofOfWorkChallengePath}: issues a signed proof-of-work challenge.`,
+    logService: 'cheat-sheet-challenge',
+    environment: 'challenge',
+    // Behind CloudFront the challenges are signed with a key derived from the origin secret.
+    grants: ['originSecretRead'],
+  },
 
-  sesEvents: {
-    id: 'SesEvents',
-    trigger: {
-      kind: 'event',
-      from: 'defaultBus',
-      // EventBridge's detail-types for SES's delivery, bounce and complaint events.
-      pattern: { source: ['aws.ses'], detailType: ['Email Delivered', 'Email Bounced', 'Email Complaint Received'] },
-      ofConfigurationSet: true,
-      description:
-        "The product's configuration set's delivery, bounce and complaint events: to the SES events function.",
-      retryAttempts: 2,
-      maxEventAgeHours: 6,
-      undelivered: {
-        delivery:
-          "EventBridge retries a failed delivery to the function for 6 hours; an SES event still undelivered leaves its request 'sent' (true: SES accepted it) and, for a bounce, SES's own account suppression list still stops the address. A dead-letter queue would hold it where nobody looks.",
-        invocation:
-          "EventBridge invokes it asynchronously and Lambda retries a failed invocation twice; one that still fails is in its log group and pages through its Errors alarm. Its work is idempotent and a later event redoes it (a lost SES event leaves the request 'sent', which is true). A dead-letter queue would hold it where nobody looks.",
-      },
-    },
-    entry: 'lambdas/ses-events/handler.ts',
-    description: "Records SES's delivery, bounce and complaint events on their requests; suppresses bounced mailboxes.",
-    memoryMb: 128,
-    memoryReason: 'Two small UpdateItem calls per event: the smallest size is plenty.',
-    timeoutSeconds: 15,
-    timeoutReason: `At most one suppression and one record update per recipient, each at most ${worstCaseSeconds} s when DynamoDB stalls.`,
-    logService: deliveryServices.sesEvents,
-    environment: 'deliveryTracking',
-    tableAccess: [
-      {
-        table: 'requests',
-        actions: ['dynamodb:UpdateItem'],
-        why: "One conditional UpdateItem by the request's id (the request_id message tag): no index, no read.",
-      },
-      {
-        table: 'limitCounters',
-        actions: ['dynamodb:UpdateItem'],
-        why: 'Suppresses a mailbox: one UpdateItem of its suppressed#<hash> item (if_not_exists keeps the first).',
-      },
-    ],
-    errorsMean:
-      'ses-events failed (a storage fault, a crash or a timeout); Lambda retries it twice, and what it left undone shows in the request records.',
-  },
-  unsentCheck: {
-    id: 'UnsentCheck',
-    trigger: {
-      kind: 'schedule',
-      // Every 5 minutes, so each 5-minute window of the delivery objective holds one count.
-      schedule: { everyMinutes: 5 },
-      description: 'Counts the requests still unsent 15 minutes after they were saved (UnsentRequests).',
-      // No retry: the next run, 5 minutes on, counts afresh.
-      retryAttempts: 0,
-      undelivered: {
-        delivery:
-          'A scheduled tick carries nothing: a lost one is replaced by the next, 5 minutes later, which counts the same requests.',
-        invocation:
-          'EventBridge invokes it asynchronously; a run that fails is in its log group and pages through its Errors alarm, and the next run, 15 minutes later, counts afresh. A dead-letter queue would hold a schedule event that says nothing but the time.',
-      },
-    },
-    entry: 'lambdas/unsent-check/handler.ts',
-    description:
-      'Every 15 minutes: counts the requests still unsent 15 minutes after they were saved (UnsentRequests).',
-    timeoutSeconds: 60,
-    timeoutReason:
-      'A paginated Query of the unsent index: a few items on a normal day; a minute is room for a backlog of hundreds of thousands.',
-    logService: deliveryServices.unsentCheck,
-    environment: 'deliveryTracking',
-    tableAccess: [
-      {
-        table: 'requests',
-        actions: ['dynamodb:Query'],
-        index: unsentIndex.name,
-        why: 'Queries the sparse unsent index (status, time and failure code only) for the requests still unsent: no Scan, no other read.',
-      },
-    ],
-    errorsMean:
-      'unsent-check failed (a storage fault, a crash or a timeout); the next run, 15 minutes later, counts afresh, and what it left undone shows in the request records.',
-  },
-  leadDigest: {
-    id: 'LeadDigest',
-    trigger: {
-      kind: 'schedule',
-      // Mondays at 07:00 UTC: the week's leads before the author's working week starts, in Europe and the Americas' night.
-      schedule: { cron: { weekDay: 'MON', hour: '7', minute: '0' } },
-      description: 'Invokes the weekly digest of new leads (Mondays 07:00 UTC).',
-      retryAttempts: 2,
-      maxEventAgeHours: 6,
-      undelivered: {
-        delivery:
-          "The schedule's event carries nothing but the time: one EventBridge could not deliver (after two retries within six hours) is a missed digest, which the next Monday's makes up for, and the leads stay in the table for npm run leads -- export. A dead-letter queue would hold that time stamp where nobody looks.",
-        invocation:
-          'EventBridge invokes it asynchronously and Lambda retries a failed invocation twice; a digest that still fails raises its errors alarm (a ticket), and the leads are still in the table for npm run leads -- export. A dead-letter queue would hold a schedule event that says nothing but the time.',
-      },
-    },
-    entry: 'lambdas/lead-digest/handler.ts',
-    description: "Mails the author the week's new cheat-sheet requests as CSV, every Monday.",
-    timeoutSeconds: 60,
-    timeoutReason:
-      'A paginated Scan of the requests table and one SES call: a minute is room for a table a hundred times larger.',
-    logService: deliveryServices.leadDigest,
-    environment: 'leadDigest',
-    tableAccess: [
-      {
-        table: 'requests',
-        actions: ['dynamodb:Scan'],
-        why: "Reads the week's requests (name, address, times, delivery status) for the author's CSV.",
-      },
-    ],
-    grants: ['emailSend'],
-    onlyWith: 'authorEmail',
-  },
-  pauseSending: {
-    id: 'PauseSending',
-    trigger: {
-      kind: 'event',
-      from: 'alarmTopic',
-      alarms: 'sendingPause',
-      // Only those alarms' ALARM notifications invoke it: the topic carries every alarm of the
-      // product, on ALARM and on OK. The function checks the same again (pause-sending.ts).
-      pattern: { NewStateValue: ['ALARM'] },
-      undelivered: {
-        delivery:
-          'A notification SNS cannot deliver to the pause function leaves nothing unseen: the same alarm e-mails the operator, whose runbook step is to check the sending state (npm run sending -- status). A dead-letter queue would hold it where nobody looks.',
-        invocation:
-          "SNS invokes it asynchronously and Lambda retries a failed invocation twice; a pause that still fails is in its log group, and the same alarm has already paged the operator by e-mail, whose runbook step is to check the configuration set's sending state. A dead-letter queue would hold the notification where nobody looks.",
-      },
-    },
-    entry: 'lambdas/pause-sending/handler.ts',
-    description: 'Pauses sending for the configuration set when its bounce or complaint alarm fires.',
-    memoryMb: 128,
-    memoryReason: 'One SES call: the smallest size is plenty.',
-    logService: 'pause-sending',
-    environment: 'sendingPause',
-    grants: ['sendingPause'],
-    errorsMean:
-      'The pause function failed (after its two retries, or on each): sending may NOT be paused although the bounce or complaint alarm fired.',
-  },
-  leadHandoff: {
-    id: 'LeadHandoff',
-    trigger: {
-      kind: 'queue',
-      queue: 'leadHandoff',
-      undelivered: {
-        delivery:
-          "The stream's mapping sends what it cannot process to the dead-letter queue, and the queue has its redrive policy: its alarm (LeadHandoffDeadLetters) is the ticket.",
-        invocation:
-          'Invoked only through event source mappings (the stream and the queue), never asynchronously: the stream mapping sends what it cannot process to the dead-letter queue, and the queue has its redrive policy.',
-      },
-    },
-    entry: 'lambdas/lead-handoff/handler.ts',
-    description: "Hands each consenting lead to the author's mail provider, once (the request item is the outbox).",
-    memoryMb: 256,
-    memoryReason:
-      'One GetItem, one or two HTTPS calls and one UpdateItem per lead: more CPU than 128 MB gives shortens the TLS handshakes.',
-    timeoutSeconds: 30,
-    timeoutReason: `Per message: the secret and the item (each at most ${worstCaseSeconds} s when AWS stalls), at most two provider calls of 10 s each (Kit's two), one UpdateItem; a batch's further messages reuse the warm connection. The queue's visibility timeout is six times this, as AWS advises for Lambda.`,
-    logService: deliveryServices.leadHandoff,
-    tableAccess: [
-      {
-        table: 'requests',
-        actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem'],
-        why: "A consistent GetItem reads the lead (gone when erased, or accepted before); a conditional UpdateItem records the attempt's outcome on it (the outbox).",
-      },
-    ],
-    onlyWith: 'mailProvider',
-  },
+  ...backgroundFunctions,
 } as const satisfies Record<string, FunctionEntry>;
 
 /** A function's name in the catalogue. */

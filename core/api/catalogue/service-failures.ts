@@ -77,9 +77,14 @@ export const serviceFailures = {
     publicMessage: fixed(originSecretUnavailableMessage),
     metric: { failure: 'Misconfigured' },
     runbook: '#misconfigured',
-    causes: onJsonRoutes([
-      { when: 'Behind CloudFront: the secret that proves a request came through it could not be read.' },
-    ]),
+    causes: {
+      ...onJsonRoutes([
+        { when: 'Behind CloudFront: the secret that proves a request came through it could not be read.' },
+      ]),
+      cheatSheetChallenge: [
+        { when: "The secret the challenges are signed with (the origin secret's) could not be read." },
+      ],
+    },
   },
   misconfigured: {
     code: 'misconfigured',
@@ -87,7 +92,10 @@ export const serviceFailures = {
     publicMessage: fixed(misconfiguredMessage),
     metric: { failure: 'Misconfigured' },
     runbook: '#misconfigured',
-    causes: onJsonRoutes([{ when: 'The function is missing its configuration.' }]),
+    causes: {
+      ...onJsonRoutes([{ when: 'The function is missing its configuration.' }]),
+      cheatSheetChallenge: [{ when: 'The function is missing its configuration.' }],
+    },
   },
   unexpected: {
     code: 'unexpected',
@@ -95,6 +103,9 @@ export const serviceFailures = {
     publicMessage: fixed(unexpectedFailureMessage),
     metric: { failure: 'Unexpected' },
     runbook: '#unexpected',
-    causes: onJsonRoutes([{ when: 'Any other, unforeseen failure.' }]),
+    causes: {
+      ...onJsonRoutes([{ when: 'Any other, unforeseen failure.' }]),
+      cheatSheetChallenge: [{ when: 'Any other, unforeseen failure.' }],
+    },
   },
 } as const satisfies Record<string, FailureKindSpec>;

@@ -24,7 +24,7 @@ const configurationSetArn = 'arn:aws:ses:eu-west-1:111122223333:configuration-se
 
 /** The published limits (docs/abuse.md), passed as the stack passes the context's defaults. */
 const publishedLimits = {
-  throttle: { rateLimit: 10, burstLimit: 20 },
+  throttle: { rateLimit: 14, burstLimit: 28 },
   addressDailyCap: 3,
   clientHourlySendCap: 10,
   networkHourlySendCap: 30,
@@ -119,11 +119,13 @@ const functionPrefixes = {
   save: 'ApiSaveRequestSaveRequestFunction',
   send: 'ApiSendCheatSheetSendCheatSheetFunction',
   form: 'ApiSubmitFormSubmitFormFunction',
+  challenge: 'ApiCheatSheetChallengeCheatSheetChallengeFunction',
 };
 const rolePrefixes = [
   'ApiSaveRequestSaveRequestRole',
   'ApiSendCheatSheetSendCheatSheetRole',
   'ApiSubmitFormSubmitFormRole',
+  'ApiCheatSheetChallengeCheatSheetChallengeRole',
 ];
 
 function functionProps(template: Template, prefix: string): Record<string, any> {
@@ -237,7 +239,25 @@ describe('the API', () => {
         ORIGIN_SECRET_ARN: { Ref: ids.originSecret },
         SES_CONFIGURATION_SET_NAME: 'product-set',
         CHEAT_SHEET_VERSION: '0123456789abcdef',
+        CHEAT_SHEET_CHALLENGE: 'on',
       });
+    });
+
+    test('give the challenge function the proof of work switched on and the secret its challenges are signed with', () => {
+      expect(functionProps(template, functionPrefixes.challenge).Environment.Variables).toEqual({
+        CHEAT_SHEET_CHALLENGE: 'on',
+        CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
+        ORIGIN_SECRET_ARN: { Ref: ids.originSecret },
+      });
+    });
+
+    test('with challenge false, tell the send, form and challenge functions the proof of work is off', () => {
+      const { template: withoutChallenge } = apiInBareStack({ challenge: false });
+      for (const prefix of [functionPrefixes.send, functionPrefixes.form, functionPrefixes.challenge]) {
+        expect(functionProps(withoutChallenge, prefix).Environment.Variables).toMatchObject({
+          CHEAT_SHEET_CHALLENGE: 'off',
+        });
+      }
     });
 
     test("give the form function the save and the send functions' variables together", () => {
@@ -417,11 +437,11 @@ describe('the API', () => {
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
-        DefaultRouteSettings: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+        DefaultRouteSettings: { ThrottlingRateLimit: 14, ThrottlingBurstLimit: 28 },
       });
-      const { template: custom } = apiInBareStack({ throttle: { rateLimit: 12, burstLimit: 24 } });
+      const { template: custom } = apiInBareStack({ throttle: { rateLimit: 16, burstLimit: 32 } });
       custom.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-        DefaultRouteSettings: { ThrottlingRateLimit: 12, ThrottlingBurstLimit: 24 },
+        DefaultRouteSettings: { ThrottlingRateLimit: 16, ThrottlingBurstLimit: 32 },
       });
     });
 
@@ -448,18 +468,18 @@ describe('the API', () => {
     test("keeps the stage-wide default throttle, which the routes' rates add up to at most", () => {
       const stage = stageOf(template);
       expect(stage.Properties.DefaultRouteSettings).toMatchObject({
-        ThrottlingRateLimit: 10,
-        ThrottlingBurstLimit: 20,
+        ThrottlingRateLimit: 14,
+        ThrottlingBurstLimit: 28,
       });
       const rates = productRouteList.map(
         (route) => stage.Properties.RouteSettings[`${route.method} ${route.path}`].ThrottlingRateLimit as number,
       );
-      expect(rates.reduce((sum, rate) => sum + rate, 0)).toBeLessThanOrEqual(10);
+      expect(rates.reduce((sum, rate) => sum + rate, 0)).toBeLessThanOrEqual(14);
     });
 
     test('fails the synth, naming the route throttle rule, when the routes add up to more than the stage', () => {
-      expect(() => apiInBareStack({ throttle: { rateLimit: 9, burstLimit: 20 } })).toThrow(
-        /Breaks the route throttle rule: .* = 10 a second, over the stage's 9\. .*-c apiRateLimit=10/,
+      expect(() => apiInBareStack({ throttle: { rateLimit: 13, burstLimit: 28 } })).toThrow(
+        /Breaks the route throttle rule: .* = 14 a second, over the stage's 13\. .*-c apiRateLimit=14/,
       );
     });
 

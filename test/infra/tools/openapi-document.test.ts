@@ -8,6 +8,7 @@ const checker = openApiChecker(document);
 const save = '/api/cheat-sheet-requests';
 const send = '/api/send-cheat-sheet';
 const form = '/api/cheat-sheet-form';
+const challenge = '/api/cheat-sheet-challenge';
 const statusesOf = (route: string, method: string) => Object.keys(document.paths[route][method].responses);
 const resolve = (node: any): any => (node?.$ref ? resolve(pointerNode(node.$ref)) : node);
 const pointerNode = (pointer: string): any =>
@@ -18,9 +19,9 @@ const pointerNode = (pointer: string): any =>
     .reduce((node: any, segment) => node[segment], document);
 
 describe('the OpenAPI document', () => {
-  test('is OpenAPI 3.1 and describes exactly the three routes', () => {
+  test('is OpenAPI 3.1 and describes exactly the four routes', () => {
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual([save, send, form]);
+    expect(Object.keys(document.paths)).toEqual([save, send, challenge, form]);
   });
 
   test('gives the save route 201 and each failure it can answer to a POST, the direct-call refusal and the save limits included', () => {
@@ -44,9 +45,23 @@ describe('the OpenAPI document', () => {
   });
 
   test.each([save, send])('lets a POST to %s carry an optional Idempotency-Key header', (route) => {
-    expect(document.paths[route].post.parameters).toEqual([
+    expect(document.paths[route].post.parameters).toContainEqual(
       expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }),
-    ]);
+    );
+  });
+
+  test('lets only the send route carry the solved challenge, in X-Cheat-Sheet-Proof', () => {
+    const proofHeaders = (route: string) =>
+      (document.paths[route].post.parameters as { name: string }[]).filter((p) => p.name === 'X-Cheat-Sheet-Proof');
+    expect(proofHeaders(send)).toHaveLength(1);
+    expect(proofHeaders(save)).toHaveLength(0);
+  });
+
+  test('describes GET on the challenge route, never cached, and 405 for the other methods', () => {
+    const item = document.paths[challenge];
+    expect(Object.keys(item.get.responses)).toContain('200');
+    expect(resolve(item.get.responses['200'].headers['Cache-Control'])).toBeDefined();
+    expect(item.post.responses['405']).toBeDefined();
   });
 
   test.each([save, send, form])('answers every other method on %s with 405 and Allow: POST only', (route) => {

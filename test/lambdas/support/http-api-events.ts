@@ -6,6 +6,7 @@ import { toHttpApiEvent } from '../../../local/api-gateway-adapter';
 export const saveRoute = '/api/cheat-sheet-requests';
 export const sendRoute = '/api/send-cheat-sheet';
 export const formRoute = '/api/cheat-sheet-form';
+export const challengeRoute = '/api/cheat-sheet-challenge';
 
 /**
  * The form as a browser posts it (urlencoded, `Sec-Fetch-Site: same-origin`), made by the local
@@ -77,4 +78,15 @@ export function withMethod(event: APIGatewayProxyEventV2, method: string): APIGa
 
 export function replyJson(reply: { body?: string }): Record<string, unknown> {
   return JSON.parse(reply.body ?? 'null') as Record<string, unknown>;
+}
+
+/** A GET of `route`, with no body, as API Gateway passes it to the route's own method. */
+export function getEvent(route: string, options: Omit<EventOptions, 'contentType'> = {}): APIGatewayProxyEventV2 {
+  const event = postEvent(route, '', { ...options, contentType: null });
+  return {
+    ...event,
+    routeKey: `GET ${route}`,
+    body: undefined,
+    requestContext: { ...event.requestContext, http: { ...event.requestContext.http, method: 'GET' } },
+  };
 }

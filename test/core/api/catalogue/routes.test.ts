@@ -7,14 +7,16 @@ import {
   timeoutLeavesRoomToReply,
 } from '../../../../core/api/catalogue/routes';
 import { apiRoutes, cheatSheetFormRoute } from '../../../../core/api/routes';
+import { proofOfWorkChallengePath } from '../../../../core/api/proof-of-work';
 import { sdkTimeouts, timeNeededBeforeSesMs, worstCaseSdkCallMs } from '../../../../core/config/sdk-timeouts';
 
 describe('the route catalogue', () => {
-  test('lists the three published routes, each once', () => {
+  test('lists the four published routes, each once', () => {
     expect(productRouteList.map((route) => route.path)).toEqual([
       apiRoutes.saveRequest,
       apiRoutes.sendCheatSheet,
       cheatSheetFormRoute,
+      proofOfWorkChallengePath,
     ]);
   });
 
