@@ -15,8 +15,9 @@ const template: Template = synthTemplate({
     dailySendBudget: 2000,
     clientHourlySaveCap: '25',
     networkHourlySaveCap: '70',
-    apiRateLimit: '12',
-    apiBurstLimit: '24',
+    apiRateLimit: '16',
+    apiBurstLimit: '32',
+    challenge: 'false',
     requestRetentionDays: '365',
     accountConcurrencyLimit: '2000',
   },
@@ -48,8 +49,18 @@ describe('the context, through the stack', () => {
 
   test('throttles the API stage at the rate and burst given', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingRateLimit: 12, ThrottlingBurstLimit: 24 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 16, ThrottlingBurstLimit: 32 },
     });
+  });
+
+  test('with challenge false, switches the proof of work off for the send, form and challenge functions', () => {
+    for (const prefix of [
+      'ApiSendCheatSheetSendCheatSheetFunction',
+      'ApiSubmitFormSubmitFormFunction',
+      'ApiCheatSheetChallengeCheatSheetChallengeFunction',
+    ]) {
+      expect(variablesOf(prefix)).toMatchObject({ CHEAT_SHEET_CHALLENGE: 'off' });
+    }
   });
 
   test('with requestRetentionDays, tells both writing functions the days and turns on the requests TTL', () => {

@@ -206,8 +206,18 @@ describe("the API's wiring in the product", () => {
       },
     });
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 14, ThrottlingBurstLimit: 28 },
     });
+  });
+
+  test('asks every JSON send for the proof of work by default: CHEAT_SHEET_CHALLENGE=on for the send, form and challenge functions', () => {
+    for (const id of [
+      'ApiSendCheatSheetSendCheatSheetFunction',
+      'ApiSubmitFormSubmitFormFunction',
+      'ApiCheatSheetChallengeCheatSheetChallengeFunction',
+    ]) {
+      expect(functionOf(id).Properties.Environment).toMatchObject({ Variables: { CHEAT_SHEET_CHALLENGE: 'on' } });
+    }
   });
 
   test('lets no role but those of the functions whose entries grant it touch the limit-counters table', () => {

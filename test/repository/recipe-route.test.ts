@@ -15,6 +15,7 @@ import { alarmsOf } from '../infra/support/alarms';
 import { resourceByPrefix, synthTemplate } from '../infra/support/synth';
 import { stackStartTimeoutMs } from '../support/cheat-sheet-pdf';
 import { healthRoute } from '../support/recipes/health-route';
+import { defaultApiThrottle } from '../../infra/context-defaults';
 
 const health = withDefaults('health', healthRoute);
 const catalogue = [...functionList, health];
@@ -28,7 +29,7 @@ describe('a GET route added to a copy of the catalogue, and nowhere else', () =>
 
   test("fails the synth with a message naming the route throttle rule while the stage's rate has no room for it", () => {
     expect(() => synthTemplate({ functions: catalogue })).toThrow(
-      `Breaks ${routeThrottleRule}: ${routes.map((route) => `${route.method} ${route.path} ${route.throttle.rateLimit}`).join(' + ')} = ${stageRate} a second, over the stage's 10.`,
+      `Breaks ${routeThrottleRule}: ${routes.map((route) => `${route.method} ${route.path} ${route.throttle.rateLimit}`).join(' + ')} = ${stageRate} a second, over the stage's ${defaultApiThrottle.rateLimit}.`,
     );
   });
 

@@ -4,6 +4,7 @@
  */
 
 import { apiRoutes } from '../../../core/api/routes';
+import { proofOfWorkHeader } from '../../../core/api/proof-of-work';
 
 export interface CheatSheetRequest {
   readonly name: string;
@@ -43,10 +44,20 @@ export type SendOutcome =
   /** An error status without the function's JSON (a gateway error page, say). */
   | { readonly kind: 'function-error'; readonly message: string };
 
-function postJson(path: string, body: unknown, key: SubmissionKey): Promise<Response> {
+function postJson(
+  path: string,
+  body: unknown,
+  key: SubmissionKey,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): Promise<Response> {
   return fetch(path, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      'Idempotency-Key': key,
+      ...extraHeaders,
+    },
     body: JSON.stringify(body),
   });
 }
@@ -76,9 +87,21 @@ export async function saveCheatSheetRequest(request: CheatSheetRequest, key: Sub
   return false;
 }
 
-/** Step 2: ask the send function to e-mail the cheat sheet. Throws only when the network fails. */
-export async function sendCheatSheet(request: CheatSheetRequest, key: SubmissionKey): Promise<SendOutcome> {
-  const response = await postJson(sendCheatSheetPath, bodyOf(request), key);
+/**
+ * Step 2: ask the send function to e-mail the cheat sheet, with the solved proof of work when the
+ * send needs one (`proof`: the `X-Cheat-Sheet-Proof` header's value). Throws only when the network fails.
+ */
+export async function sendCheatSheet(
+  request: CheatSheetRequest,
+  key: SubmissionKey,
+  proof?: string,
+): Promise<SendOutcome> {
+  const response = await postJson(
+    sendCheatSheetPath,
+    bodyOf(request),
+    key,
+    proof === undefined ? {} : { [proofOfWorkHeader]: proof },
+  );
   const body = await readJson(response);
   if (body === undefined || !('success' in body)) {
     if (response.ok) return { kind: 'rejected' };

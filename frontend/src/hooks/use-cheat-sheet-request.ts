@@ -7,6 +7,7 @@ import {
   type SendOutcome,
   type SubmissionKey,
 } from '../api/cheat-sheet-api';
+import { proveWork } from '../api/proof-of-work';
 import {
   defaultSendFailure,
   isDomainVerificationMessage,
@@ -107,10 +108,15 @@ export function useCheatSheetRequest(form: RefObject<HTMLFormElement | null>): C
     const json = JSON.stringify(request);
     if (submission.current?.fields !== json) submission.current = { key: newSubmissionKey(), fields: json };
     const { key } = submission.current;
+    // The send's proof of work, fetched and solved while the request is saved (a fresh one for
+    // every submit, Try Again's too: each buys one send); its failure is the send's.
+    const proof = proveWork();
+    proof.catch(() => undefined);
     await saveCheatSheetRequest(request, key);
     let failure: Failure | null;
     try {
-      failure = failureFor(await sendCheatSheet(request, key));
+      const proven = await proof;
+      failure = failureFor(proven.kind === 'proof' ? await sendCheatSheet(request, key, proven.header) : proven);
     } catch (error) {
       failure = thrownFailure(error);
     }

@@ -1,7 +1,18 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { CheatSheetForm } from '../../../frontend/src/components/cheat-sheet-form';
-import { backendReplies, calls, idempotencyKeys, json, networkError } from '../api-server';
+import { verifySolution, type Payload } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import {
+  backendReplies,
+  calls,
+  challengeFetches,
+  idempotencyKeys,
+  json,
+  networkError,
+  proofHeaders,
+} from '../api-server';
+import { issueChallenge, keysOf } from '../../../lambdas/limits/proof-of-work-challenge';
 import { formPrivacyNotice } from '../../../core/content/privacy';
 
 /** The toast titled `title`, in the page's notifications region. */
@@ -109,6 +120,53 @@ describe('the cheat-sheet form', () => {
     expect(third).toEqual(expect.any(String));
     expect(third).not.toBe(first);
     expect(fourth).toBe(third);
+  });
+
+  test('when the send needs a proof of work, solves the challenge and sends it in X-Cheat-Sheet-Proof', async () => {
+    const secret = 'the deployment secret of this test';
+    const challenge = await issueChallenge(secret);
+    backendReplies({ challenge: json({ required: true, challenge }) });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    await screen.findByText('Cheat Sheet Sent');
+    expect(challengeFetches.count).toBe(1);
+    expect(proofHeaders[0]).toBeNull();
+    const payload = JSON.parse(atob(proofHeaders[1]!)) as Payload;
+    const keys = keysOf(secret);
+    const verdict = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: keys.challenge,
+      hmacKeySignatureSecret: keys.key,
+    });
+    expect(verdict.verified).toBe(true);
+  });
+
+  test('when the send needs no proof of work, sends no proof header', async () => {
+    backendReplies();
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    await screen.findByText('Cheat Sheet Sent');
+    expect(proofHeaders).toEqual([null, null]);
+  });
+
+  test("when no challenge can be had, shows the failed send's error and asks for no e-mail", async () => {
+    backendReplies({
+      challenge: json({ error: 'Something went wrong on our side. Please try again later.', code: 'unexpected' }, 500),
+    });
+    const { user } = renderForm();
+    await fillIn(user);
+    await user.click(submitButton());
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error Details' });
+    expect(within(dialog).getByText('Something went wrong on our side. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByText('Error Processing Request')).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual(['/api/cheat-sheet-requests']);
   });
 
   test('has a honeypot field people never meet: unlabelled, hidden from screen readers, out of the tab order', () => {
