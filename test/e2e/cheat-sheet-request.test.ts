@@ -69,6 +69,34 @@ describe('requesting the cheat sheet in the browser', () => {
     for (const item of outlinePhases.flatMap((phase) => phase.items)) expect(text).toContain(item.content);
   });
 
+  test('solves the proof of work on submit and sends it once: replayed, or missing, a send is refused', async () => {
+    const ada = newVisitor();
+    const proofs: Array<string | null> = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/send-cheat-sheet'))
+        proofs.push(request.headers()['x-cheat-sheet-proof'] ?? null);
+    });
+    await fillIn(ada);
+    await submitButton().click();
+    await toast('Cheat Sheet Sent').waitFor();
+    expect(proofs).toEqual([expect.any(String)]);
+
+    const grace = newVisitor();
+    const postSend = (headers: Record<string, string>) =>
+      fetch(`${running.product.site}api/send-cheat-sheet`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: JSON.stringify({ name: grace.name, email: grace.email }),
+      });
+    const replayed = await postSend({ 'X-Cheat-Sheet-Proof': proofs[0]! });
+    const missing = await postSend({});
+
+    expect([replayed.status, missing.status]).toEqual([403, 403]);
+    expect(await replayed.json()).toMatchObject({ code: 'proof_of_work_refused' });
+    expect(await capturedEmails(running.product.mail, grace.email)).toEqual([]);
+    expect(await capturedEmails(running.product.mail, ada.email)).toHaveLength(1);
+  });
+
   test('with the box unticked, asks for confirmation and stores and sends nothing', async () => {
     const ada = newVisitor();
     const apiRequests: string[] = [];

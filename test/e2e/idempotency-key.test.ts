@@ -32,6 +32,8 @@ test('Try Again after a lost reply sends the same key on both calls, and the rea
   let sends = 0;
   await page.route('**/api/**', async (route) => {
     const path = new URL(route.request().url()).pathname;
+    // The proof of work's challenge (a GET, fetched afresh on each submit) carries no key.
+    if (route.request().method() === 'GET') return route.continue();
     keys.push({ path, key: await route.request().headerValue('idempotency-key') });
     if (path !== '/api/send-cheat-sheet') return route.continue();
     sends += 1;

@@ -4,6 +4,7 @@
  * calls) without the page navigating.
  */
 import type { Page, Request } from 'playwright-core';
+import { proofOfWorkChallengePath } from '../../core/api/proof-of-work';
 import { apiRoutes, cheatSheetFormRoute } from '../../core/api/routes';
 import { capturedEmails } from '../support/captured-emails';
 import { hydratedIsland, openLandingPage, openPage, problemsIn, type OpenedPage } from './support/browser';
@@ -132,7 +133,7 @@ describe('before the island has hydrated', () => {
 });
 
 describe('once the island has hydrated', () => {
-  test('sends through the JSON routes and shows Cheat Sheet Sent as a toast, without navigating', async () => {
+  test('sends through the JSON routes, with the proof of work, and shows Cheat Sheet Sent as a toast, without navigating', async () => {
     opened = await openPage(running.browser);
     const { page } = opened;
     await openLandingPage(page, running.product.site);
@@ -146,7 +147,11 @@ describe('once the island has hydrated', () => {
     await toast(page, 'Cheat Sheet Sent').waitFor();
     expect(page.url()).toBe(landing);
     expect(traffic.documents).toEqual([]);
-    expect(traffic.api).toEqual([apiRoutes.saveRequest, apiRoutes.sendCheatSheet]);
+    // The challenge is fetched while the request is saved: either may leave first.
+    expect([...traffic.api].sort()).toEqual(
+      [proofOfWorkChallengePath, apiRoutes.saveRequest, apiRoutes.sendCheatSheet].sort(),
+    );
+    expect(traffic.api.at(-1)).toBe(apiRoutes.sendCheatSheet);
     expect(traffic.api).not.toContain(cheatSheetFormRoute);
     expect(await capturedEmails(running.product.mail, ivy.email)).toHaveLength(1);
   });

@@ -29,8 +29,15 @@ const sharedMachineLimits = {
   CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT: '1000',
 };
 
+/**
+ * The proof of work on, as the stack deploys it (npm start's default is off, for local clients of
+ * the JSON routes): every browser test then sends through the page's challenge and solver, and
+ * the form without script shows it is never asked for one.
+ */
+const asDeployed = { CHEAT_SHEET_CHALLENGE: 'on' };
+
 export async function startLocalProduct(): Promise<LocalProduct> {
-  const script = spawnScript('local/start.ts', { ...freePorts, ...sharedMachineLimits });
+  const script = spawnScript('local/start.ts', { ...freePorts, ...sharedMachineLimits, ...asDeployed });
   const stop = async () => {
     if (script.child.exitCode === null && script.child.signalCode === null) script.child.kill('SIGTERM');
     await script.exited;
