@@ -14,7 +14,8 @@ const githubTokenAudience = 'sts.amazonaws.com';
  * - `dynamodb:Scan` on the requests table: export reads every request, erase finds every spelling;
  * - `dynamodb:DeleteItem` on the requests table: erase removes them;
  * - `dynamodb:GetItem` and `DeleteItem` on the limit counters' table: erase removes the address's counters;
- * - `dynamodb:DeleteItem` on the idempotency keys' table: erase removes the address's submissions' records;
+ * - `dynamodb:GetItem` and `DeleteItem` on the idempotency keys' table: erase looks up, then removes,
+ *   the records of the address's submissions (found through each request's key);
  * - `secretsmanager:GetSecretValue` on the mail provider's key, when there is one: erase removes the
  *   address from the author's mailing list too;
  * - `ses:DeleteSuppressedDestination`: erase takes the address off the account's suppression list;
@@ -141,7 +142,10 @@ export class LeadsAccess extends Construct {
       }),
     );
     this.readerRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['dynamodb:DeleteItem'], resources: [props.idempotencyTable.tableArn] }),
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'],
+        resources: [props.idempotencyTable.tableArn],
+      }),
     );
     if (props.mailProviderSecretArn) {
       this.readerRole.addToPrincipalPolicy(

@@ -39,13 +39,13 @@ export const usage = [
   '       npm run leads -- erase <email> [--yes] [--stack NAME] [--summary FILE]   (its +tag and gmail-dot variants too)',
   '       npm run leads -- unsent [--stack NAME]   (requests still unsent 15 minutes after they were saved)',
   "       npm run leads -- resend [--yes] [--stack NAME]   (sends each again, through the send function's limits and claim)",
-  "Deployed, run as the leads reader role (the stack's leadsReaderRoleArn, e.g. AWS_PROFILE=leads-reader):",
+  'Deployed, run as the role the context value leadsReaderRoleArn names (e.g. AWS_PROFILE=leads-reader), or use the Leads workflow:',
   "the tables' key lets no other role read them (docs/author.md).",
 ].join('\n');
 
 /** What an AccessDenied from KMS means here, and what to do. */
 export const readerRoleHint =
-  "Only the functions and the leads reader role may read the leads: run as the role the stack's leadsReaderRoleArn names (docs/author.md, getting the leads).";
+  "Only the functions and the leads roles may read the leads: run the Leads workflow in GitHub, or run as the role the context value leadsReaderRoleArn names (docs/author.md, 'Exporting the leads').";
 
 const defaultClients = (): LeadsClients => ({
   dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
