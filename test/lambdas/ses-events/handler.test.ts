@@ -149,6 +149,23 @@ describe('ses-events handler', () => {
     expect((await emulators.items(visitor.email))[0]!.delivery_status).toBe('bounced');
   });
 
+  test('a late delivery event does not undo a complaint', async () => {
+    const { visitor, item } = await sentRequest();
+
+    await sesEventsHandler(
+      sesEvent('Complaint', item, {
+        complaint: { timestamp: '2026-01-01T01:00:00.000Z', complainedRecipients: [{ emailAddress: visitor.email }] },
+      }),
+    );
+    await sesEventsHandler(sesEvent('Delivery', item, { delivery: { timestamp: '2026-01-01T00:00:03.000Z' } }));
+
+    expect((await emulators.items(visitor.email))[0]).toMatchObject({
+      delivery_status: 'complained',
+      complained_at: '2026-01-01T01:00:00.000Z',
+    });
+    expect((await emulators.items(visitor.email))[0]).not.toHaveProperty('delivered_at');
+  });
+
   test('a transient bounce changes nothing and suppresses nothing', async () => {
     const { visitor, item } = await sentRequest();
 
