@@ -15,8 +15,6 @@
  * (`delivered`, `bounced`, `complained`) is never overwritten by a late `sent`.
  */
 
-import { cleanStoredName } from '../../core/documents/greeting-name';
-import { createHash, randomUUID } from 'node:crypto';
 import {
   GetCommand,
   PutCommand,
@@ -26,38 +24,26 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { ProductError } from '../runtime/errors';
-import {
-  claimableStatuses,
-  isUnsentStatus,
-  statusTimeAttributes,
-  type DeliveryStatus,
-} from '../../core/data/delivery-status';
+import { isUnsentStatus, statusTimeAttributes, type DeliveryStatus } from '../../core/data/delivery-status';
 import { consentRecordAt } from '../../core/data/consent';
 import type { MailProvider } from '../../core/data/mail-provider';
 import { emailIndex, requestExpiryAttribute, unsentIndex, type CheatSheetRequestItem } from '../../core/data/tables';
+import {
+  claimableCondition,
+  claimableNames,
+  claimableValues,
+  expiryAfter,
+  isConditionFailure,
+  isOwnEarlierPut,
+  newRequestItem,
+  sesVerdicts,
+  storage,
+  submissionItemId,
+  unsentSearchMaxPages,
+  unsentSearchPageSize,
+} from './request-items';
 
-/**
- * Whether a failed `attribute_not_exists(id)` on a new item's fresh random id is this call's own
- * earlier attempt, which the SDK retried after its reply was lost (a timeout after DynamoDB wrote
- * it): the id is the claim token, so no other writer can have used it. DynamoDB returns the item
- * (`ReturnValuesOnConditionCheckFailure`), which must then be the one this call wrote; dynalite
- * returns none, and the fresh id alone is the proof.
- */
-function isOwnEarlierPut(error: unknown, item: CheatSheetRequestItem): boolean {
-  if (!(error instanceof Error) || error.name !== 'ConditionalCheckFailedException') return false;
-  const old = (error as { Item?: Record<string, { S?: string }> }).Item;
-  return old === undefined || old.requested_at?.S === item.requested_at;
-}
-
-/**
- * The id of the request a submission's key names: a UUID (version 8, RFC 9562) made of the key's
- * SHA-256, so the save and the send of one submission address the same item, and two keys never do.
- */
-export function submissionItemId(submissionKey: string): string {
-  const hex = createHash('sha256').update(`cheat-sheet submission\n${submissionKey}`, 'utf8').digest('hex');
-  const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
+export { expiryAfter, submissionItemId } from './request-items';
 
 /** What a send's `markSent` found: its own record written, SES's verdict there first, or neither. */
 export type SentRecord = 'recorded' | 'verdict-first' | 'not-held';
@@ -123,42 +109,6 @@ export interface CheatSheetRequests {
   ): Promise<string[]>;
   /** Marks one request superseded by `by`, only while a send could still claim it. */
   markSuperseded(id: string, by: string, at: Date): Promise<boolean>;
-}
-
-function isConditionFailure(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ConditionalCheckFailedException';
-}
-
-async function storage<T>(operation: string, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    throw new ProductError('storageUnavailable', `DynamoDB ${operation} failed`, { cause: error });
-  }
-}
-
-/**
- * What a send may claim: `requested` or `failed`, or an item written before `delivery_status`
- * existed that was never sent (core/data/delivery-status.ts).
- */
-const claimableCondition =
-  'attribute_not_exists(superseded_by) AND (#status IN (:requested, :failed) OR (attribute_not_exists(#status) AND #sent = :unsent))';
-const claimableNames = { '#status': 'delivery_status', '#sent': 'cheat_sheet_sent' };
-
-/** The SES events' verdicts: a `sent` written after one of them would undo it. */
-const sesVerdicts: readonly DeliveryStatus[] = ['delivered', 'bounced', 'complained'];
-const claimableValues = { ':requested': claimableStatuses[0], ':failed': claimableStatuses[1], ':unsent': false };
-
-/** How many of the address's requests, newest first, one index page reads. */
-const unsentSearchPageSize = 25;
-/** Pages read before giving up: an address with 100 newer sent requests has no unsent one worth claiming. */
-const unsentSearchMaxPages = 4;
-
-const daySeconds = 24 * 60 * 60;
-
-/** The TTL value: epoch seconds, `days` after `from`. */
-export function expiryAfter(from: Date, days: number): number {
-  return Math.ceil(from.getTime() / 1000) + days * daySeconds;
 }
 
 export interface RequestsTableOptions {
@@ -245,21 +195,10 @@ export function cheatSheetRequestsTable(
   };
   return {
     async create({ name, email, hasBook }, requestedAt, submissionKey) {
-      const at = requestedAt.toISOString();
       const item: CheatSheetRequestItem = {
-        id: submissionKey === undefined ? randomUUID() : submissionItemId(submissionKey),
-        ...(submissionKey !== undefined && { submission_key: submissionKey }),
-        // What was typed, without control and format characters (greeting-name.ts).
-        name: cleanStoredName(name),
-        email,
-        cheat_sheet_sent: false,
-        requested_at: at,
-        delivery_status: 'requested',
-        status_at: at,
-        unsent_queue: unsentIndex.value,
+        ...newRequestItem({ name, email }, requestedAt, 'requested', submissionKey, expiry(requestedAt)),
         // The reader ticked the confirmation (the page and the form require it): what and when (core/data/consent.ts).
         ...(hasBook === true && { consent: consentRecordAt(requestedAt, mailProvider) }),
-        ...expiry(requestedAt),
       };
       try {
         await client.send(
@@ -289,21 +228,10 @@ export function cheatSheetRequestsTable(
     markSuperseded,
 
     async createSending({ name, email }, token, at, submissionKey) {
-      const time = at.toISOString();
       const item: CheatSheetRequestItem = {
-        id: submissionKey === undefined ? randomUUID() : submissionItemId(submissionKey),
-        ...(submissionKey !== undefined && { submission_key: submissionKey }),
-        // What was typed, without control and format characters (greeting-name.ts).
-        name: cleanStoredName(name),
-        email,
-        cheat_sheet_sent: false,
-        requested_at: time,
-        delivery_status: 'sending',
-        status_at: time,
-        sending_at: time,
-        unsent_queue: unsentIndex.value,
+        ...newRequestItem({ name, email }, at, 'sending', submissionKey, expiry(at)),
+        sending_at: at.toISOString(),
         send_token: token,
-        ...expiry(at),
       };
       const { id, ...attributes } = item;
       const names = Object.fromEntries(Object.keys(attributes).map((key) => [`#${key}`, key]));
