@@ -127,6 +127,34 @@ describe('the cheat-sheet PDF', () => {
   });
 });
 
+describe('with titles and headings longer than the layout was drawn for', () => {
+  const longer = ': a much longer text, as an author may write it';
+  const content = {
+    ...cheatSheetContent,
+    title: `${cheatSheetContent.title}${longer}`,
+    bookTitle: `${cheatSheetContent.bookTitle}${longer}`,
+    review: { ...cheatSheetContent.review, heading: `${cheatSheetContent.review.heading}${longer}` },
+    phases: cheatSheetContent.phases.map((phase) => ({ ...phase, days: `${phase.days}, the #1 stretch` })),
+  };
+  let longText: string;
+  beforeAll(async () => {
+    longText = (await pdfText(await buildCheatSheetPdf({ fonts, content }), { raw: true })).replace(/\s+/g, ' ');
+  });
+
+  // pdftotext keeps only what lies on the page: a text that ran off the edge would come back cut.
+  test('draws each whole, smaller, on the page', () => {
+    expect(longText).toContain(content.title);
+    expect(longText).toContain(`${content.bookTitle}: ${content.bookSubtitle}`);
+    expect(longText).toContain(content.review.heading.toUpperCase());
+  });
+
+  test("keeps the timeline's phases whole and in order, their lengths read from each phase's range", () => {
+    const phases = content.phases.map((phase) => longText.indexOf(`${phase.title} ${phase.days}`));
+    expect(phases.every((index) => index >= 0)).toBe(true);
+    expect([...phases].sort((a, b) => a - b)).toEqual(phases);
+  });
+});
+
 describe('npm run build:pdf', () => {
   test('writes the PDF to dist/cheat-sheet/ under its contract file name, with SITE_URL at its foot', async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'cheat-sheet-build-'));
