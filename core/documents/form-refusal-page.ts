@@ -10,7 +10,8 @@ import { formRefusalPage } from '../content/form-results';
 import { site } from '../content/site';
 import { escapeHtml } from './cheat-sheet-email';
 
-export function buildFormRefusalPage(reason: string): string {
+/** `siteTitle`: the page title's second part, the site's (the book's title and subtitle) unless given. */
+export function buildFormRefusalPage(reason: string, siteTitle: string = site.title): string {
   const title = escapeHtml(formRefusalPage.title);
   return [
     '<!doctype html>',
@@ -19,7 +20,7 @@ export function buildFormRefusalPage(reason: string): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     '<meta name="robots" content="noindex">',
-    `<title>${title} · ${escapeHtml(site.title)}</title>`,
+    `<title>${title} · ${escapeHtml(siteTitle)}</title>`,
     '</head>',
     '<body>',
     '<main>',

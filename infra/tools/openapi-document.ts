@@ -9,6 +9,7 @@
 import { stringify } from 'yaml';
 
 import { buildFormRefusalPage } from '../../core/documents/form-refusal-page';
+import { book } from '../../core/content/book';
 import {
   formContentType,
   formOutcomes,
@@ -240,7 +241,14 @@ function formBodySchema(): JsonSchema {
 
 const formExample = { name: requestExample.name, email: requestExample.email, hasBook: hasBookTicked, website: '' };
 
-/** A refusal page, by the status's causes: the HTML the route sends, for each. */
+/**
+ * The refusal page's title names the book, whose title is the author's (content/book.yaml): the
+ * examples show a fixed stand-in for it, so a copy edit changes no generated file (the subtitle is
+ * the specification's).
+ */
+const exampleSiteTitle = `The Book's Title: ${book.subtitle}`;
+
+/** A refusal page, by the status's causes: the HTML the route sends (with the book's own title), for each. */
 function formRefusalResponse(status: FormRefusalStatus, route: Pick<ProductRoute<string>, 'method'>): OpenApiResponse {
   return {
     description: `${status.description} The body is a small HTML page that says why, with a link back to the form.`,
@@ -251,7 +259,7 @@ function formRefusalResponse(status: FormRefusalStatus, route: Pick<ProductRoute
         examples: Object.fromEntries(
           status.causes.map((cause) => [
             cause.name,
-            { summary: cause.when, value: buildFormRefusalPage(cause.message) },
+            { summary: cause.when, value: buildFormRefusalPage(cause.message, exampleSiteTitle) },
           ]),
         ),
       },
