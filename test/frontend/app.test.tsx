@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { book } from '../../core/content/book';
+import { privacy } from '../../core/content/privacy';
+import { headerCopy } from '../../core/content/site';
 import { App } from '../../frontend/src/app';
 
 describe('the app routes', () => {
@@ -10,10 +12,10 @@ describe('the app routes', () => {
 
   test.each(['/privacy', '/privacy.html'])('%s is the privacy page, in the site layout', (path) => {
     render(<App path={path} />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Privacy' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: privacy.heading })).toBeInTheDocument();
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Free Cheat Sheet' })).toHaveAttribute('href', '/#download-section');
+    expect(screen.getByRole('link', { name: headerCopy.cheatSheetLink })).toHaveAttribute('href', '/#download-section');
   });
 
   test.each([
