@@ -194,6 +194,8 @@ export class CheatSheetSiteStack extends Stack {
       ticketEmail: config.ticketEmail,
       runbookBaseUrl: runbookBaseUrl(config.githubRepository),
       encryptionKey,
+      // The leads' key (the tables) and the stack's (logs, buckets, topics).
+      dataKeys: [this.leadsKey.key, encryptionKey],
       sesConfigurationSet: { name: this.mail.configurationSetName, dimensionName: sesEventDimensionName },
       // Work that failed after its retries, every queue of it: one DeadLetters ticket.
       deadLetterQueues: [this.failedEvents.queue, ...(this.leadHandoff ? [this.leadHandoff.deadLetterQueue] : [])],

@@ -9,6 +9,7 @@ import { Construct } from 'constructs';
 import type { AlarmActions } from './alarm-family';
 import { AlarmTopic } from './alarm-topic';
 import { CauseAlarms, type ConfigurationSetEvents } from './cause-alarms';
+import { DisabledNotices } from './disabled-notices';
 import { MonitoringDashboard } from './dashboard';
 import { cloudFrontMetricsRegion, type MonitoredFunction, type MonitoredTable } from './metrics';
 import { SloAlarms } from './slo-alarms';
@@ -39,6 +40,12 @@ export interface MonitoringProps {
   readonly runbookBaseUrl?: string;
   /** @default 0.8 (CauseAlarmsProps.budgetWarningRatio) */
   readonly budgetWarningRatio?: number;
+  /**
+   * The keys the product's data is under: disabling or deleting one pages (DisabledNotices).
+   *
+   * @default - none watched; SES disabling sending still pages
+   */
+  readonly dataKeys?: readonly IKey[];
 }
 
 /**
@@ -53,6 +60,8 @@ export class Monitoring extends Construct {
   public readonly tickets: AlarmTopic;
   public readonly sloAlarms: SloAlarms;
   public readonly causeAlarms: CauseAlarms;
+  /** The key or the configuration set disabled: EventBridge rules to the pages topic, no alarm. */
+  public readonly disabledNotices: DisabledNotices;
   public readonly monitoringDashboard: MonitoringDashboard;
   /** Where each severity notifies, for alarms made elsewhere. */
   public readonly alarmActions: AlarmActions;
@@ -98,6 +107,11 @@ export class Monitoring extends Construct {
       dailySendBudget: props.dailySendBudget,
       budgetWarningRatio: props.budgetWarningRatio,
       deadLetterQueues: props.deadLetterQueues,
+    });
+    this.disabledNotices = new DisabledNotices(this, 'DisabledNotices', {
+      pages: this.pages,
+      keys: props.dataKeys ?? [],
+      runbookBaseUrl: props.runbookBaseUrl,
     });
     this.alarms = [this.sloAlarms.fastBurnAlarm, ...this.sloAlarms.alarms, ...this.causeAlarms.alarms];
     this.monitoringDashboard = new MonitoringDashboard(this, 'Dashboard', {

@@ -107,4 +107,39 @@ describe("a stage's alarms", () => {
     expect(variables).toEqual([{ Ref: id }]);
     expect(home.template.toJSON().Resources[id].Properties.AlarmName).toBe('First100DaysSite-SenderReputation');
   });
+
+  test('the key or the configuration set disabled pages through the pages topic, as rules rather than alarms', () => {
+    const pages = home.stack.getLogicalId(home.stack.monitoring.pagesTopic.node.defaultChild as never);
+    const rules = home.resources.filter(
+      ([, r]) =>
+        r.Type === 'AWS::Events::Rule' &&
+        /"aws\.(ses|kms)"/.test(JSON.stringify(r.Properties.EventPattern)) &&
+        /Sending Status Disabled|KMS CMK Deletion|DisableKey/.test(JSON.stringify(r.Properties.EventPattern)),
+    );
+    expect(rules).toHaveLength(3);
+    const keyIds = [home.stack.leadsKey.key, home.stack.encryptionKey.key].map((key) =>
+      home.stack.getLogicalId(key.node.defaultChild as never),
+    );
+    for (const [id, { Properties }] of rules) {
+      const [target] = Properties.Targets as { Arn: unknown; InputTransformer: { InputTemplate: string } }[];
+      expect([id, refs(target.Arn)]).toEqual([id, refs({ Ref: pages })]);
+      const message = target.InputTransformer.InputTemplate;
+      expect([id, message]).toEqual([id, expect.stringMatching(/^"Severity: page\. /)]);
+      expect([id, message]).toEqual([
+        id,
+        expect.stringContaining('Runbook: docs/operate.md#keyorconfigurationsetdisabled'),
+      ]);
+      const pattern = JSON.stringify(Properties.EventPattern);
+      if (pattern.includes('aws.kms'))
+        for (const key of keyIds) expect([id, pattern]).toEqual([id, expect.stringContaining(key)]);
+    }
+    // EventBridge may use the pages topic's key, for this stack's rules alone.
+    const { Statement } = home.template.toJSON().Resources[keyIds[1]].Properties.KeyPolicy as {
+      Statement: { Principal?: { Service?: string }; Condition?: unknown }[];
+    };
+    const forEvents = Statement.filter(({ Principal }) => Principal?.Service === 'events.amazonaws.com');
+    expect(forEvents.map(({ Condition }) => JSON.stringify(Condition))).toEqual([
+      expect.stringContaining('rule/First100DaysSite-*'),
+    ]);
+  });
 });
