@@ -5,9 +5,10 @@
  */
 
 import type { Logger } from '@aws-lambda-powertools/logger';
-import type { JSONValue } from '@aws-lambda-powertools/commons/types';
-import { dynamoDbClient } from '../runtime/aws-clients';
-import { readIdempotencyTableName } from '../runtime/config';
+import { createHmac } from 'node:crypto';
+import { dynamoDbClient, secretsManager } from '../runtime/aws-clients';
+import { readClientAddressSettings, readIdempotencyTableName } from '../runtime/config';
+import { loadOriginSecret } from '../http/origin-secret';
 import type { FailureReply } from '../http/http-reply';
 import { runOncePerKey, type IdempotencyScope, type KeptReply, type KeyedOutcome } from './idempotency';
 import { describeErrorForLog } from '../runtime/logger';
@@ -23,6 +24,23 @@ export interface KeyedCall {
   readonly logger: Pick<Logger, 'error'>;
 }
 
+/**
+ * The body a repeat of the key must match, as the key's record keeps it: an HMAC under the
+ * deployment's secret (as the client counters' keys), never a plain hash of the body, which anyone
+ * holding the reader's address could match. Locally the run's counters' key; behind CloudFront a
+ * key derived from the origin secret (read once per container).
+ */
+export async function keyedPayloadOf(payload: unknown): Promise<string> {
+  const settings = readClientAddressSettings();
+  const secret =
+    settings.source === 'source-ip'
+      ? settings.key
+      : createHmac('sha256', await loadOriginSecret(secretsManager, settings.originSecretArn))
+          .update('cheat-sheet idempotency payload')
+          .digest('hex');
+  return createHmac('sha256', secret).update(JSON.stringify(payload), 'utf8').digest('base64');
+}
+
 export async function replyOncePerKey(call: KeyedCall, answer: () => Promise<KeyedOutcome>): Promise<KeptReply> {
   if (call.key === undefined) return (await answer()).reply;
   return runOncePerKey(
@@ -31,7 +49,7 @@ export async function replyOncePerKey(call: KeyedCall, answer: () => Promise<Key
       tableName: readIdempotencyTableName(),
       scope: call.scope,
       key: call.key,
-      payload: call.payload as JSONValue,
+      payload: await keyedPayloadOf(call.payload),
       remainingTimeMs: call.remainingTimeMs,
       onNotKept: (error) =>
         call.logger.error('Answered, but the reply could not be kept under its idempotency key', {

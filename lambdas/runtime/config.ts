@@ -167,6 +167,11 @@ function proofOfWorkOf(env: Env): boolean {
   return env[sendCheatSheetVariables.challenge]?.trim().toLowerCase() === 'on';
 }
 
+/** Where the client's address comes from, and what the deployment's secret is (every function that keys a hash reads it). */
+export function readClientAddressSettings(env: Env = process.env): ClientAddressSettings {
+  return clientAddressSettings(env);
+}
+
 export function readChallengeConfig(env: Env = process.env): ChallengeConfig {
   const proofOfWork = proofOfWorkOf(env);
   return { proofOfWork, clientAddress: clientAddressSettings(env) };

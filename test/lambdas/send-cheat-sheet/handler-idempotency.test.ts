@@ -5,9 +5,10 @@
  * tried again under the same key.
  */
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { idempotencyTableName } from '../../../core/data/tables';
+import { parseCheatSheetRequest } from '../../../core/api/request-schema';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute, sendRoute } from '../support/http-api-events';
 import { documented, type Handler } from '../support/documented-handler';
@@ -129,6 +130,24 @@ describe('send-cheat-sheet handler with an Idempotency-Key', () => {
     expect(reply.statusCode).toBe(400);
     expect(replyJson(reply)).toEqual(expect.objectContaining({ code: 'invalid_request' }));
     expect(await emulators.emails(visitor.email)).toEqual([]);
+  });
+
+  test("the body a repeat must match is kept as an HMAC under the deployment's secret, not a plain SHA-256 of it", async () => {
+    const visitor = newVisitor();
+    const key = randomUUID();
+    await send(postEvent(sendRoute, visitor, withKey(key)));
+
+    // Imported after the emulators started, as the handlers are: their SDK clients read the endpoints once.
+    const { idempotencyRecordId } = await import('../../../lambdas/requests/idempotency');
+    const { keyedPayloadOf } = await import('../../../lambdas/requests/keyed-step');
+    const { Items = [] } = await emulators.dynamoDb.send(new ScanCommand({ TableName: idempotencyTableName }));
+    const record = Items.find((item) => item.id === idempotencyRecordId('send-cheat-sheet', key))!;
+    const parsed = parseCheatSheetRequest(visitor);
+    if (!parsed.success) throw new Error(parsed.error);
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+    // Anyone holding the address could compute this one; the record must not hold it.
+    expect(record.validation).not.toBe(sha256(JSON.stringify(parsed.data)));
+    expect(record.validation).toBe(sha256(JSON.stringify(await keyedPayloadOf(parsed.data))));
   });
 
   test('the key is stored as a hash with its route, and expires a day after it was written', async () => {
