@@ -22,8 +22,11 @@ const globalSetup = '<rootDir>/test/support/content-modules.ts';
 /** @type {import('jest').Config} */
 export default {
   // Jest's default leaves one core to its parent process, which only schedules: on CI's two cores
-  // that is one worker, and the suite ran in series. Every core runs a test file instead.
-  maxWorkers: '100%',
+  // that is one worker, and the suite ran in series. About a quarter of the workers' time is spent
+  // waiting (on the SDK's timeouts in the fault tests, child processes, the browser), so three
+  // workers share two cores: 250 s for the whole suite instead of 278 s with two, the same tests
+  // (docs/performance.md).
+  maxWorkers: '150%',
   // A hook that starts the local stack (emulators, the handlers compiled by swc) takes 1-3 s
   // alone and more than jest's default 5 s on a busy 2-core machine; timing out there left the
   // stack half-started and its temporary folder behind. Tests that need longer say so. (jest
