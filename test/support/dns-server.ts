@@ -20,7 +20,8 @@ export type DnsZoneEntry =
 
 export interface DnsQuestion {
   readonly name: string;
-  readonly type: 'A' | 'AAAA' | 'MX' | string;
+  /** The record type asked for (`A`, `AAAA`, `MX`, or any other the resolver sends). */
+  readonly type: string;
 }
 
 export interface LoopbackDnsServer {

@@ -3,7 +3,7 @@
  * the few values several entries share.
  */
 
-import type { FailureMetricKind as FailureMetricKind, RefusalKind } from '../../observability/product-metrics';
+import type { FailureMetricKind, RefusalKind } from '../../observability/product-metrics';
 import type { ProductRouteName } from './routes';
 
 /** What a thrown failure says of itself that its public message may use. */

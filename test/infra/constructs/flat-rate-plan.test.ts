@@ -3,6 +3,7 @@
  * the distribution uses managed policies only, the security headers still reach every response
  * (from a CloudFront Function), and the synth checks the plan's limits.
  */
+import { runInNewContext } from 'node:vm';
 import { Template } from 'aws-cdk-lib/assertions';
 import { freePlanProblems } from '../../../infra/constructs/flat-rate-plan';
 import { securityHeadersFunctionCode } from '../../../infra/security-headers-function';
@@ -50,7 +51,8 @@ describe('with pricingPlan=free', () => {
 });
 
 test("the security-headers function's code sets every security header on the response", () => {
-  const handler = new Function(`${securityHeadersFunctionCode()}; return handler;`)() as (event: unknown) => {
+  // Run as CloudFront runs it: the function's source alone, in a context of its own.
+  const handler = runInNewContext(`${securityHeadersFunctionCode()}; handler;`) as (event: unknown) => {
     headers: Record<string, { value: string }>;
   };
   const response = handler({ response: { statusCode: 200, headers: { 'x-frame-options': { value: 'SAMEORIGIN' } } } });

@@ -197,7 +197,7 @@ describe('send-cheat-sheet handler', () => {
 
     const replies = await Promise.all(Array.from({ length: 8 }, () => send(postEvent(sendRoute, visitor))));
 
-    const statuses = replies.map((reply) => reply.statusCode).sort();
+    const statuses = replies.map((reply) => reply.statusCode).sort((a, b) => (a ?? 0) - (b ?? 0));
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
     expect(await emulators.emails(visitor.email)).toHaveLength(3);
     expect((await emulators.items(visitor.email)).filter((item) => item.cheat_sheet_sent)).toHaveLength(3);
