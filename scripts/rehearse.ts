@@ -43,7 +43,12 @@ try {
   const report = await rehearse(stacks, contextValue('githubRepository'), stage);
   const functions = rehearsedFunctions(stacks);
   const twin = await startRehearsalTwin(functions);
-  const scenarios = await runFunctionScenarios(twin).finally(() => twin.stop());
+  let scenarios: Awaited<ReturnType<typeof runFunctionScenarios>>;
+  try {
+    scenarios = await runFunctionScenarios(twin);
+  } finally {
+    await twin.stop();
+  }
   const calls = await judgeFunctionCalls(stacks, functions, twin.recorder.calls);
   const unused = unusedGrants(stacks, functions, calls.judged);
   const othersAllowed = await othersCallsAllowed(stacks, functions, calls.judged);

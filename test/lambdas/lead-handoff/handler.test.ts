@@ -106,7 +106,9 @@ test("a stream batch of new requests puts each one's id on the hand-off queue", 
 
   const [batch] = sqs.callsOf('SendMessageBatch');
   expect(batch?.QueueUrl).toBe(queueUrl);
-  const bodies = (batch?.Entries as { MessageBody: string }[]).map((entry) => JSON.parse(entry.MessageBody) as unknown);
+  const bodies = ((batch?.Entries ?? []) as { MessageBody: string }[]).map(
+    (entry) => JSON.parse(entry.MessageBody) as unknown,
+  );
   expect(bodies).toEqual([{ requestId: 'request-a' }, { requestId: 'request-b' }]);
 });
 
