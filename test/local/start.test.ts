@@ -156,9 +156,14 @@ describe('npm start and the abuse limits of issue 19', () => {
     );
   });
 
-  test('turns the recipient-domain check off unless CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK is given', async () => {
+  test('turns the recipient-domain check and the proof of work off unless their variables are given', async () => {
     await withStart({}, async (site) => {
+      // A send with no X-Cheat-Sheet-Proof goes through: CHEAT_SHEET_CHALLENGE is off (the e2e product runs it on).
       expect(await post(site, '/api/send-cheat-sheet', '127.0.0.31', 'ada@no-such-domain.invalid')).toBe(200);
+      const challenge = await fetch(
+        new URL('/api/cheat-sheet-challenge', site.replace('//localhost:', '//127.0.0.1:')),
+      );
+      expect(await challenge.json()).toEqual({ required: false });
     });
   });
 
