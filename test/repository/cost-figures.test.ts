@@ -113,28 +113,44 @@ export function atRest(context: Record<string, string> = {}) {
 const usd = (amount: number) => amount.toFixed(2);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Fails naming the page and the line to update: the line that starts as `expected` does (its
+ * words before the first figure), or the page alone when no line does.
+ */
+function expectLine(page: string, expected: string | RegExp): void {
+  const text = readDoc(page);
+  const found = typeof expected === 'string' ? text.includes(expected) : expected.test(text);
+  if (found) return;
+  const wanted = typeof expected === 'string' ? expected : expected.source;
+  const stem = wanted.replace(/\\/g, '').split(/\d/)[0].trim();
+  const lineNumber = stem ? text.split('\n').findIndex((line) => line.includes(stem)) + 1 : 0;
+  throw new Error(
+    `docs/${page}${lineNumber > 0 ? `, line ${lineNumber},` : ''} disagrees with the computed figures: write ${typeof expected === 'string' ? `"${expected}"` : `a line matching ${expected}`}`,
+  );
+}
+
 describe('a stage at rest (default synth, us-east-1, no traffic)', () => {
   const payAsYouGo = atRest();
   const freePlan = atRest({ pricingPlan: 'free' });
+  const years = (figures: readonly number[]) => figures.map(usd).join(' / ');
 
   test('prints its figures', () => {
-    const years = (figures: readonly number[]) => figures.map(usd).join(' / ');
     console.log(
       [
         `Prices read on ${priceTable.readOn}. ${payAsYouGo.alarms} alarms (${payAsYouGo.alarmMetrics} alarm metrics, ${payAsYouGo.composites} composite), dashboard ${payAsYouGo.dashboard} metrics, ${payAsYouGo.keys} keys, ${payAsYouGo.secrets} secret.`,
-        `Before the web ACL, first year / second / third and after: ${years(payAsYouGo.beforeWebAclFreeTier)} USD (list prices without CloudWatch's free 10 alarm metrics: ${years(payAsYouGo.beforeWebAcl)}).`,
-        `The web ACL, pay-as-you-go (${payAsYouGo.webAclRules} rules): ${usd(payAsYouGo.webAclUsd)} USD; all in: ${years(payAsYouGo.allIn)} USD.`,
-        `With pricingPlan=free, all in: ${years(freePlan.allIn)} USD.`,
+        `Before the web ACL, at list prices, first year / second / third and after: ${years(payAsYouGo.beforeWebAcl)} USD (after CloudWatch's always-free 10 alarm metrics: ${years(payAsYouGo.beforeWebAclFreeTier)}).`,
+        `The web ACL, pay-as-you-go (${payAsYouGo.webAclRules} rules): ${usd(payAsYouGo.webAclUsd)} USD; all in, at list prices: ${years(payAsYouGo.beforeWebAcl.map((figure) => figure + payAsYouGo.webAclUsd))} USD.`,
+        `With pricingPlan=free, all in: ${years(freePlan.beforeWebAcl)} USD at list prices (${years(freePlan.allIn)} after the free alarm metrics).`,
       ].join('\n'),
     );
     expect(payAsYouGo.alarms).toBeLessThanOrEqual(10);
   });
 
-  test('costs at most 5 USD a month in the first year before the web ACL', () => {
+  test("costs at most 5 USD a month in the first year before the web ACL, once CloudWatch's always-free alarm metrics count", () => {
     expect(payAsYouGo.beforeWebAclFreeTier[0]).toBeLessThanOrEqual(5);
   });
 
-  test('costs at most 5 USD a month all in with the flat-rate Free plan', () => {
+  test('costs at most 5 USD a month all in with the flat-rate Free plan, once the free alarm metrics count', () => {
     expect(freePlan.allIn[0]).toBeLessThanOrEqual(5);
   });
 
@@ -143,27 +159,45 @@ describe('a stage at rest (default synth, us-east-1, no traffic)', () => {
   });
 
   test("docs/deploy.md's table gives the alarms, the keys, the web ACL and the totals", () => {
-    const deploy = readDoc('deploy.md');
-    expect(deploy).toMatch(
+    expectLine(
+      'deploy.md',
       new RegExp(
         `\\| ${payAsYouGo.alarms} CloudWatch alarms \\(${payAsYouGo.alarmMetrics} alarm metrics, ${payAsYouGo.composites} composite\\) +\\| ${escape(usd(payAsYouGo.alarmsUsd))} USD +\\|`,
       ),
     );
-    expect(deploy).toMatch(
+    expectLine(
+      'deploy.md',
       new RegExp(
         `\\| ${payAsYouGo.keys} KMS keys[^|]*\\| ${escape(usd(payAsYouGo.keys * priceTable.key.usd))} USD +\\|`,
       ),
     );
-    expect(deploy).toContain(
-      `About ${usd(payAsYouGo.beforeWebAclFreeTier[0])} USD a month per stage in the first year before the web ACL (${usd(payAsYouGo.beforeWebAclFreeTier[1])} in the second, ${usd(payAsYouGo.beforeWebAclFreeTier[2])} from the third, as the keys' rotations are billed)`,
+    const [first, second, third] = payAsYouGo.beforeWebAcl;
+    const [freeFirst, freeSecond, freeThird] = payAsYouGo.beforeWebAclFreeTier;
+    expectLine(
+      'deploy.md',
+      `About ${usd(first)} USD a month per stage at list prices in the first year before the web ACL (${usd(second)} in the second, ${usd(third)} from the\nthird: the keys' rotations)`,
     );
-    expect(deploy).toContain(`the web ACL adds ${usd(payAsYouGo.webAclUsd)} USD a month on pay-as-you-go`);
-    expect(deploy).toContain(`with \`-c pricingPlan=free\` the whole stack is ${usd(freePlan.allIn[0])} USD a month`);
+    expectLine(
+      'deploy.md',
+      `${usd(freeFirst)} (${usd(freeSecond)}, ${usd(freeThird)}) while the account's other alarms leave CloudWatch's always-free 10 alarm metrics unused`,
+    );
+    expectLine(
+      'deploy.md',
+      new RegExp(`\\| the dashboard: ${payAsYouGo.dashboard} metrics, within the free 50 +\\| 0\\.00 USD`),
+    );
+    expectLine('deploy.md', `the web ACL adds ${usd(payAsYouGo.webAclUsd)} USD a month on pay-as-you-go`);
+    expectLine(
+      'deploy.md',
+      `with \`-c pricingPlan=free\` the whole stack is ${usd(freePlan.beforeWebAcl[0])} USD a month at rest at list prices (${usd(freePlan.allIn[0])} with the free alarm metrics)`,
+    );
   });
 
   test('docs/operate.md gives the same number of alarms and their cost', () => {
-    expect(readDoc('operate.md')).toContain(
+    expectLine(
+      'operate.md',
       `${payAsYouGo.alarms} alarms (${payAsYouGo.composites} of them composite) reading ${payAsYouGo.alarmMetrics} alarm metrics: ${usd(payAsYouGo.alarmsUsd)} USD a month`,
     );
+    expectLine('operate.md', `the dashboard: ${payAsYouGo.dashboard} metrics, within the free 50`);
+    expectLine('operate.md', `${payAsYouGo.dashboard} metrics in all: within the 50 a free dashboard may graph`);
   });
 });
