@@ -27,7 +27,7 @@ const run = (command: string, args: readonly string[]) => {
   return result.status ?? 1;
 };
 
-let status = 0;
+let status: number | undefined;
 try {
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
@@ -66,16 +66,23 @@ try {
     ['npx', ['jest', '--selectProjects=node', '--selectProjects=jsdom', ...process.argv.slice(2)]],
     ['npx', ['jest', '--selectProjects=e2e', '--runTestsByPath', 'test/e2e/visual.test.ts']],
   ];
-  for (const [command, args] of steps) {
-    status = run(command, args);
-    if (status !== 0) {
-      console.error(`\nA copy edit broke: ${[command, ...args].join(' ')} failed (exit ${status}).`);
-      break;
-    }
+  // Every suite runs even when another fails, so one run lists every breakage; the first three
+  // steps (formatting, content modules, build) are what the suites need, so a failure there stops.
+  const prerequisites = 3;
+  const failed: string[] = [];
+  for (const [index, [command, args]] of steps.entries()) {
+    const step = [command, ...args].join(' ');
+    const stepStatus = run(command, args);
+    if (stepStatus === 0) continue;
+    failed.push(step);
+    console.error(`\nA copy edit broke: ${step} failed (exit ${stepStatus}).`);
+    if (index < prerequisites) break;
   }
+  status = failed.length === 0 ? 0 : 1;
+  if (failed.length > 0) console.error(`\nFailed in the copy: ${failed.join('; ')}.`);
   if (status === 0)
     console.log('\nThe copy edit broke nothing: content check, build, node, jsdom and visual tests pass.');
 } finally {
   await rm(copy, { recursive: true, force: true });
 }
-process.exit(status);
+process.exit(status ?? 1);
