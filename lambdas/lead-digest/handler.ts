@@ -1,7 +1,8 @@
 /**
  * The weekly digest, invoked by its EventBridge schedule (infra/constructs/lead-digest.ts): reads
  * the week's new requests and mails them to the author (lead-digest.ts). A failure fails the
- * invocation: Lambda retries it twice, and the digest's errors alarm opens a ticket.
+ * invocation: Lambda retries it twice, then it lands in the event functions' on-failure queue and the
+ * DeadLetters ticket opens.
  */
 
 import type { Context, ScheduledEvent } from 'aws-lambda';

@@ -3,7 +3,8 @@
  * the delivery objective holds one count): counts the requests
  * still unsent 15 minutes after they were saved (unsent-check.ts) and reports the count as the
  * `UnsentRequests` metric (Powertools Metrics, embedded metric format: no API call), which the
- * unsent alarm watches. A failed Scan fails the invocation: the function's Errors alarm pages.
+ * delivery objective reads. A failed query fails the invocation: after Lambda's two retries it
+ * lands in the event functions' on-failure queue, and the DeadLetters ticket opens.
  */
 
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';

@@ -247,7 +247,7 @@ export type FunctionEntry = {
   /** @default none */
   readonly grants?: readonly OtherGrant[];
   /**
-   * What a Lambda Error of it means, for its Errors alarm. @default a crash, a timeout or memory
+   * What a Lambda Error of it means, for the runbook (no function has an errors alarm of its own). @default a crash, a timeout or memory
    * running out (for a handler that answers every known failure itself)
    */
   readonly errorsMean?: string;
