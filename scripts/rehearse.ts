@@ -13,10 +13,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readDeployedStacks } from '../infra/tools/rehearsal/deployed-stacks';
 import { rehearse } from '../infra/tools/rehearsal/rehearsal';
-import { rehearsedFunctions } from '../infra/tools/rehearsal/deployed-functions';
+import { leadsRoles, rehearsedFunctions } from '../infra/tools/rehearsal/deployed-functions';
 import { judgeFunctionCalls, othersCallsAllowed, unusedGrants } from '../infra/tools/rehearsal/function-calls';
 import { removeEachStatement } from '../infra/tools/rehearsal/statement-mutations';
-import { runFunctionScenarios } from '../local/rehearsal/function-scenarios';
+import { runFunctionScenarios, type ScenarioResult } from '../local/rehearsal/function-scenarios';
+import { runOpsScenarios, type OpsScenarioResult } from '../ops/rehearsal/ops-scenarios';
 import { startRehearsalTwin } from '../local/rehearsal/rehearsal-twin';
 
 const args = process.argv.slice(2);
@@ -42,31 +43,50 @@ try {
   const stacks = readDeployedStacks(outdir, { region });
   const report = await rehearse(stacks, contextValue('githubRepository'), stage);
   const functions = rehearsedFunctions(stacks);
+  const roles = leadsRoles(stacks);
+  const send = functions.find((fn) => fn.name === 'sendCheatSheet');
   const twin = await startRehearsalTwin(functions);
-  let scenarios: Awaited<ReturnType<typeof runFunctionScenarios>>;
+  let scenarios: readonly ScenarioResult[];
+  let ops: readonly OpsScenarioResult[];
   try {
-    scenarios = await runFunctionScenarios(twin);
+    const functionScenarios = await runFunctionScenarios(twin);
+    scenarios = functionScenarios.results;
+    ops = await runOpsScenarios({
+      endpoint: twin.endpoint,
+      region: functions[0].region,
+      scenario: (name) => twin.recorder.scenario(name),
+      ...roles,
+      ...(send && { sendFunction: { accessKeyId: send.accessKeyId, environment: send.environment } }),
+      sendStepEnvironment: { DNS_SERVERS: twin.dnsServers },
+      eraseAddress: functionScenarios.eraseAddress,
+    });
   } finally {
     await twin.stop();
   }
-  const calls = await judgeFunctionCalls(stacks, functions, twin.recorder.calls);
-  const unused = unusedGrants(stacks, functions, calls.judged);
+  const callers = [...functions, ...[roles.leadsReader, roles.leadsOperator].flatMap((role) => (role ? [role] : []))];
+  const calls = await judgeFunctionCalls(stacks, callers, twin.recorder.calls);
+  const unused = unusedGrants(stacks, callers, calls.judged);
   const othersAllowed = await othersCallsAllowed(stacks, functions, calls.judged);
-  const mutations = await removeEachStatement(stacks, functions, calls.judged);
+  const mutations = await removeEachStatement(stacks, callers, calls.judged);
   const redundant = mutations.survivors.filter((survivor) => !survivor.includes('no call uses it'));
   console.log(
     `Rehearsal of ${stacks.map((stack) => `${stack.name} (${stack.region})`).join(', ')}: ` +
-      `${scenarios.filter((scenario) => !scenario.skipped).length} scenarios ran ${functions.length} functions from their bundles; ` +
+      `${scenarios.filter((scenario) => !scenario.skipped).length} scenarios ran ${functions.length} functions from their bundles, ` +
+      `${ops.filter((scenario) => !scenario.skipped).length} leads commands ran as the roles the docs name; ` +
       `${calls.callsRecorded} calls recorded, ${calls.requestsJudged} requests judged (the KMS calls they imply and Lambda's own included), ` +
       `${report.edgesJudged} service edges and ${report.identityRunsJudged} deploy-identity runs judged; ` +
       `${unused.length} grants unused; ${mutations.mutations} statements removed in turn, ${mutations.needed} needed; ` +
       `${report.unjudged.length} edges not judged (the evaluator cannot read their KMS encryption context).`,
   );
-  for (const scenario of scenarios) if (scenario.skipped) console.log(`Skipped: ${scenario.name}: ${scenario.skipped}`);
+  for (const scenario of [...scenarios, ...ops])
+    if (scenario.skipped) console.log(`Skipped: ${scenario.name}: ${scenario.skipped}`);
   for (const grant of unused) console.log(`Unused grant: ${grant}`);
   for (const role of report.otherGitHubRoles) console.log(`Also trusts GitHub (may assume it): ${role}`);
   const failures = [
     ...scenarios.flatMap((scenario) => (scenario.failure ? [`scenario ${scenario.name}: ${scenario.failure}`] : [])),
+    ...ops.flatMap((scenario) =>
+      scenario.exitCode ? [`${scenario.name} exited with ${scenario.exitCode}: ${scenario.output ?? ''}`] : [],
+    ),
     ...calls.unreadable.map((call) => `unreadable call ${call}`),
     ...calls.refusals,
     ...report.refusals,

@@ -30,7 +30,13 @@ interface HttpReply {
 const run = Date.now();
 const address = (who: string) => `${who}.${run}@example.com`;
 
-export async function runFunctionScenarios(twin: RehearsalTwin): Promise<ScenarioResult[]> {
+export interface FunctionScenarios {
+  readonly results: readonly ScenarioResult[];
+  /** The address of the request saved and sent: what the ops commands' erase removes. */
+  readonly eraseAddress: string;
+}
+
+export async function runFunctionScenarios(twin: RehearsalTwin): Promise<FunctionScenarios> {
   const deployed = new Set(twin.functions.map((fn) => fn.name));
   const env = (name: string) => twin.functions.find((fn) => fn.name === name)?.environment ?? {};
   const originSecret = twin.secrets.get(env('saveRequest').ORIGIN_SECRET_ARN ?? '') ?? '';
@@ -184,5 +190,5 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Scenari
       results.push({ name: scenario.name, functions: scenario.functions, failure: String(error) });
     }
   }
-  return results;
+  return { results, eraseAddress: address('sent') };
 }

@@ -32,6 +32,8 @@ export interface RehearsalTwin {
   readonly secrets: ReadonlyMap<string, string>;
   /** The loopback endpoint an ops command's clients call, signing as the role they act for. */
   readonly endpoint: string;
+  /** `DNS_SERVERS` of the functions: the stand-in that fails every query, so the domain check fails open. */
+  readonly dnsServers: string;
   invoke(name: string, event: unknown): Promise<unknown>;
   readonly functions: readonly RehearsedFunction[];
   stop(): Promise<void>;
@@ -128,6 +130,7 @@ export async function startRehearsalTwin(functions: readonly RehearsedFunction[]
     recorder,
     secrets,
     endpoint: recorder.url,
+    dnsServers: dns.address,
     functions,
     invoke: (name, event) => {
       const host = hosts.get(name);

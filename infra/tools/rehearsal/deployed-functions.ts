@@ -89,3 +89,35 @@ export function rehearsedFunctions(stacks: readonly DeployedStack[]): RehearsedF
     accessKeyId: fn.roleArn.split('/').pop()!,
   }));
 }
+
+/** A role the docs tell the author or operator to use, as the rehearsal signs for it. */
+export interface RehearsedRole {
+  readonly name: string;
+  readonly roleArn: string;
+  readonly account: string;
+  readonly accessKeyId: string;
+}
+
+/**
+ * The stack's leads reader and leads operator roles (with githubRepository: infra/constructs/leads-access.ts),
+ * which the leads workflows assume for export and erase, and for unsent and resend.
+ */
+export function leadsRoles(stacks: readonly DeployedStack[]): {
+  readonly leadsReader?: RehearsedRole;
+  readonly leadsOperator?: RehearsedRole;
+} {
+  const role = (name: string, logicalIdPrefix: string): RehearsedRole | undefined => {
+    for (const stack of stacks) {
+      for (const resource of stack.resources.values()) {
+        if (resource.type === 'AWS::IAM::Role' && resource.logicalId.startsWith(logicalIdPrefix)) {
+          return { name, roleArn: resource.arn!, account: stack.account, accessKeyId: resource.ref };
+        }
+      }
+    }
+    return undefined;
+  };
+  return {
+    leadsReader: role('leads reader', 'LeadsAccessReaderRole'),
+    leadsOperator: role('leads operator', 'LeadsAccessOperatorRole'),
+  };
+}

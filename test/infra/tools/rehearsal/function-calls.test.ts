@@ -16,7 +16,7 @@ import { removeEachStatement } from '../../../../infra/tools/rehearsal/statement
 import type { DeployedStack } from '../../../../infra/tools/rehearsal/deployed-stacks';
 import { rehearsedFunctions } from '../../../../infra/tools/rehearsal/deployed-functions';
 import { deployedStacks, resourcesOf, synthAssembly } from '../../support/deployed-app';
-import { recordScenarios } from '../../support/function-rehearsal';
+import { recordScenarios, rehearsalCallers } from '../../support/function-rehearsal';
 
 const stage = 'First100DaysSite-staging';
 let assembly: string;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   stacks = deployedStacks(assembly);
   recorded = await recordScenarios(stacks);
-  report = await judgeFunctionCalls(stacks, recorded.functions, recorded.calls);
+  report = await judgeFunctionCalls(stacks, recorded.callers, recorded.calls);
 }, 60_000);
 
 /** The recorded calls judged against the stacks after `change` edited the stage's template. */
@@ -43,7 +43,7 @@ async function judgedAfter(
   change: Parameters<typeof deployedStacks>[1] extends infer E ? (E extends { change: infer C } ? C : never) : never,
 ) {
   const broken = deployedStacks(assembly, { stack: stage, change });
-  return judgeFunctionCalls(broken, rehearsedFunctions(broken), recorded.calls);
+  return judgeFunctionCalls(broken, rehearsalCallers(broken), recorded.calls);
 }
 
 test('every scenario runs, every function the stage deploys is invoked, and every call is allowed', () => {
@@ -66,6 +66,30 @@ test('every scenario runs, every function the stage deploys is invoked, and ever
   expect(report.unreadable).toEqual([]);
   expect(report.refusals).toEqual([]);
   expect(report.callsRecorded).toBeGreaterThan(50);
+});
+
+test('the leads commands run as the roles the docs name: export and erase as the leads reader, unsent as the operator, resend sending as the send function', () => {
+  expect(
+    recorded.ops.map(({ name, exitCode, output }) => ({ name, exitCode, output: exitCode ? output : '' })),
+  ).toEqual(
+    ['leads export', 'leads unsent', 'leads resend', 'leads erase'].map((name) => ({ name, exitCode: 0, output: '' })),
+  );
+  const made = report.judged.map((request) => `${request.caller.name} ${request.scenario} ${request.action}`);
+  expect(made).toEqual(
+    expect.arrayContaining([
+      'leads reader leads export dynamodb:Scan',
+      'leads reader leads export kms:Decrypt',
+      'leads operator leads unsent dynamodb:Scan',
+      'leads reader leads erase dynamodb:DeleteItem',
+      'leads reader leads erase ses:DeleteSuppressedDestination',
+    ]),
+  );
+  // Judged once per distinct request, so the resend's send is found among the recorded calls.
+  const send = recorded.functions.find((fn) => fn.name === 'sendCheatSheet')!;
+  const resent = recorded.calls.filter(
+    (call) => call.scenario === 'leads resend' && call.accessKeyId === send.accessKeyId,
+  );
+  expect(resent.map((call) => `${call.service} ${call.url}`)).toContain('ses /v2/email/outbound-emails');
 });
 
 test("the calls are read as IAM reads them: the send's mail on the identity and the configuration set, the table's key through DynamoDB", () => {
@@ -160,11 +184,11 @@ test('a grant given to another function is found: the save role allowed to send 
 });
 
 test('every grant no scenario used is listed with its reason, and removing any used statement refuses a call', async () => {
-  const unused = unusedGrants(stacks, recorded.functions, report.judged);
+  const unused = unusedGrants(stacks, recorded.callers, report.judged);
   for (const grant of unused) expect(grant).toMatch(/: (no scenario made this call|CDK's grant)/);
   // The digest reads the week's leads with Scan: used, so not listed.
   expect(unused.filter((grant) => grant.startsWith('leadDigest') && grant.includes('dynamodb:Scan'))).toEqual([]);
-  const mutations = await removeEachStatement(stacks, recorded.functions, report.judged);
+  const mutations = await removeEachStatement(stacks, recorded.callers, report.judged);
   expect(mutations.mutations).toBeGreaterThan(30);
   expect(mutations.survivors.filter((survivor) => !survivor.includes('no call uses it'))).toEqual([]);
   expect(mutations.needed + mutations.survivors.length).toBe(mutations.mutations);
