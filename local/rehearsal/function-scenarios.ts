@@ -1,12 +1,16 @@
 /**
  * The rehearsal's scenarios for the functions, each invoking the cloud assembly's functions as
  * their triggers would (API Gateway through CloudFront, EventBridge, the schedules, the alarm
- * topic, the table's stream), in the order a reader's request lives: a request saved and sent,
+ * topic, the table's stream), in the order a reader's request lives: a request saved and sent
+ * (after the proof of work's challenge, solved, when the stage asks for it),
  * the no-script form, a bounce and a complaint, a request left unsent and the unsent check, the
  * weekly digest, a reputation alarm that pauses sending, a lead handed off. A scenario whose
  * function the stage does not deploy (the digest without `authorEmail`) is skipped, and said so.
  */
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { originSecretHeader, viewerAddressHeader } from '../../core/config/edge-headers';
+import { proofOfWorkHeader } from '../../core/api/proof-of-work';
 import { productRoutes } from '../../core/api/catalogue/routes';
 import { hasBookTicked } from '../../core/api/form-replies';
 import { requestIdMessageTag } from '../../core/data/delivery-status';
@@ -41,7 +45,12 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Functio
   const env = (name: string) => twin.functions.find((fn) => fn.name === name)?.environment ?? {};
   const originSecret = twin.secrets.get(env('saveRequest').ORIGIN_SECRET_ARN ?? '') ?? '';
   let client = 0;
-  const http = async (name: 'saveRequest' | 'sendCheatSheet' | 'submitForm', body: string, key: string) => {
+  const http = async (
+    name: 'saveRequest' | 'sendCheatSheet' | 'submitForm' | 'cheatSheetChallenge',
+    body: string,
+    key: string,
+    proof?: string,
+  ) => {
     const route = productRoutes[name];
     client += 1;
     const form = name === 'submitForm';
@@ -58,6 +67,7 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Functio
           // As CloudFront adds them behind the distribution (the origin request policy).
           [originSecretHeader]: originSecret,
           [viewerAddressHeader]: `198.51.100.${client}:443`,
+          ...(proof && { [proofOfWorkHeader.toLowerCase()]: proof }),
         },
         body: Buffer.from(body, 'utf8'),
         sourceIp: '130.176.0.1',
@@ -69,12 +79,23 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Functio
   const expectStatus = (reply: HttpReply, ok: (status: number) => boolean, what: string) => {
     if (!ok(reply.statusCode)) throw new Error(`${what} answered ${reply.statusCode}: ${reply.body ?? ''}`);
   };
+  /** As the page does before a send, when the stage asks for the proof of work: a challenge, solved. */
+  const solvedProof = async (): Promise<string | undefined> => {
+    if (!deployed.has('cheatSheetChallenge')) return undefined;
+    const issued = await http('cheatSheetChallenge', '', `rehearsal-${run}-challenge-${client}`);
+    expectStatus(issued, (status) => status === 200, 'the challenge');
+    const reply = JSON.parse(issued.body ?? '{}') as { required: boolean; challenge?: Challenge };
+    if (!reply.required || !reply.challenge) return undefined;
+    const solution = await solveChallenge({ challenge: reply.challenge, deriveKey });
+    if (!solution) throw new Error('The challenge could not be solved');
+    return Buffer.from(JSON.stringify({ challenge: reply.challenge, solution })).toString('base64');
+  };
   const saveAndSend = async (who: string): Promise<string> => {
     const body = JSON.stringify({ name: `Ada ${who}`, email: address(who) });
     const key = `rehearsal-${run}-${who}`;
     const saved = await http('saveRequest', body, key);
     expectStatus(saved, (status) => status === 201, 'the save');
-    expectStatus(await http('sendCheatSheet', body, key), (status) => status === 200, 'the send');
+    expectStatus(await http('sendCheatSheet', body, key, await solvedProof()), (status) => status === 200, 'the send');
     return (JSON.parse(saved.body ?? '{}') as { id: string }).id;
   };
   const sesEvent = (eventType: string, id: string, who: string, detail: Record<string, unknown>) => ({
@@ -98,7 +119,11 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Functio
   const scenarios: { name: string; functions: string[]; run: () => Promise<void> }[] = [
     {
       name: 'a request saved and sent',
-      functions: ['saveRequest', 'sendCheatSheet'],
+      functions: [
+        'saveRequest',
+        'sendCheatSheet',
+        ...(deployed.has('cheatSheetChallenge') ? ['cheatSheetChallenge'] : []),
+      ],
       run: () => saveAndSend('sent').then(),
     },
     {
