@@ -212,7 +212,8 @@ export class CallReader {
 
   /** The KMS calls the service makes in the caller's name for data under a customer key. */
   private impliedKmsCalls(call: RecordedAwsCall, request: AuthorizedRequest): AuthorizedRequest[] {
-    if (!request.holder || request.impliedBy) return [];
+    // A listing reads names, not data: nothing to decrypt.
+    if (!request.holder || request.impliedBy || request.action === 's3:ListBucket') return [];
     const key = encryptionKeyOf(this.stacks, request.holder);
     if (!key) return [];
     const writes = ['s3:PutObject', 'sqs:SendMessage'].includes(request.action);
