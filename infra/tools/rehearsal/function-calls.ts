@@ -166,6 +166,13 @@ function reasonFor(
   if (actions.every((action) => ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(action))) {
     return "CDK's grant for an on-failure destination adds them to SendMessage; Lambda sends with SendMessage alone (kept as the library writes it)";
   }
+  const stackOnly = ['cloudformation:DescribeStacks', 'lambda:GetFunctionConfiguration', 'sts:AssumeRole'];
+  if (actions.every((action) => stackOnly.includes(action))) {
+    return "a leads command's --stack (the stack's outputs, the send function's configuration and role), which the rehearsal does not run";
+  }
+  if (!fn && actions.every((action) => action === 'ses:SendEmail')) {
+    return 'export --mail (the CSV to the author), which the rehearsal does not run';
+  }
   const why = fn?.tableAccess.find(
     (access) =>
       access.actions.some((action) => actions.includes(action)) &&

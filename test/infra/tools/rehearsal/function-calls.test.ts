@@ -185,7 +185,9 @@ test('a grant given to another function is found: the save role allowed to send 
 
 test('every grant no scenario used is listed with its reason, and removing any used statement refuses a call', async () => {
   const unused = unusedGrants(stacks, recorded.callers, report.judged);
-  for (const grant of unused) expect(grant).toMatch(/: (no scenario made this call|CDK's grant)/);
+  expect(unused.length).toBeGreaterThan(0);
+  // Each with a reason of its own: the catalogue's, or the known cause.
+  expect(unused.filter((grant) => grant.endsWith(': no scenario made this call'))).toEqual([]);
   // The digest reads the week's leads with Scan: used, so not listed.
   expect(unused.filter((grant) => grant.startsWith('leadDigest') && grant.includes('dynamodb:Scan'))).toEqual([]);
   const mutations = await removeEachStatement(stacks, recorded.callers, report.judged);
