@@ -128,7 +128,7 @@ export function controlTowerSection(
   return [
     `### ${controlTowerHeading}${version ? ` (@cdklabs/cdk-validator-cfnguard ${version})` : ''}`,
     '',
-    `${controlTowerControls().length} controls run on every template; ${rows.length} apply to resource types these templates contain. Every resource passes unless its finding is accepted below (infra/tools/control-tower-exceptions.ts).`,
+    `Of the package's ${controlTowerControls().length} controls, the ${rows.length} that report on a resource type these templates contain run on every synth (the others have nothing here to report on). Every resource passes unless its finding is accepted below (infra/tools/control-tower-exceptions.ts).`,
     '',
     table(['control', 'cfn-guard rule', 'requires', 'resources checked', 'passed', 'accepted'], rows),
     'Accepted findings:',

@@ -5,13 +5,14 @@
  * explained in docs/audit.md. Small apps show that a new finding, one of several, or a stale
  * acknowledgement fails.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type App, CfnResource, Stack, Validations } from 'aws-cdk-lib';
+import { type App, CfnResource, type IPolicyValidationPlugin, Stack, Validations } from 'aws-cdk-lib';
+import { CfnGuardValidator } from '@cdklabs/cdk-validator-cfnguard';
 import { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { buildAuditReport, type AuditReport } from '../../../infra/tools/audit-report';
 import { acknowledgeControlTowerExceptions, addComplianceChecks } from '../../../infra/tools/compliance-checks';
-import { ControlTowerChecks, controlTowerControls } from '../../../infra/tools/control-tower-checks';
+import { ControlTowerChecks, controlsFor, controlTowerControls } from '../../../infra/tools/control-tower-checks';
 import { controlTowerExceptions } from '../../../infra/tools/control-tower-exceptions';
 import { synthWithRulePacks, testApp } from '../support/synth';
 import { auditSection, findingsOf, fixedControls, freshOutdir, removeOutdirs } from '../support/rule-packs';
@@ -178,5 +179,35 @@ describe('a synth on a platform the Control Tower validator does not support', (
     const { warnings, checks } = synthOn('linux');
     expect(warnings).toEqual([]);
     expect(checks.controlTower).toBeDefined();
+  });
+});
+
+describe('the Control Tower check', () => {
+  test('runs only the controls that report on a resource type the templates declare', () => {
+    const outdir = freshOutdir();
+    const templatePath = path.join(outdir, 'Small.template.json');
+    writeFileSync(templatePath, JSON.stringify({ Resources: { Queue: { Type: 'AWS::SQS::Queue' } } }));
+    const chosen = controlsFor([templatePath]);
+    expect(chosen.length).toBeGreaterThan(0);
+    for (const control of chosen) expect(control.resourceTypes).toContain('AWS::SQS::Queue');
+    const others = controlTowerControls().filter((control) => !chosen.includes(control));
+    for (const control of others) expect(control.resourceTypes).not.toContain('AWS::SQS::Queue');
+  });
+
+  test("finds on a template what all of the package's controls find", () => {
+    // A bare bucket breaks several S3 controls; the package's own plugin runs all 237 rules.
+    const findingsWith = (plugin: IPolicyValidationPlugin) => {
+      const app = testApp({ outdir: freshOutdir() });
+      new CfnBucket(new Stack(app, 'Small'), 'BareBucket');
+      Validations.of(app).addPlugins(plugin);
+      expect(() => app.synth()).toThrow();
+      const report = JSON.parse(readFileSync(path.join(app.outdir, 'validation-report.json'), 'utf8')) as {
+        pluginReports: Array<{ violations: Array<{ ruleName: string; ruleMetadata?: { guardRule?: string } }> }>;
+      };
+      return report.pluginReports[0].violations.map((v) => v.ruleMetadata?.guardRule ?? v.ruleName).sort();
+    };
+    const chosen = findingsWith(new ControlTowerChecks());
+    expect(chosen.length).toBeGreaterThanOrEqual(4);
+    expect(chosen).toEqual(findingsWith(new CfnGuardValidator()));
   });
 });
