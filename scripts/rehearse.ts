@@ -13,12 +13,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readDeployedStacks } from '../infra/tools/rehearsal/deployed-stacks';
 import { rehearse } from '../infra/tools/rehearsal/rehearsal';
-import { leadsRoles, rehearsedFunctions } from '../infra/tools/rehearsal/deployed-functions';
+import { rehearsalCast } from '../infra/tools/rehearsal/deployed-functions';
 import { judgeFunctionCalls, othersCallsAllowed, unusedGrants } from '../infra/tools/rehearsal/function-calls';
 import { removeEachStatement } from '../infra/tools/rehearsal/statement-mutations';
-import { runFunctionScenarios, type ScenarioResult } from '../local/rehearsal/function-scenarios';
-import { runOpsScenarios, type OpsScenarioResult } from '../ops/rehearsal/ops-scenarios';
-import { startRehearsalTwin } from '../local/rehearsal/rehearsal-twin';
+import { recordRehearsal } from '../local/rehearsal/rehearsal-run';
+import { runOpsScenarios } from '../ops/rehearsal/ops-scenarios';
 
 const args = process.argv.slice(2);
 const contextValue = (key: string): string | undefined => {
@@ -42,37 +41,29 @@ try {
   if (synth.status !== 0) process.exit(synth.status ?? 1);
   const stacks = readDeployedStacks(outdir, { region });
   const report = await rehearse(stacks, contextValue('githubRepository'), stage);
-  const functions = rehearsedFunctions(stacks);
-  const roles = leadsRoles(stacks);
-  const send = functions.find((fn) => fn.name === 'sendCheatSheet');
-  const twin = await startRehearsalTwin(functions);
-  let scenarios: readonly ScenarioResult[];
-  let ops: readonly OpsScenarioResult[];
-  try {
-    const functionScenarios = await runFunctionScenarios(twin);
-    scenarios = functionScenarios.results;
-    ops = await runOpsScenarios({
+  // The same wiring as test/infra/support/function-rehearsal.ts (a script may not be imported, nor a test).
+  const cast = rehearsalCast(stacks);
+  const run = await recordRehearsal(cast.functions, cast.deployment, (twin, eraseAddress) =>
+    runOpsScenarios({
+      ...cast.ops,
       endpoint: twin.endpoint,
-      region: functions[0].region,
       scenario: (name) => twin.recorder.scenario(name),
-      ...roles,
-      ...(send && { sendFunction: { accessKeyId: send.accessKeyId, environment: send.environment } }),
       sendStepEnvironment: { DNS_SERVERS: twin.dnsServers },
-      eraseAddress: functionScenarios.eraseAddress,
-    });
-  } finally {
-    await twin.stop();
-  }
-  const callers = [...functions, ...[roles.leadsReader, roles.leadsOperator].flatMap((role) => (role ? [role] : []))];
-  const calls = await judgeFunctionCalls(stacks, callers, twin.recorder.calls);
-  const unused = unusedGrants(stacks, callers, calls.judged);
+      eraseAddress,
+    }),
+  );
+  const { functions, callers } = cast;
+  const scenarios = run.scenarios;
+  const ops = run.after;
+  const calls = await judgeFunctionCalls(stacks, callers, run.calls);
+  const unused = await unusedGrants(stacks, callers, calls.judged);
   const othersAllowed = await othersCallsAllowed(stacks, functions, calls.judged);
   const mutations = await removeEachStatement(stacks, callers, calls.judged);
   const redundant = mutations.survivors.filter((survivor) => !survivor.includes('no call uses it'));
   console.log(
     `Rehearsal of ${stacks.map((stack) => `${stack.name} (${stack.region})`).join(', ')}: ` +
       `${scenarios.filter((scenario) => !scenario.skipped).length} scenarios ran ${functions.length} functions from their bundles, ` +
-      `${ops.filter((scenario) => !scenario.skipped).length} leads commands ran as the roles the docs name; ` +
+      `${ops.filter((scenario) => !scenario.skipped).length} ops commands ran with --stack as the roles the docs name; ` +
       `${calls.callsRecorded} calls recorded, ${calls.requestsJudged} requests judged (the KMS calls they imply and Lambda's own included), ` +
       `${report.edgesJudged} service edges and ${report.identityRunsJudged} deploy-identity runs judged; ` +
       `${unused.length} grants unused; ${mutations.mutations} statements removed in turn, ${mutations.needed} needed; ` +
@@ -85,7 +76,11 @@ try {
   const failures = [
     ...scenarios.flatMap((scenario) => (scenario.failure ? [`scenario ${scenario.name}: ${scenario.failure}`] : [])),
     ...ops.flatMap((scenario) =>
-      scenario.exitCode ? [`${scenario.name} exited with ${scenario.exitCode}: ${scenario.output ?? ''}`] : [],
+      scenario.exitCode
+        ? [`${scenario.name} exited with ${scenario.exitCode}: ${scenario.output ?? ''}`]
+        : scenario.failure
+          ? [`${scenario.name}: ${scenario.failure}`]
+          : [],
     ),
     ...calls.unreadable.map((call) => `unreadable call ${call}`),
     ...calls.refusals,

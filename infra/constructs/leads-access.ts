@@ -37,19 +37,30 @@ export const leadsReaderActions = [
 
 /**
  * What the leads operator role may do: `unsent` (list) and `resend` (send again through the send
- * function's own code, as the send function's role):
+ * function's own code, as the send function's role), and `sending pause|resume|status`
+ * (docs/operate.md, 'Pausing and resuming sending'):
  * - `cloudformation:DescribeStacks` on this stack: the tables and the send function from its outputs;
+ * - `cloudformation:ListStackResources` on this stack: `sending` finds the configuration set among its resources;
+ * - `ses:GetConfigurationSet` and `ses:PutConfigurationSetSendingOptions` on the configuration set:
+ *   `sending` reads and switches its sending;
+ * - `ses:GetAccount`: `sending` shows whether SES paused the account (the action has no resource);
  * - `dynamodb:Scan` on the requests table (the leads' key names the role): the unsent requests;
  * - `lambda:GetFunctionConfiguration` on the send function: its environment, so resend runs with the
- *   very settings the function has (tables, bucket, sender, limits) and asks for none;
- * - `sts:AssumeRole` on the send function's role, whose trust names this role: resend sends with
- *   exactly the function's rights, no more.
+ *   very settings the function has (tables, bucket, sender, limits) and asks for none.
+ *
+ * resend then assumes the send function's role, whose trust policy names this role's ARN: in one
+ * account that alone lets it (IAM needs no `sts:AssumeRole` in this role's own policy, and the
+ * rehearsal's mutation test found such a statement redundant), so resend sends with exactly the
+ * function's rights, no more.
  */
 export const leadsOperatorActions = [
   'cloudformation:DescribeStacks',
+  'cloudformation:ListStackResources',
   'dynamodb:Scan',
   'lambda:GetFunctionConfiguration',
-  'sts:AssumeRole',
+  'ses:GetAccount',
+  'ses:GetConfigurationSet',
+  'ses:PutConfigurationSetSendingOptions',
 ] as const;
 
 /** The author's address and the digest function that carries it in its environment. */
@@ -189,9 +200,23 @@ export class LeadsAccess extends Construct {
     this.operatorRole.addToPrincipalPolicy(
       new PolicyStatement({ actions: ['lambda:GetFunctionConfiguration'], resources: [props.sendFunctionArn] }),
     );
+    // sending pause|resume|status --stack: the configuration set from the stack's resources, its switch.
     this.operatorRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['sts:AssumeRole'], resources: [props.sendFunctionRole.roleArn] }),
+      new PolicyStatement({ actions: ['cloudformation:ListStackResources'], resources: [stack.stackId] }),
     );
+    this.operatorRole.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['ses:GetConfigurationSet', 'ses:PutConfigurationSetSendingOptions'],
+        resources: [props.configurationSetArn],
+      }),
+    );
+    // The account's sending state (SES pauses an account under review): the action has no resource.
+    this.operatorRole.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
+    Validations.of(this.operatorRole.node.findChild('DefaultPolicy')).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+      reason:
+        "ses:GetAccount: SES gives the action no resource-level permission; `sending` reads whether SES paused the account, which stops the product's mail as surely as the configuration set's switch.",
+    });
     // The send function's role trusts the operator role too: resend sends with the function's rights.
     const sendRole = props.sendFunctionRole as Role;
     sendRole.assumeRolePolicy?.addStatements(

@@ -3,13 +3,16 @@
  * each request with who signed it (the access key id of SigV4's `Credential=`, which names the
  * caller's role) and the service and region of its credential scope, then passes it to the
  * emulator of that service, or answers it itself for what no emulator covers: Secrets Manager's
- * GetSecretValue from the secrets it was given, anything else with `200 {}`.
+ * GetSecretValue from the secrets it was given, CloudFormation, Lambda's configuration, STS and
+ * SES's account, identity and configuration set from the control plane's stand-in
+ * (control-plane.ts), anything else with `200 {}`.
  *
  * s3rver accepts one key pair only, so an S3 request reaches it unsigned (it serves anonymous
  * requests); the signature was recorded before, and only the recording is judged.
  */
 import http from 'node:http';
 import { closeServer, emulatorHost, listen } from '../emulators';
+import type { StandInControlPlane } from './control-plane';
 
 /** One AWS call as the rehearsal recorded it. */
 export interface RecordedCall {
@@ -45,6 +48,8 @@ export interface CallRecorderTargets {
   readonly ses: string;
   /** Secret strings by ARN, for GetSecretValue. */
   readonly secrets: ReadonlyMap<string, string>;
+  /** The stacks, functions and SES state the ops commands read. @default - none: `200 {}` */
+  readonly controlPlane?: StandInControlPlane;
 }
 
 const credentialPattern = /Credential=([^/]+)\/\d{8}\/([^/]+)\/([^/]+)\/aws4_request/;
@@ -98,7 +103,16 @@ export async function startCallRecorder(targets: CallRecorderTargets): Promise<C
       const targetHeader = request.headers['x-amz-target'];
       const target = typeof targetHeader === 'string' ? targetHeader : undefined;
       let status: number;
-      if (service === 'dynamodb') status = await forward(targets.dynamodb, request, body, response, false);
+      const standIn = targets.controlPlane?.answer(
+        service,
+        request.method ?? 'GET',
+        request.url ?? '/',
+        body.toString('utf8'),
+      );
+      if (standIn) {
+        response.writeHead(standIn.status, { 'content-type': standIn.contentType }).end(standIn.body);
+        status = standIn.status;
+      } else if (service === 'dynamodb') status = await forward(targets.dynamodb, request, body, response, false);
       else if (service === 's3') status = await forward(targets.s3, request, body, response, true);
       else if (service === 'ses' && request.url?.startsWith('/v2/email/outbound-emails'))
         status = await forward(targets.ses, request, body, response, false);

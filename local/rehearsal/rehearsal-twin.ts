@@ -15,6 +15,7 @@ import { tables } from '../../core/data/tables';
 import { startDynamoDbEmulator, startS3Emulator, startSesEmulator, emulatorHost } from '../emulators';
 import { createTableInput } from '../local-tables';
 import { startCallRecorder, type CallRecorder } from './call-recorder';
+import { standInControlPlane, type ControlPlane, type StandInControlPlane } from './control-plane';
 import { hostFunction, type FunctionHost, type HostedFunction } from './function-host';
 
 export interface RehearsedFunction extends Omit<HostedFunction, 'environment'> {
@@ -34,6 +35,8 @@ export interface RehearsalTwin {
   readonly endpoint: string;
   /** `DNS_SERVERS` of the functions: the stand-in that fails every query, so the domain check fails open. */
   readonly dnsServers: string;
+  /** What CloudFormation, Lambda, STS and SES's control plane answer the ops commands. */
+  readonly controlPlane: StandInControlPlane;
   invoke(name: string, event: unknown): Promise<unknown>;
   readonly functions: readonly RehearsedFunction[];
   stop(): Promise<void>;
@@ -58,7 +61,11 @@ async function startFailingDns(): Promise<{ address: string; close: () => void }
 /** A PDF's first bytes: the send function attaches whatever the object holds. */
 const standInPdf = Buffer.from('%PDF-1.4\n%rehearsal\n');
 
-export async function startRehearsalTwin(functions: readonly RehearsedFunction[]): Promise<RehearsalTwin> {
+export async function startRehearsalTwin(
+  functions: readonly RehearsedFunction[],
+  /** The stacks and functions as CloudFormation and Lambda describe them to the ops commands. */
+  deployment: ControlPlane,
+): Promise<RehearsalTwin> {
   const s3Directory = mkdtempSync(path.join(os.tmpdir(), 'rehearsal-s3-'));
   const [dynamodb, s3, ses, dns] = await Promise.all([
     startDynamoDbEmulator(0),
@@ -73,7 +80,8 @@ export async function startRehearsalTwin(functions: readonly RehearsedFunction[]
       if (name.endsWith('_SECRET_ARN') && !secrets.has(value)) secrets.set(value, randomBytes(24).toString('hex'));
     }
   }
-  const recorder = await startCallRecorder({ dynamodb: dynamodb.url, s3: s3.url, ses: ses.url, secrets });
+  const controlPlane = standInControlPlane(deployment);
+  const recorder = await startCallRecorder({ dynamodb: dynamodb.url, s3: s3.url, ses: ses.url, secrets, controlPlane });
   const stop = async () => {
     await Promise.all([...hosts.values()].map((host) => host.stop()));
     await recorder.close();
@@ -131,6 +139,7 @@ export async function startRehearsalTwin(functions: readonly RehearsedFunction[]
     secrets,
     endpoint: recorder.url,
     dnsServers: dns.address,
+    controlPlane,
     functions,
     invoke: (name, event) => {
       const host = hosts.get(name);

@@ -1,18 +1,26 @@
 /**
- * The rehearsal's scenarios for the leads commands, each run as the role the docs tell the author
- * or operator to use (docs/author.md, docs/operate.md): `leads export` and `erase` as the stack's
- * leads reader role, `unsent` as its leads operator role, `resend` as the operator listing and the
- * send function's role sending (what `resend --stack` does once it has assumed that role). Every
- * client calls the rehearsal's recording endpoint and signs with the role's access key id, so each
- * call is judged as that role's. The commands run in this process, so the send step's own clients
- * (lambdas/runtime/aws-clients.ts), which read the SDK's variables when first imported and when
- * first calling, get the send role's variables for the run, restored afterwards.
+ * The rehearsal's scenarios for the ops commands, each run with `--stack` as the role the docs tell
+ * the author or operator to use (docs/author.md, docs/operate.md, docs/deploy.md): `leads export`
+ * (to a file and, with authorEmail, `--mail`) and `erase` as the stack's leads reader role, `unsent`
+ * and `resend` as its leads operator role (resend reads the send function's configuration from
+ * Lambda and assumes its role through STS, then sends as that role), `sending pause` and `resume` as
+ * the leads operator role, and the smoke test's `--stack` checks as CDK's bootstrap lookup role.
+ * Every client calls the rehearsal's recording endpoint and signs with the role's access key id, so
+ * each call is judged as that role's. The commands run in this process, so the send step's own
+ * clients (lambdas/runtime/aws-clients.ts), which read the SDK's variables from the process
+ * environment, get them there for the run, restored afterwards; before resend assumes the send
+ * role they hold no role's key, so a send not signed with the assumed credentials is refused.
  */
 import { PassThrough } from 'node:stream';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { readStackOutputs } from '../leads/leads-tables';
+import { runSendingCommand } from '../sending/sending-command';
+import { runDeploymentChecks } from '../smoke/deployment-checks';
 
 export interface OpsRole {
   /** The access key id the recorder maps to the role. */
@@ -25,10 +33,12 @@ export interface OpsRehearsal {
   readonly region: string;
   /** Names the scenario the following calls belong to. */
   readonly scenario: (name: string) => void;
+  /** What `--stack` names: the product's stack. */
+  readonly stackName: string;
   readonly leadsReader?: OpsRole;
   readonly leadsOperator?: OpsRole;
-  /** The send function's role and its template environment (what `resend --stack` reads from Lambda). */
-  readonly sendFunction?: OpsRole & { readonly environment: Readonly<Record<string, string>> };
+  /** CDK's bootstrap lookup role: the smoke test's in the deploy workflow. */
+  readonly lookupRole: OpsRole;
   /** Extra variables for the send step (the rehearsal's DNS stand-in). */
   readonly sendStepEnvironment?: Readonly<Record<string, string>>;
   /** An address the scenarios before saved, for erase. */
@@ -40,6 +50,8 @@ export interface OpsScenarioResult {
   readonly exitCode?: number;
   readonly output?: string;
   readonly skipped?: string;
+  /** What the command printed that it should not have, when it exited 0 all the same. */
+  readonly failure?: string;
 }
 
 const sdkVariables = [
@@ -49,7 +61,11 @@ const sdkVariables = [
   'AWS_SECRET_ACCESS_KEY',
   'AWS_SESSION_TOKEN',
   'AWS_PROFILE',
+  'DNS_SERVERS',
 ] as const;
+
+/** What the send step signs with until resend has assumed the send function's role: no role's key. */
+export const noRoleYet = 'rehearsal-no-role-assumed-yet';
 
 export async function runOpsScenarios(rehearsal: OpsRehearsal): Promise<OpsScenarioResult[]> {
   const saved = Object.fromEntries(sdkVariables.map((name) => [name, process.env[name]]));
@@ -63,34 +79,38 @@ export async function runOpsScenarios(rehearsal: OpsRehearsal): Promise<OpsScena
       dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient(config)),
       cloudFormation: new CloudFormationClient(config),
       ses: new SESv2Client(config),
+      lambda: new LambdaClient(config),
+      sts: new STSClient(config),
     };
   };
   // The send step's clients are created when its module is first imported: the variables go first.
   Object.assign(process.env, {
     AWS_ENDPOINT_URL: rehearsal.endpoint,
     AWS_REGION: rehearsal.region,
-    AWS_ACCESS_KEY_ID: rehearsal.sendFunction?.accessKeyId ?? 'no-send-function',
+    AWS_ACCESS_KEY_ID: noRoleYet,
     AWS_SECRET_ACCESS_KEY: 'rehearsal',
     AWS_SESSION_TOKEN: 'rehearsal',
+    ...rehearsal.sendStepEnvironment,
   });
   delete process.env.AWS_PROFILE;
+  const stack = ['--stack', rehearsal.stackName];
   const results: OpsScenarioResult[] = [];
+  const noRole = (name: string) =>
+    results.push({ name, skipped: 'the stage has no such role (deploy with githubRepository)' });
   try {
-    const { runLeadsCommand } = await import('../leads/leads-command');
-    const run = async (name: string, role: OpsRole | undefined, args: string[], env: NodeJS.ProcessEnv = {}) => {
-      if (!role) {
-        results.push({ name, skipped: 'the stage has no such role (deploy with githubRepository)' });
-        return;
-      }
+    const { leadsOutputs, runLeadsCommand } = await import('../leads/leads-command');
+    const leads = async (name: string, role: OpsRole | undefined, args: string[]) => {
+      if (!role) return noRole(name);
       rehearsal.scenario(name);
       let output = '';
       const stdin = new PassThrough();
       stdin.end();
-      const exitCode = await runLeadsCommand(args, {
+      const exitCode = await runLeadsCommand([...args, ...stack], {
         stdout: () => undefined,
         stderr: (text) => (output += text),
         stdin,
-        env,
+        // resend --stack puts the send role's credentials here, as the command line's process.env.
+        env: process.env,
         clients: clientsAs(role),
         mailProvider: () => Promise.resolve(undefined),
         // Twenty minutes on: the request the scenarios left unsent is past the 15 minutes unsent and resend wait.
@@ -98,13 +118,50 @@ export async function runOpsScenarios(rehearsal: OpsRehearsal): Promise<OpsScena
       });
       results.push({ name, exitCode, output });
     };
-    await run('leads export', rehearsal.leadsReader, ['export']);
-    await run('leads unsent', rehearsal.leadsOperator, ['unsent']);
-    await run('leads resend', rehearsal.sendFunction && rehearsal.leadsOperator, ['resend', '--yes'], {
-      ...rehearsal.sendFunction?.environment,
-      ...rehearsal.sendStepEnvironment,
+    await leads('leads export', rehearsal.leadsReader, ['export']);
+    if (rehearsal.leadsReader) {
+      const outputs = await readStackOutputs(clientsAs(rehearsal.leadsReader)().cloudFormation, rehearsal.stackName);
+      if (outputs[leadsOutputs.leadDigestFunctionName]) {
+        await leads('leads export --mail', rehearsal.leadsReader, ['export', '--mail']);
+      } else results.push({ name: 'leads export --mail', skipped: 'the stage has no authorEmail' });
+    } else noRole('leads export --mail');
+    await leads('leads unsent', rehearsal.leadsOperator, ['unsent']);
+    await leads('leads resend', rehearsal.leadsOperator, ['resend', '--yes']);
+    await leads('leads erase', rehearsal.leadsReader, ['erase', rehearsal.eraseAddress, '--yes']);
+
+    for (const [command, state] of [
+      ['pause', 'paused'],
+      ['resume', 'enabled'],
+    ] as const) {
+      const name = `sending ${command}`;
+      if (!rehearsal.leadsOperator) {
+        noRole(name);
+        continue;
+      }
+      rehearsal.scenario(name);
+      let output = '';
+      const exitCode = await runSendingCommand([command, ...stack], {
+        stdout: (text) => (output += text),
+        stderr: (text) => (output += text),
+        clients: clientsAs(rehearsal.leadsOperator),
+      });
+      const shown = output.includes(`sending ${state}.`);
+      results.push({
+        name,
+        exitCode,
+        output,
+        ...(exitCode === 0 && !shown && { failure: `the state read back is not "sending ${state}"` }),
+      });
+    }
+
+    rehearsal.scenario('smoke --stack');
+    const smoke = await runDeploymentChecks(rehearsal.stackName, clientsAs(rehearsal.lookupRole)());
+    const failed = smoke.results.filter((result) => !result.ok);
+    results.push({
+      name: 'smoke --stack',
+      exitCode: failed.length === 0 ? 0 : 1,
+      output: failed.map((result) => `${result.name}: ${result.detail}`).join('; '),
     });
-    await run('leads erase', rehearsal.leadsReader, ['erase', rehearsal.eraseAddress, '--yes']);
   } finally {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];

@@ -2,14 +2,16 @@
  * What IAM authorizes for one recorded AWS call (local/rehearsal/call-recorder.ts): the action,
  * the resource's ARN and the context that matters, read from the request as the service reads it
  * (DynamoDB and the other JSON protocols from `X-Amz-Target` and the body, S3 from the method,
- * path and query, SES v2 from its path), plus the KMS calls the service makes in the caller's name
+ * path and query, SES v2 and Lambda from their paths, CloudFormation and STS from their query
+ * forms), with the condition keys the service sends (`ses:Recipients` and `ses:FromAddress` for a
+ * mail), plus the KMS calls the service makes in the caller's name
  * for data under a customer key (`kms:ViaService`): a table's reads and writes decrypt its table
  * key, an object read decrypts and a write generates a data key, a queue's messages likewise.
  * A call no rule reads is returned as unreadable, and the rehearsal fails on it: a call nobody
  * judged proves nothing.
  */
 import type { DeployedResource, DeployedStack } from './deployed-stacks';
-import { partition, resourceByArn, resourcesOfType } from './deployed-stacks';
+import { partition, resourceByArn, resourcesOfType, stackArn } from './deployed-stacks';
 
 /** A recorded call, as local/rehearsal/call-recorder.ts records it. */
 export interface RecordedAwsCall {
@@ -27,7 +29,7 @@ export interface AuthorizedRequest {
   readonly resource: string;
   /** The deployed resource it names, when the stacks hold it (its policy applies). */
   readonly holder?: DeployedResource;
-  readonly context?: Readonly<Record<string, string>>;
+  readonly context?: Readonly<Record<string, string | readonly string[]>>;
   /** Set on a KMS call the service makes for the caller: which call implied it. */
   readonly impliedBy?: string;
 }
@@ -120,6 +122,25 @@ export class CallReader {
         const { SecretId } = json(call.body) as { SecretId: string };
         return [this.request(`secretsmanager:${operation}`, SecretId)];
       }
+      case 'cloudformation': {
+        const form = new URLSearchParams(call.body);
+        const name = form.get('StackName') ?? '';
+        const stack = this.stacks.find((candidate) => candidate.name === name || stackArn(candidate) === name);
+        const arn = stack ? stackArn(stack) : `${this.arnPrefix('cloudformation', call.region)}:stack/${name}/*`;
+        return form.get('Action') ? [this.request(`cloudformation:${form.get('Action')}`, arn)] : [];
+      }
+      case 'sts': {
+        const form = new URLSearchParams(call.body);
+        return form.get('Action') === 'AssumeRole' ? [this.request('sts:AssumeRole', form.get('RoleArn') ?? '')] : [];
+      }
+      case 'lambda': {
+        const [, collection, name, what] = pathParts(call.url);
+        if (call.method !== 'GET' || collection !== 'functions' || what !== 'configuration') return [];
+        const fn = this.named(name);
+        const arn =
+          fn?.arn ?? (name.startsWith('arn:') ? name : `${this.arnPrefix('lambda', call.region)}:function:${name}`);
+        return [this.request('lambda:GetFunctionConfiguration', arn)];
+      }
       case 'sqs': {
         const { QueueUrl } = json(call.body) as { QueueUrl: string };
         const queue = this.named(QueueUrl);
@@ -181,16 +202,23 @@ export class CallReader {
       const input = json(call.body) as {
         FromEmailAddress?: string;
         ConfigurationSetName?: string;
+        Destination?: { ToAddresses?: string[]; CcAddresses?: string[]; BccAddresses?: string[] };
         Content?: { Raw?: { Data?: string } };
       };
       const from = input.FromEmailAddress ?? fromHeaderOf(input.Content?.Raw?.Data);
+      const { ToAddresses = [], CcAddresses = [], BccAddresses = [] } = input.Destination ?? {};
+      // The keys SES sends with SendEmail, which a statement's conditions may read (the leads reader's mail).
+      const context = {
+        'ses:Recipients': [...ToAddresses, ...CcAddresses, ...BccAddresses],
+        'ses:FromAddress': from ?? '',
+      };
       const identities = resourcesOfType(this.stacks, 'AWS::SES::EmailIdentity').map((identity) => identity.ref);
       const identity =
         identities.find((name) => name === from) ?? identities.find((name) => from?.endsWith(`@${name}`)) ?? from;
       return [
-        this.request('ses:SendEmail', `${prefix}:identity/${identity}`),
+        { ...this.request('ses:SendEmail', `${prefix}:identity/${identity}`), context },
         ...(input.ConfigurationSetName
-          ? [{ ...configurationSet(input.ConfigurationSetName), action: 'ses:SendEmail' }]
+          ? [{ ...configurationSet(input.ConfigurationSetName), action: 'ses:SendEmail', context }]
           : []),
       ];
     }
@@ -207,6 +235,10 @@ export class CallReader {
       return action ? [this.request(`ses:${action}`, '*')] : [];
     }
     if (parts[2] === 'account' && call.method === 'GET') return [this.request('ses:GetAccount', '*')];
+    if (parts[2] === 'identities' && parts.length === 4 && call.method === 'GET')
+      return [this.request('ses:GetEmailIdentity', `${prefix}:identity/${parts[3]}`)];
+    if (parts[2] === 'configuration-sets' && parts.length === 4 && call.method === 'GET')
+      return [{ ...configurationSet(parts[3]), action: 'ses:GetConfigurationSet' }];
     return [];
   }
 

@@ -7,7 +7,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { functionList } from '../../../core/api/catalogue/functions';
-import type { DeployedStack } from './deployed-stacks';
+import { lookupRole } from './bootstrap-lookup-role';
+import { stackArn, type DeployedStack } from './deployed-stacks';
+import type { Caller } from './function-calls';
 
 export interface DeployedFunction {
   /** The catalogue's name (`saveRequest`). */
@@ -119,5 +121,75 @@ export function leadsRoles(stacks: readonly DeployedStack[]): {
   return {
     leadsReader: role('leads reader', 'LeadsAccessReaderRole'),
     leadsOperator: role('leads operator', 'LeadsAccessOperatorRole'),
+  };
+}
+
+/**
+ * What CloudFormation and Lambda would tell an ops command about the deployed stacks: each stack's
+ * ARN, outputs and resources (DescribeStacks, ListStackResources), and each function's role and
+ * environment (GetFunctionConfiguration), as local/rehearsal/control-plane.ts answers them.
+ */
+export function deploymentDescription(stacks: readonly DeployedStack[]) {
+  const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+  return {
+    stacks: stacks.map((stack) => ({
+      name: stack.name,
+      id: stackArn(stack),
+      outputs: Object.fromEntries([...stack.outputs].map(([key, value]) => [key, text(value)])),
+      resources: [...stack.resources.values()].map((resource) => ({
+        logicalId: resource.logicalId,
+        physicalId: resource.ref,
+        type: resource.type,
+      })),
+    })),
+    functions: stacks.flatMap((stack) =>
+      [...stack.resources.values()]
+        .filter((resource) => resource.type === 'AWS::Lambda::Function')
+        .map((resource) => {
+          const properties = resource.properties as FunctionProperties;
+          return {
+            name: resource.ref,
+            arn: resource.arn!,
+            role: properties.Role ?? '',
+            environment: Object.fromEntries(
+              Object.entries(properties.Environment?.Variables ?? {}).map(([name, value]) => [name, String(value)]),
+            ),
+          };
+        }),
+    ),
+  };
+}
+
+/**
+ * Who and what the rehearsal runs for a stage: every function from its bundle, what the control
+ * plane says of the stacks, and the ops commands' cast, each as the role the docs name: the
+ * product stack (what `--stack` names: the one with the SES configuration set), the leads reader
+ * and operator roles (with githubRepository), and CDK's bootstrap lookup role in the product
+ * stack's account and region (the smoke test's, docs/deploy.md). `callers` is everyone who signs.
+ */
+export function rehearsalCast(stacks: readonly DeployedStack[]) {
+  const functions = rehearsedFunctions(stacks);
+  const { leadsReader, leadsOperator } = leadsRoles(stacks);
+  const product =
+    stacks.find((stack) =>
+      [...stack.resources.values()].some((resource) => resource.type === 'AWS::SES::ConfigurationSet'),
+    ) ?? stacks[0];
+  const smoke = lookupRole(product.account, product.region);
+  const callers: Caller[] = [
+    ...functions,
+    ...[leadsReader, leadsOperator].flatMap((role) => (role ? [role] : [])),
+    smoke,
+  ];
+  return {
+    functions,
+    deployment: deploymentDescription(stacks),
+    ops: {
+      stackName: product.name,
+      region: product.region,
+      ...(leadsReader && { leadsReader }),
+      ...(leadsOperator && { leadsOperator }),
+      lookupRole: smoke,
+    },
+    callers,
   };
 }

@@ -163,7 +163,7 @@ class Resolver {
       case 'AWS::StackName':
         return this.stack.name;
       case 'AWS::StackId':
-        return `arn:${partition}:cloudformation:${this.stack.region}:${this.stack.account}:stack/${this.stack.name}/id`;
+        return stackArn(this.stack);
       case 'AWS::NoValue':
         return noValue;
       default:
@@ -270,6 +270,11 @@ class Resolver {
 
 const noValue = Symbol('AWS::NoValue');
 const notIntrinsic = Symbol('not an intrinsic');
+
+/** The stack's ARN, its `AWS::StackId` (the id part stands in for CloudFormation's generated one). */
+export function stackArn(stack: Pick<DeployedStack, 'name' | 'account' | 'region'>): string {
+  return `arn:${partition}:cloudformation:${stack.region}:${stack.account}:stack/${stack.name}/id`;
+}
 
 /** Every resource of the given type in every stack. */
 export function resourcesOfType(stacks: readonly DeployedStack[], type: string): DeployedResource[] {

@@ -10,9 +10,9 @@ import type { CatalogueFunction, OtherGrant, ProductTable } from '../../../core/
 import { emailIndex, idempotencyTable, limitCountersTable, requestsTable } from '../../../core/data/tables';
 import { CallReader, type AuthorizedRequest, type RecordedAwsCall } from './aws-calls';
 import type { DeployedStack } from './deployed-stacks';
-import { judge, type Judgement } from './judge';
+import { judge, type Judgement, type Policies } from './judge';
 import { lambdaRuntimeRequests, runtimeScenario } from './lambda-runtime-calls';
-import { resourcePolicyOf, roleByArn, type RoleView, type Statement } from './policies';
+import { resourcePolicyOf, roleByArn, type Statement } from './policies';
 
 /** Who signs with which access key id. */
 export interface Caller {
@@ -24,6 +24,8 @@ export interface Caller {
   /** A function's own ARN and region: Lambda's runtime calls with its role are judged too. */
   readonly arn?: string;
   readonly region?: string;
+  /** The policies of a role no template holds (CDK's bootstrap lookup role). @default - the role's in the stacks */
+  readonly policies?: Policies['identity'];
 }
 
 export interface RecordedCallOf extends RecordedAwsCall {
@@ -77,7 +79,7 @@ export async function judgeFunctionCalls(
         ...request,
         caller,
         scenario: call.scenario,
-        judgement: await judgeAs(stacks, caller.roleArn, request),
+        judgement: await judgeAs(stacks, caller.roleArn, request, caller.policies),
       });
     }
   }
@@ -87,7 +89,7 @@ export async function judgeFunctionCalls(
     for (const request of lambdaRuntimeRequests(stacks, fn)) {
       const key = requestKey(caller.roleArn, request);
       if (judged.has(key)) continue;
-      const judgement = await judgeAs(stacks, caller.roleArn, request);
+      const judgement = await judgeAs(stacks, caller.roleArn, request, caller.policies);
       judged.set(key, { ...request, caller, scenario: runtimeScenario, judgement });
     }
   }
@@ -104,12 +106,12 @@ export async function judgeFunctionCalls(
 const requestKey = (principal: string, request: AuthorizedRequest) =>
   `${principal} ${request.action} ${request.resource} ${JSON.stringify(request.context ?? {})}`;
 
-/** Judges a request as the role `roleArn` (its policies from the stacks; none when the role is not in them). */
+/** Judges a request as the role `roleArn` (its policies from the stacks, or `identity`; none when the role is not in them). */
 export function judgeAs(
   stacks: readonly DeployedStack[],
   roleArn: string,
   request: AuthorizedRequest,
-  role: RoleView | undefined = roleByArn(stacks, roleArn),
+  identity: Policies['identity'] = roleByArn(stacks, roleArn)?.identityPolicies ?? [],
 ): Promise<Judgement> {
   return judge(
     {
@@ -120,7 +122,7 @@ export function judgeAs(
       ...(request.context && { context: request.context }),
     },
     {
-      identity: role?.identityPolicies ?? [],
+      identity,
       ...(request.holder && { resource: resourcePolicyOf(stacks, request.holder) }),
     },
   );
@@ -157,6 +159,24 @@ export function statementCovers(statement: Statement, request: Pick<AuthorizedRe
   );
 }
 
+/**
+ * Whether a statement alone allows a request its caller made: its action, its resource and its
+ * conditions, judged by the evaluator against the request's context (the statement as the caller's
+ * only policy; the resource's policy is not consulted, so a key's or a bucket's own Allow does not
+ * count for the statement).
+ */
+export async function statementUses(
+  statement: Statement,
+  roleArn: string,
+  request: AuthorizedRequest,
+): Promise<boolean> {
+  if (!statementCovers(statement, request)) return false;
+  const judgement = await judgeAs([], roleArn, { ...request, holder: undefined }, [
+    { name: 'the statement alone', policy: { Version: '2012-10-17', Statement: [statement] } },
+  ]);
+  return judgement.identityAllowed;
+}
+
 /** Why a grant no call used is kept: the catalogue's reason for the action on that table, or a known cause. */
 function reasonFor(
   fn: CatalogueFunction | undefined,
@@ -165,13 +185,6 @@ function reasonFor(
 ): string {
   if (actions.every((action) => ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(action))) {
     return "CDK's grant for an on-failure destination adds them to SendMessage; Lambda sends with SendMessage alone (kept as the library writes it)";
-  }
-  const stackOnly = ['cloudformation:DescribeStacks', 'lambda:GetFunctionConfiguration', 'sts:AssumeRole'];
-  if (actions.every((action) => stackOnly.includes(action))) {
-    return "a leads command's --stack (the stack's outputs, the send function's configuration and role), which the rehearsal does not run";
-  }
-  if (!fn && actions.every((action) => action === 'ses:SendEmail')) {
-    return 'export --mail (the CSV to the author), which the rehearsal does not run';
   }
   const why = fn?.tableAccess.find(
     (access) =>
@@ -182,14 +195,15 @@ function reasonFor(
 }
 
 /**
- * The actions of each Allow statement of a caller's role that none of its allowed requests used
- * (a statement's conditions are not read), each with its reason.
+ * The actions of each Allow statement of a caller's role that none of its allowed requests used,
+ * each with its reason. A request uses an action of a statement only when the statement alone
+ * allows it (statementUses: action, resource and conditions).
  */
-export function unusedGrants(
+export async function unusedGrants(
   stacks: readonly DeployedStack[],
   callers: readonly Caller[],
   judged: readonly JudgedRequest[],
-): string[] {
+): Promise<string[]> {
   const unused: string[] = [];
   for (const caller of callers) {
     const role = roleByArn(stacks, caller.roleArn);
@@ -197,16 +211,24 @@ export function unusedGrants(
     const used = judged.filter((request) => request.caller === caller && request.judgement.allowed);
     const fn = (catalogueFunctions as Readonly<Record<string, CatalogueFunction>>)[caller.name];
     for (const { name, policy } of role.identityPolicies) {
-      policy.Statement.forEach((statement, index) => {
-        if (statement.Effect !== 'Allow') return;
-        const idle = list(statement.Action).filter(
-          (action) => !used.some((request) => statementCovers({ ...statement, Action: action }, request)),
-        );
-        if (idle.length === 0) return;
+      for (const [index, statement] of policy.Statement.entries()) {
+        if (statement.Effect !== 'Allow') continue;
+        const idle: string[] = [];
+        for (const action of list(statement.Action)) {
+          let usedOnce = false;
+          for (const request of used) {
+            if (await statementUses({ ...statement, Action: action }, caller.roleArn, request)) {
+              usedOnce = true;
+              break;
+            }
+          }
+          if (!usedOnce) idle.push(action);
+        }
+        if (idle.length === 0) continue;
         unused.push(
           `${caller.name}: ${name} statement ${index}: ${idle.join(', ')}: ${reasonFor(fn, idle, list(statement.Resource))}`,
         );
-      });
+      }
     }
   }
   return unused;
@@ -260,7 +282,7 @@ export async function othersCallsAllowed(
       const key = `${request.action} ${request.resource}`;
       if (seen.has(key) || catalogueGrants(fn, request)) continue;
       seen.add(key);
-      if ((await judgeAs(stacks, caller.roleArn, request, role)).allowed) {
+      if ((await judgeAs(stacks, caller.roleArn, request, role?.identityPolicies ?? [])).allowed) {
         allowed.push(`${caller.name} may ${request.action} on ${request.resource} (${request.caller.name}'s call)`);
       }
     }

@@ -1,7 +1,8 @@
 /**
  * One request judged as AWS would: `@cloud-copilot/iam-simulate` evaluates the caller's identity
  * policies and the resource's policy (explicit denies, the same-account and KMS key-policy rules,
- * every condition operator). What it does not model, and so the rehearsal does not prove:
+ * every condition operator); a role's trust policy must allow `sts:AssumeRole` itself, which this
+ * module adds (IAM's exception for roles, like a key policy's). What it does not model, and so the rehearsal does not prove:
  * service control and resource control policies (none here), session policies, permission
  * boundaries, KMS grants (DynamoDB's own grants on the leads key are created by DynamoDB), and the
  * OIDC claims `sub` and `aud`, which it drops from the request (deploy-identity.ts compares those
@@ -20,7 +21,7 @@ export interface Request {
   readonly resource: string;
   /** The account that owns the resource. */
   readonly resourceAccount: string;
-  readonly context?: Readonly<Record<string, string | string[]>>;
+  readonly context?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 export interface Judgement {
@@ -29,6 +30,8 @@ export interface Judgement {
   readonly decision: string;
   /** Which side failed, for the message: the caller's policies, the resource's, or an explicit deny. */
   readonly missing: readonly string[];
+  /** Whether the caller's own policies allow it, whatever the resource's say. */
+  readonly identityAllowed: boolean;
 }
 
 export interface Policies {
@@ -38,7 +41,7 @@ export interface Policies {
 
 /** Judges one request against the policies; never throws for a denial. */
 export async function judge(request: Request, policies: Policies): Promise<Judgement> {
-  const context: Record<string, string | string[]> = { ...request.context };
+  const context = { ...request.context } as Record<string, string | string[]>;
   if (request.principal.startsWith('arn:') && /:(role|user)\//.test(request.principal)) {
     // IAM fills these in for a signed request; the evaluator needs them given.
     context['aws:PrincipalArn'] ??= request.principal;
@@ -61,7 +64,12 @@ export async function judge(request: Request, policies: Policies): Promise<Judge
     {},
   );
   if (result.resultType === 'error') {
-    return { allowed: false, decision: `invalid request: ${JSON.stringify(result.errors)}`, missing: [] };
+    return {
+      allowed: false,
+      decision: `invalid request: ${JSON.stringify(result.errors)}`,
+      missing: [],
+      identityAllowed: false,
+    };
   }
   const analysis = result.resultType === 'single' ? result.result.analysis : undefined;
   const missing: string[] = [];
@@ -72,7 +80,25 @@ export async function judge(request: Request, policies: Policies): Promise<Judge
     missing.push(`an Allow in the resource's policy (${analysis.resourceAnalysis.result})`);
   }
   if (result.overallResult === 'ExplicitlyDenied') missing.push('no explicit Deny (one matched)');
-  return { allowed: result.overallResult === 'Allowed', decision: result.overallResult, missing };
+  // A role's trust policy must allow its assumption itself, even in the role's own account (IAM's
+  // exception for roles, which the evaluator treats as any resource policy): naming the caller's ARN
+  // there is enough, the caller's own Allow alone never is.
+  const trustMissing =
+    /^sts:AssumeRole/i.test(request.action) &&
+    /:role\//.test(request.resource) &&
+    analysis?.resourceAnalysis?.result !== 'Allowed';
+  if (trustMissing && result.overallResult === 'Allowed') missing.push("an Allow in the role's trust policy");
+  return {
+    allowed: result.overallResult === 'Allowed' && !trustMissing,
+    decision: result.overallResult,
+    missing,
+    // A request on `*` (an action with no resource) is judged per resource type: each must allow it.
+    identityAllowed:
+      result.resultType === 'single'
+        ? analysis?.identityAnalysis?.result === 'Allowed'
+        : result.results.length > 0 &&
+          result.results.every((each) => each.analysis.identityAnalysis?.result === 'Allowed'),
+  };
 }
 
 function isService(principal: string): boolean {

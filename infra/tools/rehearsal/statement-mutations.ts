@@ -10,7 +10,7 @@
  * the mutation looks for.
  */
 import type { Caller, JudgedRequest } from './function-calls';
-import { statementCovers } from './function-calls';
+import { statementUses } from './function-calls';
 import { judge } from './judge';
 import { resourcePolicyOf, roleByArn, type Policy } from './policies';
 import type { DeployedStack } from './deployed-stacks';
@@ -64,7 +64,9 @@ export async function removeEachStatement(
       for (const [index, statement] of policy.Statement.entries()) {
         if (statement.Effect !== 'Allow') continue;
         mutations += 1;
-        const covered = allowed.filter((request) => statementCovers(statement, request));
+        const covered: JudgedRequest[] = [];
+        for (const request of allowed)
+          if (await statementUses(statement, caller.roleArn, request)) covered.push(request);
         const identity = role.identityPolicies.map((entry, position) =>
           position === policyIndex ? { ...entry, policy: without(policy, index) } : entry,
         );

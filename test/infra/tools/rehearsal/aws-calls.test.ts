@@ -30,6 +30,8 @@ const template = {
       },
     },
     Sender: { Type: 'AWS::SES::EmailIdentity', Properties: { EmailIdentity: 'example.com' } },
+    Send: { Type: 'AWS::Lambda::Function', Properties: { FunctionName: 'send' } },
+    SendRole: { Type: 'AWS::IAM::Role', Properties: { RoleName: 'send-role' } },
   },
 };
 
@@ -65,7 +67,7 @@ const read = (call: { service: string; method?: string; url?: string; target?: s
   if ('unreadable' in reading) return [`unreadable ${reading.unreadable}`];
   return reading.requests.map(
     (request) =>
-      `${request.action} ${request.resource}${request.context ? ` via ${request.context['kms:ViaService']}` : ''}`,
+      `${request.action} ${request.resource}${request.context?.['kms:ViaService'] ? ` via ${String(request.context['kms:ViaService'])}` : ''}`,
   );
 };
 
@@ -123,6 +125,44 @@ test("a raw SES message is authorized on the From address's verified domain and 
   ).toEqual([
     'ses:SendEmail arn:aws:ses:eu-west-1:111111111111:identity/example.com',
     'ses:SendEmail arn:aws:ses:eu-west-1:111111111111:configuration-set/mail',
+  ]);
+});
+
+test('a mail carries the condition keys SES sends: its recipients and its From address', () => {
+  const reading = new CallReader(stacks, '111111111111').read({
+    service: 'ses',
+    region: 'eu-west-1',
+    method: 'POST',
+    url: '/v2/email/outbound-emails',
+    body: JSON.stringify({
+      FromEmailAddress: 'sheet@example.com',
+      Destination: { ToAddresses: ['a@b.test'], BccAddresses: ['c@d.test'] },
+    }),
+  });
+  expect('requests' in reading && reading.requests.map((request) => request.context)).toEqual([
+    { 'ses:Recipients': ['a@b.test', 'c@d.test'], 'ses:FromAddress': 'sheet@example.com' },
+  ]);
+});
+
+test("the ops commands' --stack reads: a stack's outputs and resources on the stack's ARN, a function's configuration, a role assumed, SES's account state", () => {
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+  expect([
+    ...read({ service: 'cloudformation', body: form({ Action: 'DescribeStacks', StackName: 'Site' }) }),
+    ...read({ service: 'cloudformation', body: form({ Action: 'ListStackResources', StackName: 'Other' }) }),
+    ...read({ service: 'lambda', method: 'GET', url: '/2015-03-31/functions/send/configuration' }),
+    ...read({
+      service: 'sts',
+      body: form({ Action: 'AssumeRole', RoleArn: 'arn:aws:iam::111111111111:role/send-role' }),
+    }),
+    ...read({ service: 'ses', method: 'GET', url: '/v2/email/configuration-sets/mail' }),
+    ...read({ service: 'ses', method: 'GET', url: '/v2/email/identities/example.com' }),
+  ]).toEqual([
+    'cloudformation:DescribeStacks arn:aws:cloudformation:eu-west-1:111111111111:stack/Site/id',
+    'cloudformation:ListStackResources arn:aws:cloudformation:eu-west-1:111111111111:stack/Other/*',
+    'lambda:GetFunctionConfiguration arn:aws:lambda:eu-west-1:111111111111:function:send',
+    'sts:AssumeRole arn:aws:iam::111111111111:role/send-role',
+    'ses:GetConfigurationSet arn:aws:ses:eu-west-1:111111111111:configuration-set/mail',
+    'ses:GetEmailIdentity arn:aws:ses:eu-west-1:111111111111:identity/example.com',
   ]);
 });
 

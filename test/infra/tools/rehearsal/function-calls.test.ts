@@ -15,6 +15,7 @@ import {
 import { removeEachStatement } from '../../../../infra/tools/rehearsal/statement-mutations';
 import type { DeployedStack } from '../../../../infra/tools/rehearsal/deployed-stacks';
 import { rehearsedFunctions } from '../../../../infra/tools/rehearsal/deployed-functions';
+import { noRoleYet } from '../../../../ops/rehearsal/ops-scenarios';
 import { deployedStacks, resourcesOf, synthAssembly } from '../../support/deployed-app';
 import { recordScenarios, rehearsalCallers } from '../../support/function-rehearsal';
 
@@ -68,28 +69,107 @@ test('every scenario runs, every function the stage deploys is invoked, and ever
   expect(report.callsRecorded).toBeGreaterThan(50);
 });
 
-test('the leads commands run as the roles the docs name: export and erase as the leads reader, unsent as the operator, resend sending as the send function', () => {
+test("the ops commands run with --stack as the roles the docs name: leads export and erase as the reader, unsent, resend and sending as the operator, the smoke test as CDK's lookup role", () => {
   expect(
-    recorded.ops.map(({ name, exitCode, output }) => ({ name, exitCode, output: exitCode ? output : '' })),
+    recorded.ops.map(({ name, exitCode, output, failure }) => ({
+      name,
+      exitCode,
+      output: exitCode ? output : '',
+      failure,
+    })),
   ).toEqual(
-    ['leads export', 'leads unsent', 'leads resend', 'leads erase'].map((name) => ({ name, exitCode: 0, output: '' })),
+    [
+      'leads export',
+      'leads export --mail',
+      'leads unsent',
+      'leads resend',
+      'leads erase',
+      'sending pause',
+      'sending resume',
+      'smoke --stack',
+    ].map((name) => ({ name, exitCode: 0, output: '', failure: undefined })),
   );
   const made = report.judged.map((request) => `${request.caller.name} ${request.scenario} ${request.action}`);
   expect(made).toEqual(
     expect.arrayContaining([
+      'leads reader leads export cloudformation:DescribeStacks',
       'leads reader leads export dynamodb:Scan',
       'leads reader leads export kms:Decrypt',
+      'leads reader leads export --mail lambda:GetFunctionConfiguration',
+      'leads reader leads export --mail ses:SendEmail',
       'leads operator leads unsent dynamodb:Scan',
+      'leads operator leads resend lambda:GetFunctionConfiguration',
+      'leads operator leads resend sts:AssumeRole',
       'leads reader leads erase dynamodb:DeleteItem',
       'leads reader leads erase ses:DeleteSuppressedDestination',
+      'leads operator sending pause cloudformation:ListStackResources',
+      'leads operator sending pause ses:PutConfigurationSetSendingOptions',
+      'leads operator sending pause ses:GetConfigurationSet',
+      'leads operator sending pause ses:GetAccount',
+      'CDK lookup role smoke --stack cloudformation:DescribeStacks',
+      'CDK lookup role smoke --stack ses:GetAccount',
+      'CDK lookup role smoke --stack ses:GetEmailIdentity',
     ]),
   );
-  // Judged once per distinct request, so the resend's send is found among the recorded calls.
+  // resend sends with the credentials STS gave for the send function's role, read from Lambda's configuration.
   const send = recorded.functions.find((fn) => fn.name === 'sendCheatSheet')!;
-  const resent = recorded.calls.filter(
-    (call) => call.scenario === 'leads resend' && call.accessKeyId === send.accessKeyId,
+  const resent = recorded.calls.filter((call) => call.scenario === 'leads resend');
+  expect(
+    resent.filter((call) => call.accessKeyId === send.accessKeyId).map((call) => `${call.service} ${call.url}`),
+  ).toContain('ses /v2/email/outbound-emails');
+  expect(resent.filter((call) => call.accessKeyId === noRoleYet)).toEqual([]);
+});
+
+test('the --stack reads are judged against the role: the leads reader without DescribeStacks on its stack is refused, naming the stack', async () => {
+  const broken = await judgedAfter((template) => {
+    for (const [logicalId, policy] of resourcesOf(template, 'AWS::IAM::Policy')) {
+      if (!logicalId.startsWith('LeadsAccessReaderRole')) continue;
+      const statements = policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[];
+      policy.Properties.PolicyDocument.Statement = statements.filter(
+        (statement) => statement.Action !== 'cloudformation:DescribeStacks',
+      );
+    }
+  });
+  expect(broken.refusals).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(
+        /^leads reader \(leads export\): arn:aws:iam::111111111111:role\/\S+ may not cloudformation:DescribeStacks on arn:aws:cloudformation:eu-west-1:111111111111:stack\/First100DaysSite-staging\/id \(missing an Allow in the caller's policies/,
+      ),
+    ]),
   );
-  expect(resent.map((call) => `${call.service} ${call.url}`)).toContain('ses /v2/email/outbound-emails');
+  expect(broken.refusals.every((refusal) => refusal.startsWith('leads reader '))).toBe(true);
+});
+
+test("sending pause and resume need the operator role's sending statement: without it the switch is refused on the configuration set", async () => {
+  const broken = await judgedAfter((template) => {
+    for (const [logicalId, policy] of resourcesOf(template, 'AWS::IAM::Policy')) {
+      if (!logicalId.startsWith('LeadsAccessOperatorRole')) continue;
+      const statements = policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[];
+      policy.Properties.PolicyDocument.Statement = statements.filter(
+        (statement) => !([] as string[]).concat(statement.Action).includes('ses:PutConfigurationSetSendingOptions'),
+      );
+    }
+  });
+  expect(broken.refusals).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(
+        /^leads operator \(sending pause\): \S+ may not ses:PutConfigurationSetSendingOptions on arn:aws:ses:eu-west-1:111111111111:configuration-set\//,
+      ),
+      expect.stringMatching(/^leads operator \(sending pause\): \S+ may not ses:GetConfigurationSet on /),
+    ]),
+  );
+});
+
+test("the smoke test's calls are allowed as CDK's lookup role, which may neither pause sending nor decrypt the leads", async () => {
+  const smoke = report.judged.filter((request) => request.scenario === 'smoke --stack');
+  expect(smoke.length).toBe(3);
+  expect(smoke.every((request) => request.caller.name === 'CDK lookup role' && request.judgement.allowed)).toBe(true);
+  const lookup = recorded.callers.find((caller) => caller.name === 'CDK lookup role')!;
+  expect(lookup.roleArn).toBe('arn:aws:iam::111111111111:role/cdk-hnb659fds-lookup-role-111111111111-eu-west-1');
+  const pause = report.judged.find((request) => request.action === 'ses:PutConfigurationSetSendingOptions')!;
+  const decrypt = report.judged.find((request) => request.action === 'kms:Decrypt')!;
+  expect((await judgeAs(stacks, lookup.roleArn, pause, lookup.policies)).allowed).toBe(false);
+  expect((await judgeAs(stacks, lookup.roleArn, decrypt, lookup.policies)).decision).toBe('ExplicitlyDenied');
 });
 
 test("the calls are read as IAM reads them: the send's mail on the identity and the configuration set, the table's key through DynamoDB", () => {
@@ -184,7 +264,7 @@ test('a grant given to another function is found: the save role allowed to send 
 });
 
 test('every grant no scenario used is listed with its reason, and removing any used statement refuses a call', async () => {
-  const unused = unusedGrants(stacks, recorded.callers, report.judged);
+  const unused = await unusedGrants(stacks, recorded.callers, report.judged);
   expect(unused.length).toBeGreaterThan(0);
   // Each with a reason of its own: the catalogue's, or the known cause.
   expect(unused.filter((grant) => grant.endsWith(': no scenario made this call'))).toEqual([]);
@@ -194,4 +274,35 @@ test('every grant no scenario used is listed with its reason, and removing any u
   expect(mutations.mutations).toBeGreaterThan(30);
   expect(mutations.survivors.filter((survivor) => !survivor.includes('no call uses it'))).toEqual([]);
   expect(mutations.needed + mutations.survivors.length).toBe(mutations.mutations);
+});
+
+test('a grant counts as used only when a call meets its conditions: a mail grant to someone else than the author is listed unused', async () => {
+  const broken = deployedStacks(assembly, {
+    stack: stage,
+    change: (template) => {
+      for (const [logicalId, policy] of resourcesOf(template, 'AWS::IAM::Policy')) {
+        if (logicalId.startsWith('LeadsAccessReaderRole'))
+          policy.Properties.PolicyDocument.Statement.push({
+            Effect: 'Allow',
+            Action: 'ses:SendEmail',
+            Resource: '*',
+            Condition: { 'ForAllValues:StringEquals': { 'ses:Recipients': ['someone-else@example.com'] } },
+          });
+      }
+    },
+  });
+  const callers = rehearsalCallers(broken);
+  const judged = await judgeFunctionCalls(broken, callers, recorded.calls);
+  expect(judged.refusals).toEqual([]);
+  // The export's mail matches the added statement's action and resource, not its condition.
+  const unused = await unusedGrants(broken, callers, judged.judged);
+  expect(unused.filter((grant) => grant.startsWith('leads reader'))).toEqual([
+    expect.stringMatching(
+      /^leads reader: LeadsAccessReaderRoleDefaultPolicy\S+ statement \d+: ses:SendEmail: no scenario made this call$/,
+    ),
+  ]);
+  const mutations = await removeEachStatement(broken, callers, judged.judged);
+  expect(mutations.survivors.filter((survivor) => survivor.startsWith('leads reader'))).toEqual([
+    expect.stringMatching(/no call uses it/),
+  ]);
 });

@@ -1,0 +1,48 @@
+/**
+ * CDK's bootstrap lookup role, `cdk-<qualifier>-lookup-role-<account>-<region>`: the role the deploy
+ * workflow's preflight and smoke test run as (docs/deploy.md, 'Which role does what'). No template
+ * of the app holds it; the bootstrap stack gives it AWS's managed `ReadOnlyAccess` and one inline
+ * statement, `DontReadSecrets`, denying `kms:Decrypt` (aws-cdk's bootstrap template). The inline
+ * Deny is copied here as the bootstrap writes it. `ReadOnlyAccess` is AWS's and in no template:
+ * it stands here, for the two services the smoke test calls, as the patterns AWS's own read-only
+ * policies for them grant (AWSCloudFormationReadOnlyAccess: `cloudformation:Describe*`, `Get*`,
+ * `List*`; AmazonSESReadOnlyAccess: `ses:Get*`, `List*`), which ReadOnlyAccess grants them too. A
+ * call to any other service is refused, so a new one is judged only once it is added here.
+ */
+import type { Policy } from './policies';
+
+/** CDK's default bootstrap qualifier, which the deploy workflow's role names use. */
+export const bootstrapQualifier = 'hnb659fds';
+
+/** The bootstrap template's inline policy of the lookup role. */
+export const lookupRoleInlinePolicy: Policy = {
+  Version: '2012-10-17',
+  Statement: [{ Sid: 'DontReadSecrets', Effect: 'Deny', Action: ['kms:Decrypt'], Resource: '*' }],
+};
+
+/** ReadOnlyAccess, for the services the smoke test calls (see above). */
+export const readOnlyAccessStandIn: Policy = {
+  Version: '2012-10-17',
+  Statement: [
+    {
+      Effect: 'Allow',
+      Action: ['cloudformation:Describe*', 'cloudformation:Get*', 'cloudformation:List*', 'ses:Get*', 'ses:List*'],
+      Resource: '*',
+    },
+  ],
+};
+
+/** The lookup role of an account and region, as the rehearsal signs for it and judges its calls. */
+export function lookupRole(account: string, region: string) {
+  const name = `cdk-${bootstrapQualifier}-lookup-role-${account}-${region}`;
+  return {
+    name: 'CDK lookup role',
+    roleArn: `arn:aws:iam::${account}:role/${name}`,
+    account,
+    accessKeyId: name,
+    policies: [
+      { name: `${name}/ReadOnlyAccess (stand-in)`, policy: readOnlyAccessStandIn },
+      { name: `${name}/LookupRolePolicy`, policy: lookupRoleInlinePolicy },
+    ],
+  };
+}
