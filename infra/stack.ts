@@ -7,7 +7,6 @@ import type { DeploymentConfig } from './config';
 import { Api } from './constructs/api';
 import { tableOperationsOf } from './constructs/table-operations';
 import { Data } from './constructs/data';
-import { EncryptionKey } from './constructs/encryption-key';
 import { EventFunctions } from './constructs/event-functions';
 import { LeadHandoff } from './constructs/lead-handoff';
 import { LeadsAccess } from './constructs/leads-access';
@@ -56,9 +55,11 @@ export interface CheatSheetSiteStackProps extends StackProps {
 export class CheatSheetSiteStack extends Stack {
   /** The validated context it was built from (the compliance checks read it too). */
   public readonly config: DeploymentConfig;
-  /** The one customer managed KMS key: log groups, site and PDF buckets, alarm topic. */
-  public readonly encryptionKey: EncryptionKey;
-  /** The leads' own key: both tables; its policy names who may read them. */
+  /**
+   * The one customer managed KMS key, the leads': the tables, the log groups, the failed events'
+   * queue and the alarm topics; its policy names who may read a lead. The buckets hold only public
+   * content and use SSE-S3 (infra/constructs/private-bucket.ts).
+   */
   public readonly leadsKey: LeadsKey;
   public readonly mail: Mail;
   public readonly data: Data;
@@ -91,18 +92,16 @@ export class CheatSheetSiteStack extends Stack {
     // What this stage builds: an entry `onlyWith` a context value only when the value is given.
     const builtFunctions = functions.filter((fn) => fn.onlyWith === undefined || config[fn.onlyWith] !== undefined);
 
-    this.encryptionKey = new EncryptionKey(this, 'EncryptionKey');
-    const encryptionKey = this.encryptionKey.key;
+    this.leadsKey = new LeadsKey(this, 'LeadsKey', { readerRoleArn: config.leadsReaderRoleArn });
+    const encryptionKey = this.leadsKey.key;
     this.mail = new Mail(this, 'Mail', {
       senderEmail: config.senderEmail,
       senderDomain: config.senderDomain,
       senderIdentityExists: config.senderIdentityExists,
       mailFromSubdomain: config.mailFromSubdomain,
     });
-    this.leadsKey = new LeadsKey(this, 'LeadsKey', { readerRoleArn: config.leadsReaderRoleArn });
     this.data = new Data(this, 'Data', {
       encryptionKey,
-      tableEncryptionKey: this.leadsKey.key,
       cheatSheetDirectory: props.buildOutput?.cheatSheetDirectory,
       requestRetentionDays: config.requestRetentionDays,
       requestsStream: config.mailProvider !== undefined,
@@ -167,7 +166,7 @@ export class CheatSheetSiteStack extends Stack {
       });
     }
 
-    this.failedEvents = new FailedEvents(this, 'FailedEvents');
+    this.failedEvents = new FailedEvents(this, 'FailedEvents', { encryptionKey });
     if (config.mailProvider) {
       this.leadHandoff = new LeadHandoff(this, 'LeadHandoff', {
         mailProvider: config.mailProvider,
@@ -194,8 +193,8 @@ export class CheatSheetSiteStack extends Stack {
       ticketEmail: config.ticketEmail,
       runbookBaseUrl: runbookBaseUrl(config.githubRepository),
       encryptionKey,
-      // The leads' key (the tables) and the stack's (logs, buckets, topics).
-      dataKeys: [this.leadsKey.key, encryptionKey],
+      // The one key of the product's data (the tables, logs, failed events, topics).
+      dataKeys: [encryptionKey],
       sesConfigurationSet: { name: this.mail.configurationSetName, dimensionName: sesEventDimensionName },
       // Work that failed after its retries, every queue of it: one DeadLetters ticket.
       deadLetterQueues: [this.failedEvents.queue, ...(this.leadHandoff ? [this.leadHandoff.deadLetterQueue] : [])],
@@ -219,8 +218,13 @@ export class CheatSheetSiteStack extends Stack {
     for (const { built } of this.eventFunctions.list) {
       if (built.entry.tableAccess.length > 0) this.leadsKey.allowTableUse(built.role);
     }
-    // Each one's invocations that still fail after Lambda's two retries go to the dead-letter queue.
-    for (const { built } of this.eventFunctions.list) this.failedEvents.catchFailuresOf(built.function);
+    // Each one's invocations that still fail after Lambda's two retries go to the dead-letter queue,
+    // which is under the leads' key (a failed SES event names the reader): its role may use the key
+    // through SQS.
+    for (const { built } of this.eventFunctions.list) {
+      this.failedEvents.catchFailuresOf(built.function);
+      this.leadsKey.allowQueueUse(built.role);
+    }
 
     if (config.githubRepository) {
       const send = this.api.productFunctions.sendCheatSheet;
@@ -327,13 +331,8 @@ export class CheatSheetSiteStack extends Stack {
     });
     new CfnOutput(this, 'LeadsKeyArn', {
       description:
-        "The leads' own KMS key (both tables): its policy lists who can read a lead (kept when the stack is deleted).",
+        "The stack's one KMS key, the leads' (the tables, log groups, failed events' queue and alarm topics): its policy lists who can read a lead (kept when the stack is deleted).",
       value: this.leadsKey.key.keyArn,
-    });
-    new CfnOutput(this, 'EncryptionKeyArn', {
-      description:
-        'The customer managed KMS key of the log groups, the site and PDF buckets and the alarm topic (kept when the stack is deleted).',
-      value: encryptionKey.keyArn,
     });
     // The DNS records to publish (DKIM, MAIL FROM) are outputs of the Mail construct.
   }

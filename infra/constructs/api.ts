@@ -106,7 +106,7 @@ export interface ApiProps {
    * @default true
    */
   readonly challenge?: boolean;
-  /** The stack's customer managed key (infra/constructs/encryption-key.ts): every log group here is encrypted with it. */
+  /** The leads' key (infra/constructs/leads-key.ts): every log group here is encrypted with it. */
   readonly encryptionKey: IKey;
   /**
    * Days after which the request items both functions write expire (their `expires_at` TTL

@@ -31,8 +31,9 @@ const roleId = 'BucketDeploymentHandlerRole';
 const handlerIdPrefix = 'Custom::CDKBucketDeployment';
 
 /**
- * @param encryptionKey the stack's customer managed key: the handler's log group is encrypted
- * with it, and the destination buckets' SSE-KMS makes their grants include it.
+ * @param encryptionKey the leads' key (infra/constructs/leads-key.ts): the handler's log group is
+ * encrypted with it, as every log group of the stack. The destination buckets use SSE-S3, so the
+ * handler needs no key of its own.
  */
 export function bucketDeploymentHandlerSettings(
   scope: Construct,
@@ -149,14 +150,6 @@ function acknowledgeGrantTemplates(policy: IConstruct): void {
     [
       `AwsSolutions::AwsSolutions-IAM5[Resource::${assetBucketObjects(Stack.of(policy))}]`,
       "Objects of the CDK bootstrap asset bucket: the handler reads the zipped build from it, under a content-hash key that is only known at deploy time (Source.asset grants read on the bucket's objects).",
-    ],
-    [
-      'AwsSolutions::AwsSolutions-IAM5[Action::kms:ReEncrypt*]',
-      "CDK grant template (bucket.grantReadWrite on an SSE-KMS bucket adds key.grantEncryptDecrypt): ReEncryptFrom/ReEncryptTo on the stack's one key only, which S3 may use when it copies an object; the handler itself never calls KMS.",
-    ],
-    [
-      'AwsSolutions::AwsSolutions-IAM5[Action::kms:GenerateDataKey*]',
-      "CDK grant template (bucket.grantReadWrite on an SSE-KMS bucket adds key.grantEncryptDecrypt): S3 generates a data key with the stack's one key for each object the handler uploads; limited to that key.",
     ],
   ];
   for (const [id, reason] of findings) Validations.of(policy).acknowledge({ id, reason });

@@ -47,7 +47,7 @@ export interface CatalogueFunctionProps {
   readonly resources: FunctionResources;
   /** Its variables, built for its entry's `environment`. */
   readonly environment: Readonly<Record<string, string>>;
-  /** The stack's customer managed key: the log group is encrypted with it. */
+  /** The leads' key (infra/constructs/leads-key.ts): the log group is encrypted with it. */
   readonly encryptionKey: IKey;
   /** @default logRetention of infra/constructs/encrypted-log-group.ts: a year */
   readonly logRetention?: RetentionDays;
@@ -212,7 +212,8 @@ function otherStatements(
         actions: ['s3:GetObject'],
         resources: [bucket.arnForObjects(given(fnId, "the PDF's key", resources.cheatSheetKey))],
       });
-      // The PDF is SSE-KMS: S3 decrypts it with the bucket's key for this role, and only S3 may.
+      // A bucket under a customer key: S3 decrypts with it for this role, and only S3 may. The
+      // stack's PDF bucket uses SSE-S3 (private-bucket.ts), which needs no grant.
       if (!bucket.encryptionKey) return [read];
       const decrypt = new PolicyStatement({
         actions: ['kms:Decrypt'],

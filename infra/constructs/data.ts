@@ -88,13 +88,12 @@ function addGlobalIndexes(target: Table, table: TableDefinition): void {
 }
 
 export interface DataProps {
-  /** The stack's customer managed key (infra/constructs/encryption-key.ts): the PDF bucket's SSE-KMS. */
-  readonly encryptionKey: IKey;
   /**
-   * The leads' own key (infra/constructs/leads-key.ts): both tables are encrypted with it, so its
-   * policy decides who can read them.
+   * The leads' key (infra/constructs/leads-key.ts): the three tables are encrypted with it, so its
+   * policy decides who can read them, and so is the PDF deployment handler's log group. The PDF
+   * bucket is not (SSE-S3: infra/constructs/private-bucket.ts).
    */
-  readonly tableEncryptionKey: IKey;
+  readonly encryptionKey: IKey;
   /**
    * The folder holding the generated cheat sheet (`npm run build:pdf` writes it).
    *
@@ -183,22 +182,21 @@ export class Data extends Construct {
     });
     sendEventsToEventBridge(this.accessLogsBucket);
 
-    this.table = leadsTable(this, 'RequestsTable', requestsTable, props.tableEncryptionKey, {
+    this.table = leadsTable(this, 'RequestsTable', requestsTable, props.encryptionKey, {
       // Requests expire only when the stage sets a retention (requestRetentionDays).
       ...(props.requestRetentionDays !== undefined && { timeToLiveAttribute: requestExpiryAttribute }),
       ...(props.requestsStream === true && { stream: StreamViewType.NEW_IMAGE }),
     });
     // Its own table, so the requests table holds request items only; TTL deletes each item a day
     // after its newest send, so the retained table empties itself.
-    this.limitCountersTable = leadsTable(this, 'SendQuotaTable', limitCountersTable, props.tableEncryptionKey);
+    this.limitCountersTable = leadsTable(this, 'SendQuotaTable', limitCountersTable, props.encryptionKey);
     // Its name is fixed, so a retry adopts the retained table; TTL empties it a day after each
     // write (a key's item is ~0.3 KB).
-    this.idempotencyTable = leadsTable(this, 'IdempotencyTable', idempotencyTable, props.tableEncryptionKey);
+    this.idempotencyTable = leadsTable(this, 'IdempotencyTable', idempotencyTable, props.encryptionKey);
 
     this.cheatSheetBucket = new PrivateBucket(this, 'CheatSheetBucket', {
       accessLogsBucket: this.accessLogsBucket,
       accessLogsPrefix: 's3/cheat-sheet/',
-      encryptionKey: props.encryptionKey,
     });
     this.cheatSheetDeployment = new BucketDeployment(this, 'CheatSheetDeployment', {
       sources: [Source.asset(cheatSheetDirectory)],

@@ -23,7 +23,7 @@ export interface DistributionInvalidationProps {
    * invalidation's CallerReference.
    */
   readonly contentFingerprint: string;
-  /** The stack's customer managed key: the handler's log group is encrypted with it. */
+  /** The leads' key (infra/constructs/leads-key.ts): the handler's log group is encrypted with it. */
   readonly encryptionKey: IKey;
   /**
    * The paths to invalidate.

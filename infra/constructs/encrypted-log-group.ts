@@ -11,7 +11,7 @@ import type { Construct } from 'constructs';
 export const logRetention = RetentionDays.ONE_YEAR;
 
 export interface EncryptedLogGroupProps {
-  /** The customer managed key CloudWatch Logs encrypts the events with (infra/constructs/encryption-key.ts). */
+  /** The customer managed key CloudWatch Logs encrypts the events with: the leads' key (infra/constructs/leads-key.ts). */
   readonly encryptionKey: IKey;
   /** @default logRetention (one year) */
   readonly retention?: RetentionDays;
@@ -24,7 +24,7 @@ export interface EncryptedLogGroupProps {
 
 /**
  * A log group as every function, handler and the API's access logs get one: encrypted with the
- * stack's customer managed key (Control Tower's CT.CLOUDWATCH.PR.3), kept a year.
+ * leads' key, since a function's log may name a request (Control Tower's CT.CLOUDWATCH.PR.3), kept a year.
  */
 export class EncryptedLogGroup extends LogGroup {
   constructor(scope: Construct, id: string, props: EncryptedLogGroupProps) {

@@ -31,7 +31,7 @@ export interface EventFunctionsProps {
    * @default - no digest
    */
   readonly authorEmail?: string;
-  /** The stack's customer managed key: the log groups are encrypted with it. */
+  /** The leads' key (infra/constructs/leads-key.ts): the log groups are encrypted with it. */
   readonly encryptionKey: IKey;
   /** @default logRetention of infra/constructs/encrypted-log-group.ts: a year */
   readonly logRetention?: RetentionDays;

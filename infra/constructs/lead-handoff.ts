@@ -31,7 +31,7 @@ export interface LeadHandoffProps {
   readonly mailProvider: MailProviderConfig;
   /** The requests table, with its stream (Data's `requestsStream`): the outbox. */
   readonly table: ITable;
-  /** The stack's key: the log group. */
+  /** The leads' key (infra/constructs/leads-key.ts): the log group. */
   readonly encryptionKey: IKey;
   /** @default the repository root (process.cwd()) */
   readonly projectRoot?: string;

@@ -1,5 +1,4 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import type { IKey } from 'aws-cdk-lib/aws-kms';
 import {
   BlockPublicAccess,
   Bucket,
@@ -21,19 +20,20 @@ export interface PrivateBucketProps {
   readonly accessLogsBucket: IBucket;
   /** Key prefix of this bucket's logs in accessLogsBucket, e.g. `s3/site/`. */
   readonly accessLogsPrefix: string;
-  /** The stack's customer managed key (infra/constructs/encryption-key.ts): SSE-KMS with an S3 Bucket Key. */
-  readonly encryptionKey: IKey;
 }
 
 /**
  * A bucket nobody reaches directly: all public access blocked, ACLs disabled, TLS 1.2+ only,
- * SSE-KMS with the stack's customer managed key, versioned (a bad deployment can be rolled back
- * object by object), server access logs on, every event sent to EventBridge. Old versions expire
- * after 30 days so versioning does not grow without bound.
+ * encrypted with S3's own keys (SSE-S3), versioned (a bad deployment can be rolled back object by
+ * object), server access logs on, every event sent to EventBridge. Old versions expire after 30
+ * days so versioning does not grow without bound.
  *
- * The readers decide who may decrypt: CloudFront (OAC) for the site, the functions that send the
- * PDF for the cheat sheet; each gets kms:Decrypt where it is granted the bucket. An S3 Bucket Key
- * keeps KMS requests (and their cost) to a handful a day.
+ * SSE-S3, not a customer managed key: the two such buckets (the site's pages, the PDF) hold only
+ * what every visitor may download, so a key policy would guard nothing a reader owns, and a key
+ * of their own would cost 1 USD a month (3 USD from the third year, with its rotations). Who may
+ * read them is the bucket policy's and IAM's answer: CloudFront (OAC) for the site, the function
+ * that sends the PDF for the cheat sheet (Control Tower's CT.S3.PR.10, acknowledged in
+ * infra/tools/control-tower-exceptions.ts).
  *
  * Kept when the stack is deleted or the bucket replaced (RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
  * CloudFormation's RetainExceptOnCreate); removed when the create that made it rolls back, so a
@@ -51,9 +51,7 @@ export class PrivateBucket extends Bucket {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
       enforceSSL: true,
       minimumTLSVersion: 1.2,
-      encryption: BucketEncryption.KMS,
-      encryptionKey: props.encryptionKey,
-      bucketKeyEnabled: true,
+      encryption: BucketEncryption.S3_MANAGED,
       versioned: true,
       serverAccessLogsBucket: props.accessLogsBucket,
       serverAccessLogsPrefix: props.accessLogsPrefix,

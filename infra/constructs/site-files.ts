@@ -13,7 +13,7 @@ export interface SiteFilesProps {
   readonly siteDirectory: string;
   readonly bucket: Bucket;
   readonly distribution: Distribution;
-  /** The stack's key: the deployment and invalidation handlers' logs. */
+  /** The leads' key (infra/constructs/leads-key.ts): the deployment and invalidation handlers' logs. */
   readonly encryptionKey: IKey;
 }
 

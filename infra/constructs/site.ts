@@ -35,7 +35,6 @@ import { buildOutput } from '../../core/build-output';
 import { originSecretHeader } from '../../core/config/edge-headers';
 import { sitePagesFunctionCode } from '../site-pages-function';
 import type { DistributionInvalidation } from './distribution-invalidation';
-import { requireSourceAccountOnCloudFront } from './encryption-key';
 import { PrivateBucket } from './private-bucket';
 import { cloudFrontNameLimits, regionalName } from './regional-name';
 import { apiOriginRequestPolicy, apiPathPattern, securityHeadersSetting } from './site-edge-policies';
@@ -65,8 +64,8 @@ export interface SiteProps {
   /** Where the site bucket's S3 access logs and the distribution's logs go. */
   readonly accessLogsBucket: IBucket;
   /**
-   * The stack's customer managed key (infra/constructs/encryption-key.ts): the site bucket's
-   * SSE-KMS, which the distribution may decrypt, and the invalidation handler's logs.
+   * The leads' key (infra/constructs/leads-key.ts): the deployment and invalidation handlers' logs.
+   * The site bucket uses SSE-S3 (private-bucket.ts): CloudFront reads it with no key grant.
    */
   readonly encryptionKey: IKey;
   /**
@@ -143,7 +142,6 @@ export class Site extends Construct {
     this.bucket = new PrivateBucket(this, 'Bucket', {
       accessLogsBucket: props.accessLogsBucket,
       accessLogsPrefix: 's3/site/',
-      encryptionKey: props.encryptionKey,
     });
 
     const freePlan = props.pricingPlan === 'free';
@@ -252,14 +250,6 @@ export class Site extends Construct {
           'No custom domain was given (-c domainName/-c certificateArn), so the distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes at TLSv1; with a custom domain the stack sets TLSv1.2_2021 and this finding does not arise.',
       });
     }
-    // The S3 origin added to the key's policy: CloudFront may decrypt for distributions of this
-    // account (`distribution/*` and aws:SourceAccount), since naming this one would make key,
-    // bucket and distribution depend on each other in a circle.
-    requireSourceAccountOnCloudFront(props.encryptionKey);
-    Annotations.of(props.encryptionKey.node.scope ?? props.encryptionKey).acknowledgeWarning(
-      '@aws-cdk/aws-cloudfront-origins:wildcardKeyPolicyForOac',
-      "The site bucket's policy lets this distribution alone read its objects (StringEquals on this distribution's ARN), and the key statement lets CloudFront only decrypt, so no other distribution can obtain the site's files; the wildcard avoids the circular dependency key -> distribution -> bucket -> key.",
-    );
     Annotations.of(this.distribution).acknowledgeWarning(
       '@aws-cdk/aws-cloudfront-origins:listBucketSecurityRisk',
       's3:ListBucket cannot expose a listing: `/` is served by defaultRootObject index.html and the S3 behaviour forwards no query string (CACHING_OPTIMIZED), so no request reaches the bucket as a list call.',

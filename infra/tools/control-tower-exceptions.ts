@@ -149,6 +149,18 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
   },
   {
     control: 'CT.S3.PR.10',
+    resources: 'Site/Bucket/Resource',
+    reason:
+      "It holds the site's pages and assets, which CloudFront serves to anyone: SSE-S3 (AES-256, S3's own keys) encrypts them at rest, and a customer managed key would guard nothing secret while costing 1 USD a month (3 USD from the third year, with its rotations). Only the distribution reads it (origin access control, the bucket policy naming this distribution); it stays private and TLS-only.",
+  },
+  {
+    control: 'CT.S3.PR.10',
+    resources: 'Data/CheatSheetBucket/Resource',
+    reason:
+      "It holds the one PDF every reader who asks is sent, the same public file for all: SSE-S3 (AES-256, S3's own keys) encrypts it at rest, and a customer managed key would guard nothing secret while costing 1 USD a month (3 USD from the third year). Only the send function reads it (s3:GetObject on that one object); it stays private and TLS-only. The readers' data is under the leads' key.",
+  },
+  {
+    control: 'CT.S3.PR.10',
     resources: 'Data/AccessLogsBucket/Resource',
     reason:
       "S3 server access logs can only be delivered to a bucket whose default encryption is SSE-S3, not SSE-KMS, and this bucket receives the site and PDF buckets' access logs. It stays encrypted with SSE-S3 (AES-256), private and TLS-only.",

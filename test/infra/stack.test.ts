@@ -86,8 +86,8 @@ describe('the stack', () => {
     }
   });
 
-  test("keeps every log group's events at least a year, encrypted with the stack's customer managed key", () => {
-    const keyId = resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey').logicalId;
+  test("keeps every log group's events at least a year, encrypted with the leads' key (a log may name a request)", () => {
+    const keyId = resourceByPrefix(template, 'AWS::KMS::Key', 'LeadsKey').logicalId;
     const logGroups = Object.entries(template.findResources('AWS::Logs::LogGroup'));
     expect(logGroups.length).toBeGreaterThanOrEqual(5); // two functions, API access, two CDK handlers
     for (const [id, logGroup] of logGroups) {
@@ -118,8 +118,7 @@ describe('the stack', () => {
     expect(template.findResources('Custom::S3BucketNotifications')).toEqual({});
   });
 
-  test("encrypts every bucket whose readers support it with the stack's key; the access-log bucket keeps SSE-S3", () => {
-    const keyId = resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey').logicalId;
+  test('encrypts every bucket with S3-managed keys (SSE-S3): the pages, the PDF anyone downloads and the access logs', () => {
     const encryption = Object.fromEntries(
       Object.entries(template.findResources('AWS::S3::Bucket')).map(([id, bucket]) => [
         id.replace(/[0-9A-F]{8}$/, ''),
@@ -127,8 +126,8 @@ describe('the stack', () => {
       ]),
     );
     expect(encryption).toEqual({
-      SiteBucket: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: { 'Fn::GetAtt': [keyId, 'Arn'] } },
-      DataCheatSheetBucket: { SSEAlgorithm: 'aws:kms', KMSMasterKeyID: { 'Fn::GetAtt': [keyId, 'Arn'] } },
+      SiteBucket: { SSEAlgorithm: 'AES256' },
+      DataCheatSheetBucket: { SSEAlgorithm: 'AES256' },
       DataAccessLogsBucket: { SSEAlgorithm: 'AES256' },
     });
   });
@@ -235,55 +234,35 @@ describe("the API's wiring in the product", () => {
   });
 });
 
-describe("the product's encryption key", () => {
+describe("the product's one key, the leads'", () => {
   type KeyStatement = { Effect: string; Principal?: unknown; Action: string | string[]; Condition?: unknown };
-  const key = () => resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey');
+  const key = () => resourceByPrefix(template, 'AWS::KMS::Key', 'LeadsKey');
 
-  test("is the only KMS key besides the leads' own: the alarm topic, the log groups and the buckets share it", () => {
-    template.resourceCountIs('AWS::KMS::Key', 2);
-    expect(Object.keys(template.findResources('AWS::KMS::Key')).filter((id) => id.startsWith('LeadsKey'))).toHaveLength(
-      1,
+  test('is the only KMS key: the tables, the log groups, the failed events and both alarm topics share it', () => {
+    template.resourceCountIs('AWS::KMS::Key', 1);
+    const arn = { 'Fn::GetAtt': [key().logicalId, 'Arn'] };
+    const topics = Object.values(template.findResources('AWS::SNS::Topic'));
+    expect(topics).toHaveLength(2);
+    for (const topic of topics) expect(topic.Properties.KmsMasterKeyId).toEqual(arn);
+    template.hasResourceProperties('AWS::SQS::Queue', {
+      KmsMasterKeyId: arn,
+      MessageRetentionPeriod: 1209600,
+    });
+  });
+
+  test('rotates yearly and refuses grants but those AWS services make for a resource', () => {
+    const { Properties } = key().resource;
+    expect(Properties.EnableKeyRotation).toBe(true);
+    expect((Properties.KeyPolicy as { Statement: KeyStatement[] }).Statement).toContainEqual(
+      expect.objectContaining({ Effect: 'Deny', Action: 'kms:CreateGrant', Principal: { AWS: '*' } }),
     );
-    template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: { 'Fn::GetAtt': [key().logicalId, 'Arn'] } });
   });
 
-  test('every key of the stack rotates yearly and refuses grants but those AWS services make for a resource', () => {
-    const keys = Object.values(template.findResources('AWS::KMS::Key'));
-    expect(keys.length).toBeGreaterThan(0);
-    for (const { Properties } of keys) {
-      expect(Properties.EnableKeyRotation).toBe(true);
-      expect((Properties.KeyPolicy as { Statement: KeyStatement[] }).Statement).toContainEqual(
-        expect.objectContaining({ Effect: 'Deny', Action: 'kms:CreateGrant', Principal: { AWS: '*' } }),
-      );
-    }
-  });
-
-  test("lets CloudFront decrypt for this account's distributions only, as the site bucket's origin needs", () => {
+  test('gives CloudFront nothing: the site bucket is SSE-S3, read through the origin access control alone', () => {
     const statements = (key().resource.Properties.KeyPolicy as { Statement: KeyStatement[] }).Statement;
-    const cloudFront = statements.filter((statement) =>
-      JSON.stringify(statement.Principal ?? '').includes('cloudfront'),
+    expect(statements.filter((statement) => JSON.stringify(statement.Principal ?? '').includes('cloudfront'))).toEqual(
+      [],
     );
-    expect(cloudFront).toEqual([
-      expect.objectContaining({
-        Effect: 'Allow',
-        Action: 'kms:Decrypt',
-        Condition: {
-          ArnLike: {
-            'AWS:SourceArn': {
-              'Fn::Join': [
-                '',
-                ['arn:', { Ref: 'AWS::Partition' }, ':cloudfront::', { Ref: 'AWS::AccountId' }, ':distribution/*'],
-              ],
-            },
-          },
-          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
-        },
-      }),
-    ]);
-  });
-
-  test('is exported as an output, for whoever schedules its deletion after the kept buckets and logs', () => {
-    template.hasOutput('EncryptionKeyArn', { Value: { 'Fn::GetAtt': [key().logicalId, 'Arn'] } });
   });
 });
 
@@ -328,7 +307,6 @@ describe('the stack outputs', () => {
         'ConfigurationSetName',
         'DashboardUrl',
         'DistributionDomainName',
-        'EncryptionKeyArn',
         'IdempotencyTableName',
         'LeadsKeyArn',
         'SendQuotaTableName',
@@ -368,7 +346,7 @@ describe('the stack outputs', () => {
   });
 });
 
-describe("the stack's key policy", () => {
+describe("the key's policy for AWS services", () => {
   type KeyStatement = {
     Effect: string;
     Principal?: { Service?: unknown };
@@ -376,7 +354,7 @@ describe("the stack's key policy", () => {
   };
   const statements = () =>
     (
-      resourceByPrefix(template, 'AWS::KMS::Key', 'EncryptionKey').resource.Properties.KeyPolicy as {
+      resourceByPrefix(template, 'AWS::KMS::Key', 'LeadsKey').resource.Properties.KeyPolicy as {
         Statement: KeyStatement[];
       }
     ).Statement.filter((statement) => statement.Effect === 'Allow' && statement.Principal?.Service !== undefined);
@@ -386,8 +364,8 @@ describe("the stack's key policy", () => {
     );
   const serviceOf = (statement: KeyStatement) => JSON.stringify(statement.Principal!.Service);
 
-  test('conditions CloudFront and CloudWatch on this account (aws:SourceAccount) and their source (aws:SourceArn)', () => {
-    const byService = statements().filter((statement) => /cloudfront|cloudwatch/.test(serviceOf(statement)));
+  test('conditions CloudWatch and EventBridge on this account (aws:SourceAccount) and their source (aws:SourceArn)', () => {
+    const byService = statements().filter((statement) => /cloudwatch|events/.test(serviceOf(statement)));
     expect(byService).toHaveLength(2);
     for (const statement of byService) {
       expect([serviceOf(statement), conditionKeys(statement).sort()]).toEqual([

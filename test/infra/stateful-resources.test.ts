@@ -37,16 +37,10 @@ describe('stateful resources of the whole product', () => {
     template = synthTemplate();
   });
 
-  test("the stack's KMS key is kept on delete and replacement, and removed when its create rolls back", () => {
-    const keys = policiesOf(template, 'AWS::KMS::Key').filter(({ logicalId }) => logicalId.startsWith('EncryptionKey'));
-    expect(keys).toHaveLength(1);
-    for (const key of keys) expect(key).toEqual({ logicalId: key.logicalId, ...removedOnRolledBackCreate });
-  });
-
   test("the leads' key is kept on delete and replacement, and removed when its create rolls back (a retry could never use it)", () => {
     const keys = policiesOf(template, 'AWS::KMS::Key').filter(({ logicalId }) => logicalId.startsWith('LeadsKey'));
     expect(keys).toEqual([{ logicalId: keys[0]?.logicalId, ...removedOnRolledBackCreate }]);
-    expect(policiesOf(template, 'AWS::KMS::Key')).toHaveLength(2);
+    expect(policiesOf(template, 'AWS::KMS::Key')).toHaveLength(1);
   });
 
   test('the tables keep the logical ids deployed stacks have, so their new key is an in-place update', () => {

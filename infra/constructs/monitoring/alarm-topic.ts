@@ -64,6 +64,7 @@ export class AlarmTopic extends Construct {
     const alarms = `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:${alarmNamePrefix}-*`;
     this.encryptionKey.addToResourcePolicy(
       new PolicyStatement({
+        sid: 'CloudWatchAlarmsPublishToTheTopics',
         principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
         actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
         resources: ['*'],

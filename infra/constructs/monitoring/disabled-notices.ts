@@ -10,7 +10,7 @@ import { alarmRunbook, describeAlarm, runbookDescription, runbookDocPath } from 
 export interface DisabledNoticesProps {
   /** The pages topic: a disabled key or sending stops every reader's request. */
   readonly pages: AlarmTopic;
-  /** The keys the product's data is under (the leads' key, the stack's key). */
+  /** The keys the product's data is under (the leads' key, the stack's one key). */
   readonly keys: readonly IKey[];
   /** @default `docs/operate.md` (runbook.ts) */
   readonly runbookBaseUrl?: string;
@@ -61,8 +61,8 @@ export function keyDisabledPattern(keyArns: readonly string[]): EventPattern {
  * charge; SNS's first 1,000 e-mails a month are free). Each notification starts with its severity
  * and ends with the event, after the runbook link.
  *
- * What it cannot tell: a disabled stack key silences the topics it encrypts, this one included
- * (docs/operate.md says how to check both keys).
+ * What it cannot tell: a disabled key silences the topics it encrypts, this one included
+ * (docs/operate.md says how to check the key).
  */
 export class DisabledNotices extends Construct {
   public readonly sendingDisabledRule: Rule;
@@ -94,13 +94,13 @@ export class DisabledNotices extends Construct {
       ],
     });
     this.keyDeletedRule = new Rule(this, 'KeyDeleted', {
-      description: "Pages when KMS deletes one of the stack's keys.",
+      description: "Pages when KMS deletes the stack's key.",
       eventPattern: keyDeletedPattern(keyArns),
       targets: [
         toTopic(
           props.pages.topic,
           notice(
-            "A key of the stack's data was deleted: what it encrypted cannot be read again.",
+            "The key of the stack's data was deleted: what it encrypted cannot be read again.",
             EventField.fromPath('$.resources'),
           ),
         ),
@@ -108,13 +108,13 @@ export class DisabledNotices extends Construct {
     });
     this.keyDisabledRule = new Rule(this, 'KeyDisabled', {
       description:
-        "Pages when one of the stack's keys is disabled or scheduled for deletion (needs a CloudTrail trail).",
+        "Pages when the stack's key is disabled or scheduled for deletion (needs a CloudTrail trail).",
       eventPattern: keyDisabledPattern(keyArns),
       targets: [
         toTopic(
           props.pages.topic,
           notice(
-            "A key of the stack's data was disabled or scheduled for deletion: every table (the leads' key) or log group, bucket and topic (the stack's key) under it fails.",
+            "The key of the stack's data was disabled or scheduled for deletion: every table, log group, queue and topic under it fails.",
             EventField.fromPath('$.detail.eventName'),
             EventField.fromPath('$.detail.userIdentity.arn'),
             EventField.fromPath('$.detail.requestParameters.keyId'),
@@ -152,6 +152,7 @@ export class DisabledNotices extends Construct {
     );
     props.pages.encryptionKey.addToResourcePolicy(
       new PolicyStatement({
+        sid: 'EventBridgeRulesPublishToThePagesTopic',
         principals: [events],
         actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
         resources: ['*'],

@@ -30,7 +30,11 @@ export interface MonitoringProps {
   readonly pageEndpoint?: string;
   /** @default - no e-mail subscription to the tickets topic */
   readonly ticketEmail?: string;
-  /** @default - a key for each topic alone (AlarmTopicProps.encryptionKey) */
+  /**
+   * The key both topics are encrypted with (the stack's: the leads' key).
+   *
+   * @default - a key of the pages topic's own, which the tickets topic shares (AlarmTopicProps.encryptionKey)
+   */
   readonly encryptionKey?: IKey;
   /** The product's SES configuration set: its bounce and complaint events. */
   readonly sesConfigurationSet: ConfigurationSetEvents;

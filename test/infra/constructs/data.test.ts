@@ -10,8 +10,7 @@ import { fixtures, privateBucketHardening, resourceByPrefix } from '../support/s
 function dataInBareStack(props: Partial<DataProps> = {}): Template {
   const stack = bareStack();
   new Data(stack, 'Data', {
-    encryptionKey: new Key(stack, 'EncryptionKey'),
-    tableEncryptionKey: new Key(stack, 'LeadsKey'),
+    encryptionKey: new Key(stack, 'LeadsKey'),
     cheatSheetDirectory: fixtures.cheatSheetDirectory,
     ...props,
   });
@@ -118,7 +117,7 @@ describe('the data construct', () => {
     expect(requests.TimeToLiveSpecification).toEqual({ AttributeName: 'expires_at', Enabled: true });
   });
 
-  test('keeps the PDF bucket private: public access blocked, TLS only, SSE-KMS with the stack key, versioned, logged, events to EventBridge', () => {
+  test('keeps the PDF bucket private: public access blocked, TLS only, SSE-S3 (the PDF is public content), versioned, logged, events to EventBridge', () => {
     const bucket = resourceByPrefix(template, 'AWS::S3::Bucket', 'DataCheatSheetBucket');
     template.hasResourceProperties('AWS::S3::Bucket', {
       ...privateBucketHardening,

@@ -1,7 +1,9 @@
 /**
- * Who can read the leads, answered by the key: both tables are encrypted with the leads' own key,
- * and its policy lets only the functions' roles, the leads reader (if given) and CloudFormation's
- * execution role use it, through DynamoDB; the account administers it but cannot decrypt with it.
+ * Who can read the leads, answered by the key: the tables and the failed events' queue are
+ * encrypted with the stack's one key, the leads', and its policy lets only the functions' roles,
+ * the leads reader (if given) and CloudFormation's execution role use it, through DynamoDB or SQS;
+ * three AWS services use it for their own resources of this stack alone (the log groups, the
+ * alarms' and the rules' notices); the account administers it but cannot decrypt with it.
  */
 import { functionResourcePrefix } from '../support/function-ids';
 import { functionList } from '../../../core/api/catalogue/functions';
@@ -65,19 +67,61 @@ describe("the leads' key", () => {
     expect(actionsOf(accountStatements[0]).filter((action) => dataActions.includes(action))).toEqual([]);
   });
 
-  test('allows no one and no service at large: every other Allow names roles, through DynamoDB in its region', () => {
+  const viaService = (service: string) => ({
+    'kms:ViaService': { 'Fn::Join': ['', [`${service}.`, { Ref: 'AWS::Region' }, '.amazonaws.com']] },
+    'kms:CallerAccount': { Ref: 'AWS::AccountId' },
+  });
+  const isService = (statement: Statement) =>
+    typeof statement.Principal !== 'string' && statement.Principal.Service !== undefined;
+
+  test('lets roles use it only through DynamoDB or SQS in its region, never anyone at large', () => {
     const uses = statements.filter(
-      (statement) => statement.Effect === 'Allow' && actionsOf(statement).includes('kms:Decrypt'),
+      (statement) => statement.Effect === 'Allow' && actionsOf(statement).includes('kms:Decrypt') && !isService(statement),
     );
-    expect(uses.length).toBeGreaterThanOrEqual(3);
+    expect(uses.length).toBeGreaterThanOrEqual(4);
     for (const statement of uses) {
       expect(statement.Principal).not.toBe('*');
       expect(JSON.stringify(principalsOf(statement))).not.toContain(':root');
-      expect(statement.Condition?.StringEquals).toEqual({
-        'kms:ViaService': { 'Fn::Join': ['', ['dynamodb.', { Ref: 'AWS::Region' }, '.amazonaws.com']] },
-        'kms:CallerAccount': { Ref: 'AWS::AccountId' },
-      });
+      const through = statement.Sid === 'FunctionsAndTheLeadsReaderUseTheQueue' ? 'sqs' : 'dynamodb';
+      expect([statement.Sid, statement.Condition?.StringEquals]).toEqual([statement.Sid, viaService(through)]);
     }
+  });
+
+  test("lets three AWS services use it, each for this stack's own resources of one kind: log groups, alarms, rules", () => {
+    const services = statements.filter((statement) => statement.Effect === 'Allow' && isService(statement));
+    const conditionsOf = (statement: Statement) => JSON.stringify(statement.Condition);
+    expect(
+      services
+        .map((statement) => [
+          JSON.stringify((statement.Principal as { Service: unknown }).Service).replace(/.*(logs|cloudwatch|events).*/, '$1'),
+          /log-group:TestStack-\*|log-group:[A-Za-z0-9]+-\*/.test(conditionsOf(statement)) ||
+            /:alarm:[A-Za-z0-9]+-\*/.test(conditionsOf(statement)) ||
+            /:rule\/[A-Za-z0-9]+-\*/.test(conditionsOf(statement)),
+        ])
+        .sort(),
+    ).toEqual([
+      ['cloudwatch', true],
+      ['events', true],
+      ['logs', true],
+    ]);
+    for (const statement of services.filter((s) => !JSON.stringify(s.Principal).includes('logs'))) {
+      expect(Object.keys(statement.Condition?.StringEquals ?? {})).toEqual(['aws:SourceAccount']);
+      expect(Object.keys(statement.Condition?.ArnLike ?? {})).toEqual(['aws:SourceArn']);
+    }
+  });
+
+  test("lets the event functions' roles and the leads reader send and read the failed events, through SQS", () => {
+    const queue = statements.find((statement) => statement.Sid === 'FunctionsAndTheLeadsReaderUseTheQueue')!;
+    expect(queue.Condition?.StringEquals).toEqual(viaService('sqs'));
+    expect(principalsOf(queue)).toContain(readerRoleArn);
+    const eventRoles = functionList
+      .filter((fn) => fn.trigger.kind !== 'http' && fn.trigger.kind !== 'queue' && fn.onlyWith === undefined)
+      .map((fn) => functionResourcePrefix(fn, 'Role'));
+    const roleIds = principalsOf(queue)
+      .filter((principal) => typeof principal !== 'string')
+      .map((principal) => (principal as { 'Fn::GetAtt': string[] })['Fn::GetAtt'][0]);
+    expect(roleIds.length).toBe(eventRoles.length);
+    for (const id of roleIds) expect(eventRoles.some((prefix) => id.startsWith(prefix))).toBe(true);
   });
 
   test('lets exactly the roles of the functions that use the tables read and write them', () => {
@@ -119,7 +163,7 @@ describe("the leads' key", () => {
   });
 });
 
-test('without leadsReaderRoleArn, only the functions and CloudFormation may use the key', () => {
+test('without leadsReaderRoleArn, only the functions, CloudFormation and the three services may use the key', () => {
   const { statements } = leadsKeyOf(synthTemplate({ context: quiet }));
   expect(statements.map((statement) => statement.Sid).sort()).toEqual(
     [
@@ -127,6 +171,12 @@ test('without leadsReaderRoleArn, only the functions and CloudFormation may use 
       'TablesCreatedByCloudFormation',
       'GrantsOnlyForAwsResources',
       'FunctionsReadAndWriteTheTables',
+      'FunctionsAndTheLeadsReaderUseTheQueue',
+      'CloudWatchLogsForThisStacksLogGroups',
+      'CloudWatchAlarmsPublishToTheTopics',
+      'EventBridgeRulesPublishToThePagesTopic',
     ].sort(),
   );
+  const queue = statements.find((statement) => statement.Sid === 'FunctionsAndTheLeadsReaderUseTheQueue')!;
+  expect(JSON.stringify(queue.Principal)).not.toContain('leads-reader');
 });

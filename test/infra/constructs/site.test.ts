@@ -171,7 +171,7 @@ describe('the site construct', () => {
     });
   });
 
-  test('keeps the site bucket private: public access blocked, TLS only, SSE-KMS with the stack key, versioned, logged, events to EventBridge', () => {
+  test('keeps the site bucket private: public access blocked, TLS only, SSE-S3 (the pages are public), versioned, logged, events to EventBridge', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
       ...privateBucketHardening,
       LoggingConfiguration: {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Annotations, App, type AppProps } from 'aws-cdk-lib';
 import { noWebAclWarning } from '../../../infra/constructs/site';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
 import { buildAuditReport, type AuditReport } from '../../../infra/tools/audit-report';
 import { addComplianceChecks, type ComplianceChecks } from '../../../infra/tools/compliance-checks';
 import { parseDeploymentConfig } from '../../../infra/config';
@@ -190,8 +190,8 @@ export function resourceByPrefix(
 }
 
 /**
- * What every private bucket of the stack carries: no public access, SSE-KMS with the stack's key
- * and an S3 Bucket Key, versions, events to EventBridge.
+ * What every private bucket of the stack carries: no public access, S3's own encryption (SSE-S3:
+ * they hold only public content), versions, events to EventBridge.
  */
 export const privateBucketHardening = {
   PublicAccessBlockConfiguration: {
@@ -201,15 +201,7 @@ export const privateBucketHardening = {
     RestrictPublicBuckets: true,
   },
   BucketEncryption: {
-    ServerSideEncryptionConfiguration: [
-      {
-        ServerSideEncryptionByDefault: {
-          SSEAlgorithm: 'aws:kms',
-          KMSMasterKeyID: { 'Fn::GetAtt': [Match.stringLikeRegexp('^EncryptionKey'), 'Arn'] },
-        },
-        BucketKeyEnabled: true,
-      },
-    ],
+    ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
   },
   VersioningConfiguration: { Status: 'Enabled' },
   NotificationConfiguration: { EventBridgeConfiguration: { EventBridgeEnabled: true } },

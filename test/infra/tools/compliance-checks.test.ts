@@ -40,8 +40,14 @@ describe('the rule packs, in the default synth', () => {
     expect(findingsOf(report, control)).toEqual([]);
   });
 
-  test('accept CT.S3.PR.10 (SSE-KMS) on the access-log bucket alone, the one bucket S3 logs are delivered to', () => {
-    expect(findingsOf(report, 'CT.S3.PR.10')).toEqual(['First100DaysSite/Data/AccessLogsBucket/Resource']);
+  test('accept CT.S3.PR.10 (SSE-KMS) on the three buckets alone, which hold public content or its access logs', () => {
+    expect(findingsOf(report, 'CT.S3.PR.10').sort()).toEqual(
+      [
+        'First100DaysSite/Data/AccessLogsBucket/Resource',
+        'First100DaysSite/Data/CheatSheetBucket/Resource',
+        'First100DaysSite/Site/Bucket/Resource',
+      ].sort(),
+    );
   });
 
   test('accept each Control Tower finding on a resource of infra/tools/control-tower-exceptions.ts, with its reason', () => {

@@ -117,7 +117,7 @@ describe("a stage's alarms", () => {
         /Sending Status Disabled|KMS CMK Deletion|DisableKey/.test(JSON.stringify(r.Properties.EventPattern)),
     );
     expect(rules).toHaveLength(3);
-    const keyIds = [home.stack.leadsKey.key, home.stack.encryptionKey.key].map((key) =>
+    const keyIds = [home.stack.leadsKey.key].map((key) =>
       home.stack.getLogicalId(key.node.defaultChild as never),
     );
     for (const [id, { Properties }] of rules) {
@@ -134,7 +134,7 @@ describe("a stage's alarms", () => {
         for (const key of keyIds) expect([id, pattern]).toEqual([id, expect.stringContaining(key)]);
     }
     // EventBridge may use the pages topic's key, for this stack's rules alone.
-    const { Statement } = home.template.toJSON().Resources[keyIds[1]].Properties.KeyPolicy as {
+    const { Statement } = home.template.toJSON().Resources[keyIds[0]].Properties.KeyPolicy as {
       Statement: { Principal?: { Service?: string }; Condition?: unknown }[];
     };
     const forEvents = Statement.filter(({ Principal }) => Principal?.Service === 'events.amazonaws.com');
