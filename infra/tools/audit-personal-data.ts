@@ -156,31 +156,88 @@ export function personalDataSection(views: readonly StackView[]): string {
   ].join('\n');
 }
 
-/** Who may decrypt each table: the principals of its key's Allow statements that grant kms:Decrypt. */
+/** An action list grants kms:Decrypt when it names it or a wildcard covering it (`kms:Decrypt*`, `kms:*`). */
+const grantsDecrypt = (actions: readonly Json[]) =>
+  actions.some((action) => typeof action === 'string' && /^kms:(\*|Decrypt\*?)$/.test(action));
+
+interface KeyStatement {
+  readonly Effect: string;
+  readonly Principal?: Json;
+  readonly Action: Json;
+  readonly Condition?: Parameters<typeof renderCondition>[0];
+}
+
+/**
+ * Who may decrypt what a store holds, from its key's Allow statements that grant kms:Decrypt:
+ * those conditioned on the store's own service (`kms:ViaService` on `dynamodb.` for a table,
+ * `sqs.` for a queue) read it; the others cannot, and the cell says why (another service's
+ * condition, or an AWS service acting for this stack's own resources, which no person can act as).
+ */
+function readersOfStore(
+  view: StackView,
+  store: string,
+  keyValue: Json | undefined,
+  service: 'dynamodb' | 'sqs',
+  awsManaged: string,
+): string[] {
+  const keyRef = JSON.stringify(keyValue ?? null).match(/"Fn::GetAtt":\["([^"]+)"/)?.[1];
+  const key = keyRef === undefined ? undefined : view.resources[keyRef];
+  if (!key) return [store, awsManaged];
+  const statements = asList(propertiesOf<{ KeyPolicy: PolicyDocument }>(key).KeyPolicy?.Statement) as KeyStatement[];
+  const decrypting = statements.filter((s) => s.Effect === 'Allow' && grantsDecrypt(asList(s.Action)));
+  const through = (s: KeyStatement) => JSON.stringify(s.Condition?.StringEquals?.['kms:ViaService'] ?? null);
+  const readers = decrypting.filter((s) => through(s).includes(`${service}.`));
+  const services = decrypting.filter((s) => isServicePrincipal(s.Principal));
+  const elsewhere = decrypting.filter((s) => !readers.includes(s) && !services.includes(s));
+  const line = (s: KeyStatement) => `${renderPrincipal(s.Principal)} (${renderCondition(s.Condition)})`;
+  return [
+    store,
+    [
+      `its key \`${keyRef}\` lets decrypt it: ${readers.map(line).join('; ')}`,
+      ...(elsewhere.length > 0
+        ? [`Not through ${service === 'dynamodb' ? 'DynamoDB' : 'SQS'}, so not this store: ${elsewhere.map(line).join('; ')}`]
+        : []),
+      ...(services.length > 0
+        ? [
+            `AWS services for this stack's own resources only, which no person or role can act as, and none reads a lead: ${services.map(line).join('; ')}`,
+          ]
+        : []),
+      'the account administers the key, and cannot decrypt with it',
+    ].join('. '),
+  ];
+}
+
+const isServicePrincipal = (principal: Json | undefined) =>
+  typeof principal === 'object' && principal !== null && !Array.isArray(principal) && 'Service' in principal;
+
+/** Who may decrypt each table, and each queue under a customer key (the failed events): its key's policy. */
 export function readersSection(views: readonly StackView[]): string {
-  const rows = views.flatMap((view) =>
-    resourcesOfType(view, 'AWS::DynamoDB::Table').map(([, tableResource]) => {
+  const rows = views.flatMap((view) => [
+    ...resourcesOfType(view, 'AWS::DynamoDB::Table').map(([, tableResource]) => {
       const { TableName, SSESpecification } = propertiesOf<{
         TableName: string;
         SSESpecification: { KMSMasterKeyId?: Json };
       }>(tableResource);
-      const keyRef = JSON.stringify(SSESpecification?.KMSMasterKeyId ?? null).match(/"Fn::GetAtt":\["([^"]+)"/)?.[1];
-      const key = keyRef === undefined ? undefined : view.resources[keyRef];
-      if (!key)
-        return [
-          `\`${TableName}\``,
-          'the AWS managed key aws/dynamodb: every principal of the account that may call DynamoDB',
-        ];
-      const statements = asList(propertiesOf<{ KeyPolicy: PolicyDocument }>(key).KeyPolicy?.Statement);
-      const readers = statements
-        .filter((s) => s.Effect === 'Allow' && asList(s.Action).includes('kms:Decrypt'))
-        .map((s) => `${renderPrincipal(s.Principal)} (${renderCondition(s.Condition)})`);
-      return [
+      return readersOfStore(
+        view,
         `\`${TableName}\``,
-        `its key \`${keyRef}\` lets decrypt: ${readers.join('; ')}; the account administers the key, and cannot decrypt with it`,
-      ];
+        SSESpecification?.KMSMasterKeyId,
+        'dynamodb',
+        'the AWS managed key aws/dynamodb: every principal of the account that may call DynamoDB',
+      );
     }),
-  );
+    ...resourcesOfType(view, 'AWS::SQS::Queue')
+      .filter(([, queue]) => propertiesOf<{ KmsMasterKeyId?: Json }>(queue).KmsMasterKeyId !== undefined)
+      .map(([id, queue]) =>
+        readersOfStore(
+          view,
+          `the queue \`${id}\``,
+          propertiesOf<{ KmsMasterKeyId?: Json }>(queue).KmsMasterKeyId,
+          'sqs',
+          'an AWS managed key: every principal of the account that may receive from it',
+        ),
+      ),
+  ]);
   return ['## Who can read the leads', '', table(['store', 'who can read it'], rows)].join('\n');
 }
 

@@ -75,6 +75,19 @@ test("says who can read each table: the functions' roles, the leads reader, Clou
   expect(section).toContain('the account administers the key, and cannot decrypt with it');
 });
 
+test('says why the AWS services in the key policy cannot read a lead, and who may read the failed events', () => {
+  const rows = readersSection(views).split('\n');
+  const requests = rows.find((row) => row.startsWith('| `cheat_sheet_requests`'))!;
+  const [readers, ...rest] = requests.split('. ');
+  expect(readers).not.toMatch(/Service:/);
+  expect(rest.join('. ')).toMatch(
+    /AWS services for this stack's own resources only, which no person or role can act as, and none reads a lead: .*Service: cloudwatch\.amazonaws\.com/,
+  );
+  const queue = rows.find((row) => row.startsWith('| the queue `FailedEventsQueue'))!;
+  expect(queue).toContain(readerRoleArn);
+  expect(queue).toContain('sqs.');
+});
+
 test("prints the deploy role's trust: the provider, the repository's environment and the audience", () => {
   const section = deployRoleSection(views);
   expect(section).toContain('token.actions.githubusercontent.com:sub');

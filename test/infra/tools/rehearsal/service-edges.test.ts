@@ -1,8 +1,8 @@
 /**
  * Every service-to-service edge of a stage outside us-east-1 with every optional context value,
  * judged against the templates' own policies: CloudWatch alarms to their topics and keys (the edge
- * stack's too), EventBridge to functions, API Gateway to functions, CloudFront to its buckets and
- * their key, Lambda to the functions' roles. A policy narrowed to another name is found.
+ * stack's too), EventBridge to functions, API Gateway to functions, CloudFront to its bucket (SSE-S3,
+ * so no key), Lambda to the functions' roles. A policy narrowed to another name is found.
  */
 import { judge } from '../../../../infra/tools/rehearsal/judge';
 import { rehearse } from '../../../../infra/tools/rehearsal/rehearsal';
@@ -41,7 +41,10 @@ test('every edge of the staging stacks (eu-west-1, edge stack in us-east-1) is a
   );
   expect(descriptions).toMatch(/rule .* → function/);
   expect(descriptions).toMatch(/API route POST \/api\/cheat-sheet-requests → function/);
-  expect(descriptions).toMatch(/distribution .* → key/);
+  // The site bucket is SSE-S3: CloudFront reaches the bucket and no key; the alarms reach the leads' key of their topic.
+  expect(descriptions).toMatch(/distribution .* → bucket /);
+  expect(descriptions).not.toMatch(/distribution .* → key/);
+  expect(descriptions).toMatch(/alarm \S+ → key LeadsKey\S+ of topic /);
   expect((await denied(stacks)).map(({ edge, missing }) => `${edge.description}: ${missing.join('; ')}`)).toEqual([]);
 });
 
