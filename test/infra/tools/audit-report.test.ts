@@ -55,13 +55,17 @@ describe('the audit report', () => {
       expect(data).toMatch(new RegExp(`\\| \`${id}\` \\|[^\\n]*KMS, <${keyId}\\.Arn>[^\\n]*events kept 365 days`));
     }
     expect(data).toMatch(/\| `DataAccessLogsBucket\w+` \|[^\n]*SSE-S3 \(AES-256\)/);
-    expect(data).toMatch(/\| `SiteBucket\w+` \|[^\n]*SSE-KMS with <EncryptionKey\w+\.Arn>, S3 Bucket Key/);
+    expect(data).toMatch(/\| `SiteBucket\w+` \|[^\n]*SSE-S3 \(AES-256\)/);
+    expect(data).toMatch(/\| `DataCheatSheetBucket\w+` \|[^\n]*SSE-S3 \(AES-256\)/);
   });
 
-  test("lists the key policy's condition on each service: CloudFront's and CloudWatch's account and source", () => {
+  test("lists the key policy's condition on each service: CloudWatch's and EventBridge's account and source, Logs' context", () => {
     const data = section('## What holds or moves data');
     const keyRow = data.split('\n').find((line) => line.startsWith(`| \`${idsOf('AWS::KMS::Key')[0]}\` |`))!;
-    expect(keyRow).toMatch(/cloudfront\.amazonaws\.com[^)]*AWS:SourceArn ArnLike[^)]*aws:SourceAccount StringEquals/);
+    expect(keyRow).toMatch(
+      /events\.amazonaws\.com[^)]*aws:SourceArn ArnLike[^)]*:rule\/First100DaysSite-\*[^)]*aws:SourceAccount/,
+    );
+    expect(keyRow).not.toContain('cloudfront.amazonaws.com');
     expect(keyRow).toMatch(
       /cloudwatch\.amazonaws\.com[^)]*aws:SourceArn ArnLike[^)]*:alarm:First100DaysSite-\*[^)]*aws:SourceAccount/,
     );
@@ -104,14 +108,12 @@ describe('the audit report', () => {
     }
   });
 
-  test("names the resources of the send function's grants, the PDF object and the key through S3", () => {
+  test("names the resources of the send function's grants: the PDF object, and no key (the bucket is SSE-S3)", () => {
     const send = section(
       `### \`${idsOf('AWS::IAM::Role').find((id) => id.startsWith('ApiSendCheatSheetSendCheatSheetRole'))}\``,
     );
     expect(send).toMatch(/\| `s3:GetObject` \| <DataCheatSheetBucket\w+\.Arn>\/mpc-100-day-cheat-sheet\.pdf \|/);
-    expect(send).toMatch(
-      /\| `kms:Decrypt` \| <EncryptionKey\w+\.Arn> \| kms:ViaService StringEquals s3\.<AWS::Region>\.amazonaws\.com \|/,
-    );
+    expect(send).not.toMatch(/kms:ViaService StringEquals s3\./);
   });
 
   test('gives each pack what passed and each accepted finding with its reason', () => {
@@ -128,7 +130,8 @@ describe('the audit report', () => {
       ),
     );
     expect(controlTower).toMatch(
-      /\| `CT.S3.PR.10` \| `s3_bucket_default_encryption_kms_check` \| [^|]+ \| 3 \| 2 \| 1 \|/,
+      // All three buckets are SSE-S3: public content, or S3's access logs (each accepted with its reason).
+      /\| `CT.S3.PR.10` \| `s3_bucket_default_encryption_kms_check` \| [^|]+ \| 3 \| 0 \| 3 \|/,
     );
     expect(controlTower).toContain('| `CT.LAMBDA.PR.3` | ');
     for (const finding of report.accepted) expect(markdown).toContain(finding.reason);
