@@ -195,7 +195,11 @@ describe('a stage at rest (default synth, us-east-1, no traffic)', () => {
     expectLine('deploy.md', `the web ACL adds ${usd(payAsYouGo.webAclUsd)} USD a month on pay-as-you-go`);
     expectLine(
       'deploy.md',
-      `with \`-c pricingPlan=free\` the whole stack is ${usd(freePlan.allInListPrice[0])} USD a month at rest at list prices in the first year (${usd(freePlan.allInListPrice[1])} in the second, ${usd(freePlan.allInListPrice[2])} from the third; ${usd(freePlan.allIn[0])} with the free alarm metrics)`,
+      `with \`-c pricingPlan=free\` the whole stack is ${usd(freePlan.allInListPrice[0])} USD a month at rest at list prices in the first year`,
+    );
+    expectLine(
+      'deploy.md',
+      `(${usd(freePlan.allInListPrice[1])} in the second, ${usd(freePlan.allInListPrice[2])} from the third; ${usd(freePlan.allIn[0])} with the free alarm metrics)`,
     );
   });
 
