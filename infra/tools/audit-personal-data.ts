@@ -195,7 +195,9 @@ function readersOfStore(
     [
       `its key \`${keyRef}\` lets decrypt it: ${readers.map(line).join('; ')}`,
       ...(elsewhere.length > 0
-        ? [`Not through ${service === 'dynamodb' ? 'DynamoDB' : 'SQS'}, so not this store: ${elsewhere.map(line).join('; ')}`]
+        ? [
+            `Not through ${service === 'dynamodb' ? 'DynamoDB' : 'SQS'}, so not this store: ${elsewhere.map(line).join('; ')}`,
+          ]
         : []),
       ...(services.length > 0
         ? [

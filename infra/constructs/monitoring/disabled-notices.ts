@@ -107,8 +107,7 @@ export class DisabledNotices extends Construct {
       ],
     });
     this.keyDisabledRule = new Rule(this, 'KeyDisabled', {
-      description:
-        "Pages when the stack's key is disabled or scheduled for deletion (needs a CloudTrail trail).",
+      description: "Pages when the stack's key is disabled or scheduled for deletion (needs a CloudTrail trail).",
       eventPattern: keyDisabledPattern(keyArns),
       targets: [
         toTopic(

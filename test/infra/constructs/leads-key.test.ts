@@ -76,7 +76,8 @@ describe("the leads' key", () => {
 
   test('lets roles use it only through DynamoDB or SQS in its region, never anyone at large', () => {
     const uses = statements.filter(
-      (statement) => statement.Effect === 'Allow' && actionsOf(statement).includes('kms:Decrypt') && !isService(statement),
+      (statement) =>
+        statement.Effect === 'Allow' && actionsOf(statement).includes('kms:Decrypt') && !isService(statement),
     );
     expect(uses.length).toBeGreaterThanOrEqual(4);
     for (const statement of uses) {
@@ -93,7 +94,10 @@ describe("the leads' key", () => {
     expect(
       services
         .map((statement) => [
-          JSON.stringify((statement.Principal as { Service: unknown }).Service).replace(/.*(logs|cloudwatch|events).*/, '$1'),
+          JSON.stringify((statement.Principal as { Service: unknown }).Service).replace(
+            /.*(logs|cloudwatch|events).*/,
+            '$1',
+          ),
           /log-group:TestStack-\*|log-group:[A-Za-z0-9]+-\*/.test(conditionsOf(statement)) ||
             /:alarm:[A-Za-z0-9]+-\*/.test(conditionsOf(statement)) ||
             /:rule\/[A-Za-z0-9]+-\*/.test(conditionsOf(statement)),

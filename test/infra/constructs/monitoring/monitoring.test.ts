@@ -117,9 +117,7 @@ describe("a stage's alarms", () => {
         /Sending Status Disabled|KMS CMK Deletion|DisableKey/.test(JSON.stringify(r.Properties.EventPattern)),
     );
     expect(rules).toHaveLength(3);
-    const keyIds = [home.stack.leadsKey.key].map((key) =>
-      home.stack.getLogicalId(key.node.defaultChild as never),
-    );
+    const keyIds = [home.stack.leadsKey.key].map((key) => home.stack.getLogicalId(key.node.defaultChild as never));
     for (const [id, { Properties }] of rules) {
       const [target] = Properties.Targets as { Arn: unknown; InputTransformer: { InputTemplate: string } }[];
       expect([id, refs(target.Arn)]).toEqual([id, refs({ Ref: pages })]);
