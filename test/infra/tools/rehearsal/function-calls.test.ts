@@ -39,12 +39,16 @@ beforeAll(async () => {
   report = await judgeFunctionCalls(stacks, recorded.callers, recorded.calls);
 }, 60_000);
 
-/** The recorded calls judged against the stacks after `change` edited the stage's template. */
+/** The recorded calls (or those `caller` signed) judged against the stacks after `change` edited the stage's template. */
 async function judgedAfter(
   change: Parameters<typeof deployedStacks>[1] extends infer E ? (E extends { change: infer C } ? C : never) : never,
+  caller?: string,
 ) {
   const broken = deployedStacks(assembly, { stack: stage, change });
-  return judgeFunctionCalls(broken, rehearsalCallers(broken), recorded.calls);
+  const callers = rehearsalCallers(broken);
+  const signer = callers.find((candidate) => candidate.name === caller)?.accessKeyId;
+  const calls = signer ? recorded.calls.filter((call) => call.accessKeyId === signer) : recorded.calls;
+  return judgeFunctionCalls(broken, callers, calls);
 }
 
 test('every scenario runs, every function the stage deploys is invoked, and every call is allowed', () => {
@@ -129,7 +133,7 @@ test('the --stack reads are judged against the role: the leads reader without De
         (statement) => statement.Action !== 'cloudformation:DescribeStacks',
       );
     }
-  });
+  }, 'leads reader');
   expect(broken.refusals).toEqual(
     expect.arrayContaining([
       expect.stringMatching(
@@ -137,7 +141,6 @@ test('the --stack reads are judged against the role: the leads reader without De
       ),
     ]),
   );
-  expect(broken.refusals.every((refusal) => refusal.startsWith('leads reader '))).toBe(true);
 });
 
 test("sending pause and resume need the operator role's sending statement: without it the switch is refused on the configuration set", async () => {
@@ -149,7 +152,7 @@ test("sending pause and resume need the operator role's sending statement: witho
         (statement) => !([] as string[]).concat(statement.Action).includes('ses:PutConfigurationSetSendingOptions'),
       );
     }
-  });
+  }, 'leads operator');
   expect(broken.refusals).toEqual(
     expect.arrayContaining([
       expect.stringMatching(
@@ -301,8 +304,7 @@ test('a grant counts as used only when a call meets its conditions: a mail grant
       /^leads reader: LeadsAccessReaderRoleDefaultPolicy\S+ statement \d+: ses:SendEmail: no scenario made this call$/,
     ),
   ]);
-  const mutations = await removeEachStatement(broken, callers, judged.judged);
-  expect(mutations.survivors.filter((survivor) => survivor.startsWith('leads reader'))).toEqual([
-    expect.stringMatching(/no call uses it/),
-  ]);
+  const reader = callers.filter((caller) => caller.name === 'leads reader');
+  const mutations = await removeEachStatement(broken, reader, judged.judged);
+  expect(mutations.survivors).toEqual([expect.stringMatching(/no call uses it/)]);
 });
