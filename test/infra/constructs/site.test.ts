@@ -337,7 +337,7 @@ describe('the site construct', () => {
     expect(statements).toHaveLength(2);
     expect(logs.resource.Properties).toMatchObject({
       RetentionInDays: 365,
-      KmsKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^EncryptionKey/), 'Arn'] },
+      KmsKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^LeadsKey/), 'Arn'] },
     });
   });
 

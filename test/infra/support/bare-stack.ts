@@ -50,7 +50,7 @@ export function siteInBareStack(options: BareStackOptions & { readonly props?: P
     accessLogsBucket: new Bucket(stack, 'AccessLogsBucket', {
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
     }),
-    encryptionKey: new Key(stack, 'EncryptionKey'),
+    encryptionKey: new Key(stack, 'LeadsKey'),
     siteDirectory: fixtures.siteDirectory,
     ...options.props,
   });
