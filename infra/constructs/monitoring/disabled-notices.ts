@@ -10,7 +10,7 @@ import { alarmRunbook, describeAlarm, runbookDescription, runbookDocPath } from 
 export interface DisabledNoticesProps {
   /** The pages topic: a disabled key or sending stops every reader's request. */
   readonly pages: AlarmTopic;
-  /** The keys the product's data is under (the leads' key, the stack's one key). */
+  /** The keys the product's data is under: the stack's one key, the leads'. */
   readonly keys: readonly IKey[];
   /** @default `docs/operate.md` (runbook.ts) */
   readonly runbookBaseUrl?: string;
