@@ -4,7 +4,9 @@
  * the templates' policies. The broken templates are judged on the same recorded calls, not run
  * again: a function's calls do not depend on its grants until one is refused.
  */
+import { readFileSync } from 'node:fs';
 import { functionList } from '../../../../core/api/catalogue/functions';
+import { bootstrapQualifier, lookupRoleInlinePolicy } from '../../../../infra/tools/rehearsal/bootstrap-lookup-role';
 import {
   judgeAs,
   judgeFunctionCalls,
@@ -173,6 +175,20 @@ test("the smoke test's calls are allowed as CDK's lookup role, which may neither
   const decrypt = report.judged.find((request) => request.action === 'kms:Decrypt')!;
   expect((await judgeAs(stacks, lookup.roleArn, pause, lookup.policies)).allowed).toBe(false);
   expect((await judgeAs(stacks, lookup.roleArn, decrypt, lookup.policies)).decision).toBe('ExplicitlyDenied');
+});
+
+test("the lookup role is modelled as the installed CDK's bootstrap template gives it: ReadOnlyAccess and the Deny of kms:Decrypt", () => {
+  const template = readFileSync('node_modules/aws-cdk/lib/api/bootstrap/bootstrap-template.yaml', 'utf8');
+  const lookupRoleBlock = /\n {2}LookupRole:\n([\s\S]*?)\n {2}\S/.exec(template)?.[1] ?? '';
+  expect(lookupRoleBlock).toContain('cdk-${Qualifier}-lookup-role-${AWS::AccountId}-${AWS::Region}');
+  expect(lookupRoleBlock).toContain('arn:${AWS::Partition}:iam::aws:policy/ReadOnlyAccess');
+  expect(lookupRoleBlock.replace(/\s+/g, ' ')).toContain(
+    'Sid: DontReadSecrets Effect: Deny Action: - kms:Decrypt Resource: "*"',
+  );
+  expect(lookupRoleInlinePolicy.Statement).toEqual([
+    { Sid: 'DontReadSecrets', Effect: 'Deny', Action: ['kms:Decrypt'], Resource: '*' },
+  ]);
+  expect(template).toContain(`Default: ${bootstrapQualifier}`);
 });
 
 test("the calls are read as IAM reads them: the send's mail on the identity and the configuration set, the table's key through DynamoDB", () => {
