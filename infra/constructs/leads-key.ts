@@ -85,8 +85,9 @@ export interface LeadsKeyProps {
  *
  * Besides them, three AWS services may use it for one resource kind each, which no person can act
  * as and none of which reads a table: CloudWatch Logs for this stack's log groups (the
- * `aws:logs:arn` encryption context), CloudWatch for this stack's alarms and EventBridge for its
- * rules (`aws:SourceArn`, `aws:SourceAccount`), to publish to the topics (monitoring/).
+ * `aws:logs:arn` encryption context), CloudWatch for this stack's alarms (`aws:SourceArn`,
+ * `aws:SourceAccount`) and EventBridge for this stack's topics (SNS's `aws:sns:topicArn`
+ * encryption context), to publish to the topics (monitoring/).
  *
  * The account keeps the key's administration (keyAdministrationActions) but no data action: unlike
  * the AWS managed key aws/dynamodb, whose policy lets every principal of the account that may call

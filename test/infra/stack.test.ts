@@ -364,15 +364,12 @@ describe("the key's policy for AWS services", () => {
     );
   const serviceOf = (statement: KeyStatement) => JSON.stringify(statement.Principal!.Service);
 
-  test('conditions CloudWatch and EventBridge on this account (aws:SourceAccount) and their source (aws:SourceArn)', () => {
+  test('conditions CloudWatch on this account (aws:SourceAccount) and its source (aws:SourceArn), EventBridge on the topics it encrypts for', () => {
     const byService = statements().filter((statement) => /cloudwatch|events/.test(serviceOf(statement)));
-    expect(byService).toHaveLength(2);
-    for (const statement of byService) {
-      expect([serviceOf(statement), conditionKeys(statement).sort()]).toEqual([
-        serviceOf(statement),
-        ['aws:sourcearn', 'aws:sourceaccount'].sort(),
-      ]);
-    }
+    expect(byService.map((statement) => [serviceOf(statement), conditionKeys(statement).sort()]).sort()).toEqual([
+      ['"cloudwatch.amazonaws.com"', ['aws:sourceaccount', 'aws:sourcearn']],
+      ['"events.amazonaws.com"', ['kms:encryptioncontext:aws:sns:topicarn']],
+    ]);
   });
 
   test("lets CloudWatch use it for this stack's alarms alone, whose names all start with the stack name", () => {

@@ -130,10 +130,10 @@ export class DisabledNotices extends Construct {
       });
     }
 
-    // EventBridge may publish to the topic, and encrypt with its key, for this stack's rules alone
-    // (CloudFormation names them `<stack name>-…`; the rules' own ARNs in the key's policy would
-    // make the key depend on the rules, which depend on the topic, which depends on the key). CDK's
-    // SNS target would grant both to the service with no condition: the target is written here.
+    // EventBridge may publish to the topic for this stack's rules alone (CloudFormation names them
+    // `<stack name>-…`; the rules' own ARNs would make the key depend on the rules, which depend on
+    // the topic, which depends on the key). CDK's SNS target would grant both to the service with no
+    // condition: the target is written here.
     const fromTheseRules = {
       ArnLike: {
         'aws:SourceArn': `arn:${Aws.PARTITION}:events:${Aws.REGION}:${Aws.ACCOUNT_ID}:rule/${stack.stackName}-*`,
@@ -149,13 +149,22 @@ export class DisabledNotices extends Construct {
         conditions: fromTheseRules,
       }),
     );
+    // The key is conditioned on what EventBridge encrypts, not on who asks: SNS's guide for
+    // encrypted topics does not support aws:SourceArn or aws:SourceAccount in a key policy for
+    // EventBridge (its KMS calls do not carry them, and the notices would be dropped). SNS's data
+    // keys carry the topic's ARN as encryption context: this stack's topics alone (`<stack name>-…`,
+    // as CloudFormation names them; the topic's own ARN would be the same circle as above).
     props.pages.encryptionKey.addToResourcePolicy(
       new PolicyStatement({
         sid: 'EventBridgeRulesPublishToThePagesTopic',
         principals: [events],
         actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
         resources: ['*'],
-        conditions: fromTheseRules,
+        conditions: {
+          ArnLike: {
+            'kms:EncryptionContext:aws:sns:topicArn': `arn:${Aws.PARTITION}:sns:${Aws.REGION}:${Aws.ACCOUNT_ID}:${stack.stackName}-*`,
+          },
+        },
       }),
     );
   }

@@ -59,11 +59,11 @@ describe('the audit report', () => {
     expect(data).toMatch(/\| `DataCheatSheetBucket\w+` \|[^\n]*SSE-S3 \(AES-256\)/);
   });
 
-  test("lists the key policy's condition on each service: CloudWatch's and EventBridge's account and source, Logs' context", () => {
+  test("lists the key policy's condition on each service: CloudWatch's account and source, EventBridge's and Logs' context", () => {
     const data = section('## What holds or moves data');
     const keyRow = data.split('\n').find((line) => line.startsWith(`| \`${idsOf('AWS::KMS::Key')[0]}\` |`))!;
     expect(keyRow).toMatch(
-      /events\.amazonaws\.com[^)]*aws:SourceArn ArnLike[^)]*:rule\/First100DaysSite-\*[^)]*aws:SourceAccount/,
+      /events\.amazonaws\.com[^)]*kms:EncryptionContext:aws:sns:topicArn ArnLike[^)]*:sns:[^)]*:First100DaysSite-\*/,
     );
     expect(keyRow).not.toContain('cloudfront.amazonaws.com');
     expect(keyRow).toMatch(
