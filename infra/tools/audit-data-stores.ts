@@ -150,10 +150,12 @@ interface KeyProperties {
 
 export const describeKey: DataDescriber = (view, id, resource) => {
   const props = propertiesOf<KeyProperties>(resource);
+  // A policy grants the key and a rule watches it (the disabled-key notices): neither is encrypted with it.
+  const notEncrypted = new Set(['AWS::IAM::Policy', 'AWS::Events::Rule']);
   const users = Object.entries(view.resources)
     .filter(
       ([other, candidate]) =>
-        other !== id && candidate.Type !== 'AWS::IAM::Policy' && referencedIds(candidate.Properties).includes(id),
+        other !== id && !notEncrypted.has(candidate.Type) && referencedIds(candidate.Properties).includes(id),
     )
     .map(([user]) => user);
   return {

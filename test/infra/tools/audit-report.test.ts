@@ -66,6 +66,9 @@ describe('the audit report', () => {
       /events\.amazonaws\.com[^)]*kms:EncryptionContext:aws:sns:topicArn ArnLike[^)]*:sns:[^)]*:First100DaysSite-\*/,
     );
     expect(keyRow).not.toContain('cloudfront.amazonaws.com');
+    // The rules that watch the key (its deletion, its disabling) are not among what it encrypts.
+    expect(keyRow.split(' | ')[3]).not.toMatch(/DisabledNotices/);
+    expect(keyRow.split(' | ')[3]).toMatch(/FailedEventsQueue\w+, MonitoringAlarmTopic\w+, MonitoringTicketTopic\w+/);
     expect(keyRow).toMatch(
       /cloudwatch\.amazonaws\.com[^)]*aws:SourceArn ArnLike[^)]*:alarm:First100DaysSite-\*[^)]*aws:SourceAccount/,
     );
