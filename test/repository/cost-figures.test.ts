@@ -182,7 +182,7 @@ describe('a stage at rest (default synth, us-east-1, no traffic)', () => {
     const [freeFirst, freeSecond, freeThird] = payAsYouGo.beforeWebAclFreeTier;
     expectLine(
       'deploy.md',
-      `About ${usd(first)} USD a month per stage at list prices in the first year before the web ACL (${usd(second)} in the second, ${usd(third)} from the\nthird: the keys' rotations)`,
+      `About ${usd(first)} USD a month per stage at list prices in the first year before the web ACL (${usd(second)} in the second, ${usd(third)} from the\nthird: the key${payAsYouGo.keys === 1 ? "'s" : "s'"} rotations)`,
     );
     expectLine(
       'deploy.md',
