@@ -209,6 +209,7 @@ export class CheatSheetSiteStack extends Stack {
       configurationSetArn: this.mail.configurationSetArn,
       alarmTopic: this.monitoring.pagesTopic,
       pauseOnAlarms: [this.monitoring.causeAlarms.senderReputationAlarm],
+      originSecret: this.originSecret.secret,
       authorEmail: config.authorEmail,
       encryptionKey,
       entryPaths: props.handlerEntries,
@@ -238,6 +239,7 @@ export class CheatSheetSiteStack extends Stack {
         limitCountersTable: this.data.limitCountersTable,
         idempotencyTable: this.data.idempotencyTable,
         ...(this.leadHandoff && { mailProviderSecretArn: this.leadHandoff.secret.ref }),
+        deploymentSecret: this.originSecret.secret,
         senderIdentityArn: this.mail.identityArn,
         configurationSetArn: this.mail.configurationSetArn,
         ...(config.authorEmail !== undefined &&
@@ -293,6 +295,13 @@ export class CheatSheetSiteStack extends Stack {
       description:
         "The DynamoDB table of the send limits' counters (per address, per client, the daily budget), each deleted by TTL once idle (kept when the stack is deleted).",
       value: this.data.limitCountersTable.tableName,
+    });
+    // An ARN only: reading the value takes secretsmanager:GetSecretValue, which the functions that
+    // need it and the leads reader role (erase, rekey) have.
+    new CfnOutput(this, 'OriginSecretArn', {
+      description:
+        'The secret CloudFront sends to the API, from which every stored hash of an address is keyed: `npm run leads -- erase` and `rekey` read it.',
+      value: this.originSecret.secret.secretArn,
     });
     new CfnOutput(this, 'IdempotencyTableName', {
       description:

@@ -161,8 +161,11 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
   // function's are the other two's together). A limit not given here keeps the shell's value (npm
   // start honours it) or the function's default.
   // As API Gateway: the socket's peer address (site-server.ts), which no header changes. The
-  // counters' key is new on every start, so it never needs keeping; both functions share it.
-  const clientAddressKey = randomBytes(32).toString('base64');
+  // deployment's secret (it keys the client counters and every stored hash of an address) is new on
+  // every start, as the tables are, unless CLIENT_ADDRESS_KEY is given: `npm run leads -- erase`
+  // against the twin needs the same value to find the keyed ids (docs/operate.md).
+  const clientAddressKey =
+    env[sendCheatSheetVariables.clientAddressKey]?.trim() || randomBytes(32).toString('base64');
   Object.assign(
     env,
     saveRequestEnvironment({

@@ -130,13 +130,14 @@ export interface CheatSheetRequestItem {
 
 /**
  * The daily cap's bookkeeping: a table of its own, so the requests table holds request items
- * only. One item per address that was sent the cheat sheet, keyed by the SHA-256 of the
- * lower-cased address: no address, no name. DynamoDB's TTL deletes an item once its newest send
+ * only. One item per address that was sent the cheat sheet, keyed by the HMAC-SHA-256 of the
+ * normalized address under the deployment's secret (core/data/address-hash.ts): no address, no
+ * name, and no hash anyone holding the address could recompute. DynamoDB's TTL deletes an item once its newest send
  * no longer counts (`expires_at`); dynalite ignores TTL, and nothing depends on the deletion.
  */
 export const limitCountersTableName = 'cheat_sheet_send_quotas';
 
-/** Partition key: the hex SHA-256 of the trimmed, lower-cased address. */
+/** Partition key: the daily cap's, the hex HMAC-SHA-256 of the normalized address; the other items' ids carry a `#`. */
 export const limitCountersPartitionKey = 'id';
 
 /** The TTL attribute: epoch seconds, the newest counted send plus the 24-hour window. */
@@ -160,7 +161,7 @@ export interface AddressDailyCapItem {
 
 /**
  * The same table holds the two rolling counters of `lambdas/limits/rolling-counter.ts`,
- * under ids no address hash can take (a hex SHA-256 has no `#`):
+ * under ids no address hash can take (a hex HMAC-SHA-256 has no `#`):
  *
  * - the per-client limit, `client#<key>#<bucket start>`: `<key>` is the HMAC-SHA-256 of the
  *   client's network (its IPv4 address, or its IPv6 /64) under a key generated per deployment,
@@ -191,20 +192,30 @@ export function networkHourlySaveCapSubject(networkKey: string): string {
 }
 
 /**
- * A mailbox that bounced for good or complained, `suppressed#<hash>`: `<hash>` is the SHA-256 of
- * the normalized address (address-hash.ts, address-normalization.ts), so every `+tag` and Gmail-dot
- * spelling of it is one item, and no address is stored. No TTL: a mailbox that does not exist, or
- * whose owner called the e-mail spam, is not mailed again until its owner asks for erasure:
- * `npm run leads -- erase` removes it (with the SES account's own list entry), as the privacy page
- * says, so an erased address may ask again and be mailed.
+ * A mailbox that bounced for good or complained, `suppressed#<hash>`: `<hash>` is the HMAC-SHA-256
+ * of the normalized address under the deployment's secret (address-hash.ts,
+ * address-normalization.ts), so every `+tag` and Gmail-dot spelling of it is one item, no address
+ * is stored, and no one without the secret can match an address to it. No TTL: a mailbox that does
+ * not exist, or whose owner called the e-mail spam, is not mailed again until its owner asks for
+ * erasure: `npm run leads -- erase` removes it (under its keyed id and its legacy SHA-256 one,
+ * with the SES account's own list entry), as the privacy page says, so an erased address may ask
+ * again and be mailed.
  */
 export function suppressionId(addressHash: string): string {
   return `suppressed#${addressHash}`;
 }
 
+/** What a keyed entry's `keying` says: its id is the HMAC (a legacy entry, plain SHA-256, has none). */
+export const suppressionKeying = 'hmac-sha256';
+
 /** One suppressed mailbox as stored. */
 export interface SuppressionItem {
   readonly id: string;
+  /**
+   * `hmac-sha256` on every entry written since the ids were keyed; absent on a legacy entry
+   * (`suppressed#<SHA-256>`), which `npm run leads -- rekey` finds by it.
+   */
+  readonly keying?: typeof suppressionKeying;
   /** Why: the SES event that suppressed it. */
   readonly reason: 'bounce' | 'complaint';
   /** ISO 8601. */
@@ -237,7 +248,9 @@ export const limitCountersTable: TableDefinition = {
  * The idempotency records of both JSON routes (Powertools for AWS Lambda's Idempotency utility,
  * `lambdas/requests/idempotency.ts`): one item per `Idempotency-Key` and route, holding the hash
  * of the request body and, once done, the first reply. No name and no address: the key is the
- * route's name and a SHA-256 of the client's key, the body only as its SHA-256. DynamoDB's TTL
+ * route's name and a SHA-256 of the client's key (the form route's key is itself keyed:
+ * lambdas/submit-form/form-key.ts), the body only as a SHA-256 of its HMAC under the deployment's
+ * secret (lambdas/requests/keyed-step.ts). DynamoDB's TTL
  * deletes each item a day after it was written (`expiration`, Powertools' attribute).
  */
 export const idempotencyTableName = 'cheat_sheet_idempotency';

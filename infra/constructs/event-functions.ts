@@ -2,6 +2,7 @@ import type { IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { Construct } from 'constructs';
 import type { CatalogueFunction as CatalogueEntry, FunctionEnvironment } from '../../core/api/catalogue/function-entry';
@@ -31,6 +32,8 @@ export interface EventFunctionsProps {
    * @default - no digest
    */
   readonly authorEmail?: string;
+  /** The deployment's secret (the origin secret): the SES events function keys the suppression entries with it. */
+  readonly originSecret: ISecret;
   /** The leads' key (infra/constructs/leads-key.ts): the log groups are encrypted with it. */
   readonly encryptionKey: IKey;
   /** @default logRetention of infra/constructs/encrypted-log-group.ts: a year */
@@ -76,6 +79,12 @@ export class EventFunctions extends Construct {
         [sendCheatSheetVariables.tableName]: props.requestsTable.tableName,
         [sendCheatSheetVariables.limitCountersTableName]: props.limitCountersTable.tableName,
       },
+      // The SES events function keys the suppression entries with the deployment's secret, as the routes do.
+      deliveryEvents: {
+        [sendCheatSheetVariables.tableName]: props.requestsTable.tableName,
+        [sendCheatSheetVariables.limitCountersTableName]: props.limitCountersTable.tableName,
+        [sendCheatSheetVariables.originSecretArn]: props.originSecret.secretArn,
+      },
       sendingPause: {
         [pauseSendingVariables.configurationSetName]: props.configurationSetName,
         [pauseSendingVariables.pauseOnAlarms]: alarmNames.join(','),
@@ -91,6 +100,7 @@ export class EventFunctions extends Construct {
     };
     const resources = {
       tables: { requests: props.requestsTable, limitCounters: props.limitCountersTable },
+      originSecret: props.originSecret,
       senderIdentityArn: props.senderIdentityArn,
       configurationSetArn: props.configurationSetArn,
     };

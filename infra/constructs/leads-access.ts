@@ -1,6 +1,7 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, WebIdentityPrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 
 /** GitHub Actions' token issuer and the audience `aws-actions/configure-aws-credentials` asks for. */
@@ -18,6 +19,12 @@ const githubTokenAudience = 'sts.amazonaws.com';
  *   the records of the address's submissions (found through each request's key);
  * - `secretsmanager:GetSecretValue` on the mail provider's key, when there is one: erase removes the
  *   address from the author's mailing list too;
+ * - `secretsmanager:GetSecretValue` on the deployment's secret (the origin secret): erase computes the
+ *   keyed ids of the address's send counters and suppression entry (core/data/address-hash.ts). It is
+ *   encrypted with Secrets Manager's AWS managed key, whose policy lets any principal of the account
+ *   allowed GetSecretValue decrypt through Secrets Manager, so no kms grant is needed (under a customer
+ *   managed key, its policy would have to name this role). Whoever holds the role could also call the
+ *   API past CloudFront's web ACL with it: little, for a role that already reads every lead;
  * - `ses:DeleteSuppressedDestination`: erase takes the address off the account's suppression list;
  * - `ses:SendEmail` from the sender's identity through the configuration set, to `authorEmail`
  *   only (`ses:Recipients`): export mails the CSV to the author, and to no one else;
@@ -84,6 +91,8 @@ export interface LeadsAccessProps {
   readonly limitCountersTable: ITable;
   /** The idempotency keys' table: erase removes the records of the address's submissions. */
   readonly idempotencyTable: ITable;
+  /** The deployment's secret (the origin secret), read by erase and rekey: it keys the address hashes. */
+  readonly deploymentSecret: ISecret;
   /** The mail provider's key (its secret's ARN), read by erase. @default - no mail provider: no secret to read */
   readonly mailProviderSecretArn?: string;
   /** The SES identity and configuration set export mails the CSV through. */
@@ -157,6 +166,9 @@ export class LeadsAccess extends Construct {
         actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'],
         resources: [props.idempotencyTable.tableArn],
       }),
+    );
+    this.readerRole.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.deploymentSecret.secretArn] }),
     );
     if (props.mailProviderSecretArn) {
       this.readerRole.addToPrincipalPolicy(

@@ -1,6 +1,9 @@
 /**
  * The daily cap, enforced atomically: before an e-mail goes out, the send takes one of the
- * address's slots (`takeSlot`) in its item of the quota table (`core/data/tables.ts`, `cheat_sheet_send_quotas`).
+ * address's slots (`takeSlot`) in its item of the quota table (`core/data/tables.ts`, `cheat_sheet_send_quotas`),
+ * whose id is the address's HMAC under the deployment's secret (`core/data/address-hash.ts`). Items
+ * written before the ids were keyed (plain SHA-256) are not read: they expire within a day of their
+ * last send, so for that day an address may get up to twice its cap once.
  * Taking a slot is a conditional write on the version it read, so of any number of parallel sends
  * exactly as many as the cap allows get a slot; the others re-read, retry, and find the cap
  * reached.
@@ -21,6 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { ProductError } from '../runtime/errors';
 import { addressDailyCapItemId } from '../../core/data/address-hash';
+import type { AddressKeySource } from './address-key';
 import {
   limitCountersExpiryAttribute,
   limitCountersPartitionKey,
@@ -78,6 +82,7 @@ const jitteredPause = (attempt: number) =>
 export function addressDailyCapCounter(
   client: DynamoDBDocumentClient,
   tableName: string,
+  addressKey: AddressKeySource,
   { windowMs = dayMs, maxAttempts = 10, pause = jitteredPause }: AddressDailyCapCounterOptions = {},
 ): AddressDailyCapCounter {
   async function read(id: string): Promise<AddressDailyCapItem | undefined> {
@@ -134,7 +139,7 @@ export function addressDailyCapCounter(
 
   return {
     async takeSlot(email, at, limit) {
-      const id = addressDailyCapItemId(email);
+      const id = addressDailyCapItemId(email, await addressKey());
       const sentAt = at.toISOString();
       const token = randomBytes(12).toString('base64url');
       const windowStart = at.getTime() - windowMs;

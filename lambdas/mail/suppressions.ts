@@ -1,9 +1,15 @@
 /**
  * The mailboxes that are not mailed again: one item per mailbox that bounced for good or
- * complained, in the counters' table, keyed `suppressed#<SHA-256 of the normalized address>`
- * (core/data/tables.ts): every `+tag` and Gmail-dot spelling finds the same item, and no address
- * is stored. The SES events function writes it; the save and send steps read it, before anything
- * is stored, claimed or sent.
+ * complained, in the counters' table, keyed `suppressed#<HMAC-SHA-256 of the normalized address>`
+ * under the deployment's secret (core/data/tables.ts, core/data/address-hash.ts): every `+tag` and
+ * Gmail-dot spelling finds the same item, no address is stored, and no one without the secret can
+ * tell whether an address they hold is there. The SES events function writes it; the save and send
+ * steps read it, before anything is stored, claimed or sent.
+ *
+ * Transition: entries written before the ids were keyed are `suppressed#<SHA-256>` and have no
+ * expiry, so the check reads that legacy id too (one more GetItem, in parallel) until every
+ * deployment has moved them with `npm run leads -- rekey` (docs/operate.md, 'Keyed address
+ * hashes'). Nothing writes a legacy id any more.
  *
  * Why an item of our own besides SES's suppression list (the configuration set's): SES accepts a
  * message to a suppressed address and drops it, so the send would be "sent" and count towards
@@ -11,47 +17,64 @@
  */
 
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { addressDailyCapItemId } from '../../core/data/address-hash';
+import { addressHash, legacyAddressHash, type AddressHashKey } from '../../core/data/address-hash';
 import { normalizedAddress } from '../../core/data/address-normalization';
-import { suppressionId, type SuppressionItem } from '../../core/data/tables';
+import { suppressionId, suppressionKeying, type SuppressionItem } from '../../core/data/tables';
+import type { AddressKeySource } from '../limits/address-key';
 import { ProductError } from '../runtime/errors';
 
 export interface Suppressions {
-  /** Whether the address's mailbox is suppressed. */
+  /** Whether the address's mailbox is suppressed (under its keyed id, or its legacy one). */
   isSuppressed(email: string): Promise<boolean>;
   /** Suppresses the address's mailbox; suppressing it again keeps the first reason and time. */
   suppress(email: string, reason: SuppressionItem['reason'], at: Date): Promise<void>;
 }
 
 /** The item's id for an address: any spelling of one mailbox gives the same. */
-export function suppressionIdOf(email: string): string {
-  return suppressionId(addressDailyCapItemId(normalizedAddress(email)));
+export function suppressionIdOf(email: string, key: AddressHashKey): string {
+  return suppressionId(addressHash(normalizedAddress(email), key));
+}
+
+/** The id the mailbox's entry had before the ids were keyed (plain SHA-256): read and erased, never written. */
+export function legacySuppressionIdOf(email: string): string {
+  return suppressionId(legacyAddressHash(normalizedAddress(email)));
 }
 
 /** The suppression list, kept in the limit counters table (`tableName`): it has no table of its own. */
-export function suppressionList(client: DynamoDBDocumentClient, tableName: string): Suppressions {
+export function suppressionList(
+  client: DynamoDBDocumentClient,
+  tableName: string,
+  addressKey: AddressKeySource,
+): Suppressions {
+  const exists = async (id: string) => {
+    const { Item } = await client.send(
+      new GetCommand({ TableName: tableName, Key: { id }, ProjectionExpression: 'id' }),
+    );
+    return Item !== undefined;
+  };
   return {
     async isSuppressed(email) {
+      const key = await addressKey();
       try {
-        const { Item } = await client.send(
-          new GetCommand({ TableName: tableName, Key: { id: suppressionIdOf(email) }, ProjectionExpression: 'id' }),
-        );
-        return Item !== undefined;
+        const found = await Promise.all([exists(suppressionIdOf(email, key)), exists(legacySuppressionIdOf(email))]);
+        return found.includes(true);
       } catch (error) {
         throw new ProductError('storageUnavailable', 'DynamoDB GetItem failed', { cause: error });
       }
     },
 
     async suppress(email, reason, at) {
+      const key = await addressKey();
       try {
         await client.send(
           new UpdateCommand({
             TableName: tableName,
-            Key: { id: suppressionIdOf(email) },
+            Key: { id: suppressionIdOf(email, key) },
             // if_not_exists: a second bounce or a complaint after a bounce keeps the first record.
-            UpdateExpression: 'SET #reason = if_not_exists(#reason, :reason), #at = if_not_exists(#at, :at)',
-            ExpressionAttributeNames: { '#reason': 'reason', '#at': 'suppressed_at' },
-            ExpressionAttributeValues: { ':reason': reason, ':at': at.toISOString() },
+            UpdateExpression:
+              'SET #reason = if_not_exists(#reason, :reason), #at = if_not_exists(#at, :at), #keying = :keying',
+            ExpressionAttributeNames: { '#reason': 'reason', '#at': 'suppressed_at', '#keying': 'keying' },
+            ExpressionAttributeValues: { ':reason': reason, ':at': at.toISOString(), ':keying': suppressionKeying },
           }),
         );
       } catch (error) {

@@ -11,6 +11,7 @@ import { dynamoDb, secretsManager } from '../runtime/aws-clients';
 import { cheatSheetRequestsTable } from './cheat-sheet-requests';
 import { clientKeysOf, type ClientKeys } from '../limits/client-address';
 import { suppressionList } from '../mail/suppressions';
+import { addressKeySource } from '../limits/address-key';
 import { readSaveRequestConfig, type SaveRequestFunctionConfig } from '../runtime/config';
 import type { ApiRequest } from '../http/http-request';
 import { loadOriginSecret } from '../http/origin-secret';
@@ -32,12 +33,13 @@ export function saveRequestDependencies(
   clientKeys: ClientKeys,
   logger: Logger,
 ): SaveRequestDependencies {
+  const addressKey = addressKeySource(config.clientAddress, (arn) => loadOriginSecret(secretsManager, arn));
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, {
       retentionDays: config.requestRetentionDays,
       mailProvider: config.mailProvider,
     }),
-    suppressions: suppressionList(dynamoDb, config.limitCountersTableName),
+    suppressions: suppressionList(dynamoDb, config.limitCountersTableName, addressKey),
     hourlySaveCapCounter: rollingCounter(dynamoDb, config.limitCountersTableName, hourlyWindow),
     clientKey: clientKeys.client,
     networkKey: clientKeys.network,

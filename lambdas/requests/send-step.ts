@@ -30,6 +30,7 @@ import { sesEmailSender } from '../mail/email-sender';
 import { hourlyWindow, dailySendBudgetWindow, rollingCounter } from '../limits/rolling-counter';
 import { isOutcomeUnknown, sendCheatSheet, type SendCheatSheetDependencies } from './send-cheat-sheet';
 import { addressDailyCapCounter } from '../limits/address-daily-cap';
+import { addressKeySource, type AddressKeySource } from '../limits/address-key';
 import { proofOfWork, proofOfWorkSecretOf, requireProofOfWork } from '../limits/proof-of-work';
 import { createRecipientDomainCheck, dnsServersFrom, type RecipientDomainCheck } from '../mail/recipient-domain';
 
@@ -51,17 +52,18 @@ function recipientDomainCheckFor(dnsServers: string | undefined): RecipientDomai
 export function sendCheatSheetDependencies(
   config: SendCheatSheetConfig,
   clientKeys: ClientKeys,
+  addressKey: AddressKeySource,
   logger: Logger,
   metrics?: ProductMetrics,
   remainingTimeMs?: RemainingTime,
 ): SendCheatSheetDependencies {
   return {
     requests: cheatSheetRequestsTable(dynamoDb, config.tableName, { retentionDays: config.requestRetentionDays }),
-    suppressions: suppressionList(dynamoDb, config.limitCountersTableName),
+    suppressions: suppressionList(dynamoDb, config.limitCountersTableName, addressKey),
     newToken: randomUUID,
     onOutcomeUnknown: () => metrics?.countNotice('SendOutcomeUnknown'),
     onNotRecorded: () => metrics?.countNotice('SendNotRecorded'),
-    addressDailyCapCounter: addressDailyCapCounter(dynamoDb, config.limitCountersTableName),
+    addressDailyCapCounter: addressDailyCapCounter(dynamoDb, config.limitCountersTableName, addressKey),
     hourlySendCapCounter: rollingCounter(dynamoDb, config.limitCountersTableName, hourlyWindow),
     dailySendBudgetCounter: rollingCounter(dynamoDb, config.limitCountersTableName, dailySendBudgetWindow),
     clientKey: clientKeys.client,
@@ -144,7 +146,14 @@ export async function sendStep(
 
     const result = await sendCheatSheet(
       request,
-      sendCheatSheetDependencies(config, clientKeys, logger, metrics, reporting.remainingTimeMs),
+      sendCheatSheetDependencies(
+        config,
+        clientKeys,
+        addressKeySource(config.clientAddress, (arn) => loadOriginSecret(secretsManager, arn)),
+        logger,
+        metrics,
+        reporting.remainingTimeMs,
+      ),
       submissionKey === undefined ? undefined : { submissionKey },
     );
     if (result.recordedAs === 'already-sent') {

@@ -172,6 +172,23 @@ export function readClientAddressSettings(env: Env = process.env): ClientAddress
   return clientAddressSettings(env);
 }
 
+/** Where the deployment's secret is: given (locally, `CLIENT_ADDRESS_KEY`), or a Secrets Manager secret's ARN. */
+export type DeploymentSecret = { readonly key: string } | { readonly originSecretArn: string };
+
+/**
+ * The deployment's secret, which keys every stored hash of an address (core/data/address-hash.ts),
+ * for a function or tool that identifies no client (the SES events function, the leads tool): as
+ * `CLIENT_ADDRESS_SOURCE` says when it is set, else `ORIGIN_SECRET_ARN`, else `CLIENT_ADDRESS_KEY`;
+ * undefined when none is set.
+ */
+export function readDeploymentSecret(env: Env = process.env): DeploymentSecret | undefined {
+  if (env[sendCheatSheetVariables.clientAddressSource]?.trim()) return clientAddressSettings(env);
+  const originSecretArn = env[sendCheatSheetVariables.originSecretArn]?.trim();
+  if (originSecretArn) return { originSecretArn };
+  const key = env[sendCheatSheetVariables.clientAddressKey]?.trim();
+  return key ? { key } : undefined;
+}
+
 export function readChallengeConfig(env: Env = process.env): ChallengeConfig {
   const proofOfWork = proofOfWorkOf(env);
   return { proofOfWork, clientAddress: clientAddressSettings(env) };

@@ -2,11 +2,16 @@
  * Everything stored about one mailbox: its requests under every spelling that reaches it (the
  * address itself, its `+tag` variants and, at Gmail, its dotted variants: core/data/
  * address-normalization.ts), their send counters in the limit counters table (keyed by an address's
- * hash), the mailbox's suppression entry there (`suppressed#<hash>`), the idempotency records of
+ * keyed hash), the mailbox's suppression entry there (`suppressed#<hash>`), each under its keyed id
+ * and its legacy plain SHA-256 one (written before the ids were keyed), the idempotency records of
  * its submissions on both routes (found from the key each request stores, `submission_key`), and
  * those spellings on the SES account's suppression list. `findAddressItems` only reads, so the
  * tool can show what it will remove before it removes anything; each removal reports what it
  * could not remove, and the command fails on it.
+ *
+ * The keyed ids need the deployment's secret (core/data/address-hash.ts): the caller passes where
+ * it is read from. When it cannot be read, the legacy ids, the requests and the records are still
+ * removed, and the keyed ones are reported as not looked for: a failure, never "nothing there".
  *
  * What it cannot reach: an idempotency record of a submission whose request was never stored (its
  * save and its send both failed: the record holds no address, only hashes, and lapses within a
@@ -22,7 +27,7 @@
 
 import { DeleteSuppressedDestinationCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import { DeleteCommand, GetCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { addressDailyCapItemId } from '../../core/data/address-hash';
+import { addressDailyCapItemId, legacyAddressHash, type AddressHashKey } from '../../core/data/address-hash';
 import { normalizedAddress } from '../../core/data/address-normalization';
 import {
   idempotencyPartitionKey,
@@ -31,7 +36,8 @@ import {
   type CheatSheetRequestItem,
 } from '../../core/data/tables';
 import { idempotencyRecordId, idempotencyScopes } from '../../lambdas/requests/idempotency';
-import { suppressionIdOf } from '../../lambdas/mail/suppressions';
+import { legacySuppressionIdOf, suppressionIdOf } from '../../lambdas/mail/suppressions';
+import type { AddressKeySource } from '../../lambdas/limits/address-key';
 import type { LeadsTables } from './leads-tables';
 
 export interface AddressItems {
@@ -46,6 +52,8 @@ export interface AddressItems {
   readonly idempotencyRecordIds: readonly string[];
   /** Why the idempotency records were not looked for (no table named): reported as not removed. */
   readonly idempotencyNotChecked?: string;
+  /** Why the keyed send counters and suppression entry were not looked for (no deployment secret): reported as not removed. */
+  readonly keyedNotChecked?: string;
 }
 
 /** One item a removal could not remove, and why: the author removes it by hand or runs erase again. */
@@ -61,6 +69,9 @@ export interface RemovalReport {
 }
 
 const reasonOf = (error: unknown) => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
+/** A wrapped failure's own cause (the origin secret's read wraps the SDK's), when there is one. */
+const causeOf = (error: unknown) =>
+  error instanceof Error && error.cause !== undefined ? `: ${reasonOf(error.cause)}` : '';
 
 /** Whether each of `ids` exists in `table` (a consistent read each). */
 async function existing(client: DynamoDBDocumentClient, table: string, key: string, ids: Iterable<string>) {
@@ -75,6 +86,14 @@ async function existing(client: DynamoDBDocumentClient, table: string, key: stri
 export interface FindOptions {
   /** Items per Scan call, for tests. @default DynamoDB's own page */
   readonly pageSize?: number;
+  /**
+   * The address hashes' key (from the deployment's secret).
+   *
+   * @default none: only the legacy ids are looked for, and the keyed ones are reported as not checked
+   */
+  readonly addressKey?: AddressKeySource;
+  /** Why there is no `addressKey`, for the report. @default 'no deployment secret was given' */
+  readonly addressKeyMissing?: string;
 }
 
 /** `email` as stored: trimmed and lower-cased (the request schema's rule). */
@@ -82,7 +101,7 @@ export async function findAddressItems(
   client: DynamoDBDocumentClient,
   tables: LeadsTables,
   email: string,
-  { pageSize }: FindOptions = {},
+  { pageSize, addressKey, addressKeyMissing = 'no deployment secret was given' }: FindOptions = {},
 ): Promise<AddressItems> {
   const mailbox = normalizedAddress(email);
   const requests: CheatSheetRequestItem[] = [];
@@ -94,12 +113,25 @@ export async function findAddressItems(
   }
   requests.sort((a, b) => a.requested_at.localeCompare(b.requested_at) || a.id.localeCompare(b.id));
 
+  let key: AddressHashKey | undefined;
+  let keyedNotChecked: string | undefined;
+  try {
+    key = addressKey ? await addressKey() : undefined;
+    if (!key) keyedNotChecked = addressKeyMissing;
+  } catch (error) {
+    keyedNotChecked = `the deployment secret could not be read (${reasonOf(error)}${causeOf(error)})`;
+  }
   // The cap's counter is keyed by the normalized address; one keyed by a spelling as typed
-  // (written before the cap counted the normalized form) is removed too.
-  const candidates = new Set([mailbox, email, ...requests.map((request) => request.email)].map(addressDailyCapItemId));
+  // (written before the cap counted the normalized form) is removed too, as is one under a legacy id.
+  const spellings = [mailbox, email, ...requests.map((request) => request.email)];
+  const candidates = new Set([
+    ...(key ? spellings.map((spelling) => addressDailyCapItemId(spelling, key)) : []),
+    ...spellings.map(legacyAddressHash),
+  ]);
   const addressDailyCapItemIds = await existing(client, tables.limitCounters, limitCountersPartitionKey, candidates);
   const suppressionItemIds = await existing(client, tables.limitCounters, limitCountersPartitionKey, [
-    suppressionIdOf(mailbox),
+    ...(key ? [suppressionIdOf(mailbox, key)] : []),
+    legacySuppressionIdOf(mailbox),
   ]);
 
   // Each submission's records on both routes: the key is on its request.
@@ -119,6 +151,7 @@ export async function findAddressItems(
       keys.length > 0 && {
         idempotencyNotChecked: 'the stack names no idempotency table (its IdempotencyTableName output)',
       }),
+    ...(keyedNotChecked !== undefined && { keyedNotChecked }),
   };
 }
 
@@ -169,6 +202,9 @@ export async function eraseAddressItems(
   }
   if (found.idempotencyNotChecked !== undefined) {
     failed.push({ what: 'idempotency records', reason: found.idempotencyNotChecked });
+  }
+  if (found.keyedNotChecked !== undefined) {
+    failed.push({ what: 'the send counters and suppression entry under keyed ids', reason: found.keyedNotChecked });
   }
   return { removed, failed };
 }

@@ -13,6 +13,8 @@ import {
 import { mailProviderFromEnvironment, mailProviderFromStack, removeFromMailProvider } from './mail-provider-removal';
 import type { MailProviderClient } from '../../lambdas/mail-provider/mail-provider-client';
 import type { LeadsTables } from './leads-tables';
+import type { AddressKeySource } from '../../lambdas/limits/address-key';
+import { deploymentSecretMissing } from './deployment-secret';
 import { confirmed, messageOf, type LeadsClients, type LeadsCommandIo } from './leads-io';
 
 function describe(found: AddressItems): string {
@@ -89,6 +91,10 @@ interface ExternalRemoval {
   readonly run: () => Promise<number>;
 }
 
+/** Whether something may be stored that was not looked for: then erase reports it, and never "nothing stored". */
+const uncheckedIn = (found: AddressItems) =>
+  found.idempotencyNotChecked !== undefined || found.keyedNotChecked !== undefined;
+
 export async function eraseLeads(
   clients: LeadsClients,
   tables: LeadsTables,
@@ -97,14 +103,19 @@ export async function eraseLeads(
   io: LeadsCommandIo,
   mailProvider: () => Promise<MailProviderClient | undefined>,
   summaryFile?: string,
+  addressKey?: AddressKeySource,
 ): Promise<number> {
   const client = clients.dynamoDb;
-  const found = await findAddressItems(client, tables, email, { pageSize: io.pageSize });
+  const found = await findAddressItems(client, tables, email, {
+    pageSize: io.pageSize,
+    addressKey,
+    addressKeyMissing: deploymentSecretMissing,
+  });
   const count = countOf(found);
   // With --summary (the leads workflow): counts only, in the job summary; no address in any output.
   if (summaryFile !== undefined) return eraseWithSummary(clients, tables, found, yes, io, summaryFile, mailProvider);
   let failures = 0;
-  if (count === 0 && found.idempotencyNotChecked === undefined) {
+  if (count === 0 && !uncheckedIn(found)) {
     io.stdout(`Removed 0 items: nothing is stored for ${email}.`);
   } else {
     io.stdout(describe(found));
@@ -175,7 +186,7 @@ async function eraseWithSummary(
     return 2;
   }
   const tableRemoval =
-    countOf(found) === 0 && found.idempotencyNotChecked === undefined
+    countOf(found) === 0 && !uncheckedIn(found)
       ? { removed: 0, failed: [] }
       : await eraseAddressItems(clients.dynamoDb, tables, found);
   const removed = tableRemoval.removed;

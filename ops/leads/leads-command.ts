@@ -29,6 +29,7 @@ import {
   type LeadsTables,
 } from './leads-tables';
 import { defaultMailProvider, eraseLeads } from './erase-command';
+import { deploymentSecretOf, leadsAddressKey } from './deployment-secret';
 import { confirmed, messageOf, type LeadsClients, type LeadsCommandIo } from './leads-io';
 import { describeUnsent, isResendable, markSupersededRequests, resendRequests, unsentOf } from './unsent-requests';
 
@@ -130,6 +131,7 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
           io,
           () => (io.mailProvider ? io.mailProvider() : defaultMailProvider(clients, stack, io.env)),
           summary,
+          leadsAddressKey(await deploymentSecretOf(clients.cloudFormation, stack, io.env), clients.secretsManager),
         );
   } catch (error) {
     const kmsDenied = /KMS|kms:/.test(messageOf(error)) && /AccessDenied|not authorized/i.test(messageOf(error));

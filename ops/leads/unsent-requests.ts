@@ -26,7 +26,11 @@ import { claimableStatuses, deliveryStatusOf, isUnsent, mailedStatuses } from '.
 import { normalizedAddress } from '../../core/data/address-normalization';
 import type { CheatSheetRequestItem } from '../../core/data/tables';
 import { cheatSheetRequestsTable } from '../../lambdas/requests/cheat-sheet-requests';
-import { readSendCheatSheetConfig } from '../../lambdas/runtime/config';
+import { readDeploymentSecret, readSendCheatSheetConfig } from '../../lambdas/runtime/config';
+import { addressKeySource } from '../../lambdas/limits/address-key';
+import { loadOriginSecret } from '../../lambdas/http/origin-secret';
+import { secretsManager } from '../../lambdas/runtime/aws-clients';
+import { deploymentSecretMissing } from './deployment-secret';
 import { failureKinds } from '../../core/api/catalogue/failures';
 import { failureKindOf } from '../../lambdas/runtime/errors';
 import { RequestNotClaimableError, sendCheatSheet } from '../../lambdas/requests/send-cheat-sheet';
@@ -128,7 +132,16 @@ export async function resendRequests(
   const config = resendConfig(env);
   // Errors only, as JSON on stderr would be; the report says what happened to each request.
   const logger = new Logger({ serviceName: 'leads-resend', logLevel: 'ERROR' });
-  const deps = sendCheatSheetDependencies(config, { client: resendClientKey, network: resendClientKey }, logger);
+  // The address hashes' key is the deployment's (its daily caps and suppressions), not the resend's client key.
+  const secret = readDeploymentSecret(env);
+  if (!secret) throw new Error(`resend cannot check the daily caps and suppressions: ${deploymentSecretMissing}`);
+  const addressKey = addressKeySource(secret, (arn) => loadOriginSecret(secretsManager, arn));
+  const deps = sendCheatSheetDependencies(
+    config,
+    { client: resendClientKey, network: resendClientKey },
+    addressKey,
+    logger,
+  );
   const outcomes: ResendOutcome[] = [];
   for (const item of items) {
     try {

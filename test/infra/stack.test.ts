@@ -309,6 +309,7 @@ describe('the stack outputs', () => {
         'DistributionDomainName',
         'IdempotencyTableName',
         'LeadsKeyArn',
+        'OriginSecretArn',
         'SendQuotaTableName',
         'SenderIdentityName',
         'SiteUrl',

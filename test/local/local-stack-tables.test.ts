@@ -4,7 +4,7 @@ import { postJson } from '../support/post-json';
  * the shared schema names them. A fresh stack, so "exactly one item" means exactly one.
  */
 
-import { createHash } from 'node:crypto';
+import { localDailyCapId } from '../support/address-key';
 import { DescribeTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { startLocalStack, type LocalStack } from '../../local/local-stack';
@@ -102,7 +102,7 @@ describe('the local DynamoDB', () => {
       ['save-network', 1],
     ]);
     expect(counter).toEqual({
-      id: createHash('sha256').update(visitor.email).digest('hex'),
+      id: localDailyCapId(visitor.email),
       recent_sends: [expect.any(String)],
       claims: { [Object.keys((counter!.claims ?? {}) as object)[0] ?? 'none']: (counter!.recent_sends as string[])[0] },
       version: 1,

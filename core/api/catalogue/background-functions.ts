@@ -36,9 +36,9 @@ export const backgroundFunctions = {
     memoryMb: 128,
     memoryReason: 'Two small UpdateItem calls per event: the smallest size is plenty.',
     timeoutSeconds: 15,
-    timeoutReason: `At most one suppression and one record update per recipient, each at most ${worstCaseSeconds} s when DynamoDB stalls.`,
+    timeoutReason: `The origin secret's read (once per container, for a bounce or a complaint only), then at most one suppression and one record update per recipient, each at most ${worstCaseSeconds} s when AWS stalls.`,
     logService: deliveryServices.sesEvents,
-    environment: 'deliveryTracking',
+    environment: 'deliveryEvents',
     tableAccess: [
       {
         table: 'requests',
@@ -51,6 +51,8 @@ export const backgroundFunctions = {
         why: 'Suppresses a mailbox: one UpdateItem of its suppressed#<hash> item (if_not_exists keeps the first).',
       },
     ],
+    // The suppression's id is the mailbox's HMAC under a key derived from the origin secret (core/data/address-hash.ts).
+    grants: ['originSecretRead'],
     errorsMean:
       'ses-events failed (a storage fault, a crash or a timeout); Lambda retries it twice, and what it left undone shows in the request records.',
   },

@@ -63,10 +63,19 @@ export type OtherGrant = 'cheatSheetRead' | 'emailSend' | 'originSecretRead' | '
 /**
  * Which set of variables it gets: `core/config/function-environment.ts` for the routes' (the form
  * function gets the save function's and the send function's, `both`), the function's own module
- * for the others; `none` for a function that reads no variable.
+ * for the others (`deliveryEvents`: the tables of `deliveryTracking` and the deployment's secret,
+ * which keys the suppression entries); `none` for a function that reads no variable.
  */
 export type FunctionEnvironment =
-  'saveRequest' | 'sendCheatSheet' | 'both' | 'challenge' | 'deliveryTracking' | 'leadDigest' | 'sendingPause' | 'none';
+  | 'saveRequest'
+  | 'sendCheatSheet'
+  | 'both'
+  | 'challenge'
+  | 'deliveryTracking'
+  | 'deliveryEvents'
+  | 'leadDigest'
+  | 'sendingPause'
+  | 'none';
 
 /** The methods a route may take; every other method reaches the same function, which answers 405. */
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -7,6 +7,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Alarm, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { functionList } from '../../../core/api/catalogue/functions';
 import { EventFunctions, type EventFunctionsProps } from '../../../infra/constructs/event-functions';
@@ -36,6 +37,7 @@ function eventFunctionsInBareStack(props: Partial<EventFunctionsProps> = {}) {
     alarmTopic: new Topic(stack, 'AlarmTopic'),
     pauseOnAlarms: [alarm('Site-ConfigurationSetBounceRate'), alarm('Site-ConfigurationSetComplaintRate')],
     encryptionKey: new Key(stack, 'Key'),
+    originSecret: new Secret(stack, 'OriginSecret'),
     ...props,
   });
   return { stack, functions, template: Template.fromStack(stack) };
@@ -96,6 +98,20 @@ describe('the functions no route invokes', () => {
     expect(grant!.actions).toBe('dynamodb:UpdateItem');
     expect(JSON.stringify(grant!.resource)).toMatch(/"Requests\w+","Arn"/);
     expect(JSON.stringify(grant!.resource)).toMatch(/"Counters\w+","Arn"/);
+  });
+
+  test("let the SES events function read the origin secret, named by its variable, and the unsent check neither", () => {
+    const reads = (prefix: string) =>
+      Object.entries(template.findResources('AWS::IAM::Policy'))
+        .filter(([id]) => id.startsWith(prefix))
+        .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
+        .filter((statement) => statement.Action === 'secretsmanager:GetSecretValue')
+        .map((statement) => statement.Resource);
+    const secret = { Ref: expect.stringMatching(/^OriginSecret/) };
+    expect(reads('EventFunctionsSesEventsSesEventsRole')).toEqual([secret]);
+    expect(variablesOf(template, 'EventFunctionsSesEvents').ORIGIN_SECRET_ARN).toEqual(secret);
+    expect(reads('EventFunctionsUnsentCheckUnsentCheckRole')).toEqual([]);
+    expect(variablesOf(template, 'EventFunctionsUnsentCheck')).not.toHaveProperty('ORIGIN_SECRET_ARN');
   });
 
   test('grant the unsent check a Query of the sparse unsent index alone: no Scan, no read of the table', () => {

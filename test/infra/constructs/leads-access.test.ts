@@ -5,6 +5,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { LeadsAccess, leadsOperatorActions, leadsReaderActions } from '../../../infra/constructs/leads-access';
 import { bareStack } from '../support/bare-stack';
 
@@ -31,6 +32,11 @@ function synthesize(authorEmail?: string) {
     limitCountersTable: table('Counters'),
     idempotencyTable: table('IdempotencyKeys'),
     mailProviderSecretArn: 'arn:aws:secretsmanager:eu-west-1:123456789012:secret:mail-provider',
+    deploymentSecret: Secret.fromSecretCompleteArn(
+      stack,
+      'OriginSecret',
+      'arn:aws:secretsmanager:eu-west-1:123456789012:secret:origin-AbCdEf',
+    ),
     senderIdentityArn: 'arn:aws:ses:eu-west-1:123456789012:identity/example.com',
     configurationSetArn: 'arn:aws:ses:eu-west-1:123456789012:configuration-set/cheat-sheet',
     ...(authorEmail !== undefined && {
@@ -83,7 +89,7 @@ describe.each([
   });
 });
 
-test("the reader may look up and delete in the idempotency keys' table, and read the mail provider's key only", () => {
+test("the reader may look up and delete in the idempotency keys' table, and read the mail provider's key and the deployment's secret only", () => {
   const template = synthesize('author@example.com');
   const [id] = roleNamed(template, 'ReaderRole');
   const statements = (
@@ -93,8 +99,12 @@ test("the reader may look up and delete in the idempotency keys' table, and read
   )
     .filter((policy) => policy.Properties.Roles.some((role) => role.Ref === id))
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
-  const secretRead = statements.find((statement) => statement.Action === 'secretsmanager:GetSecretValue');
-  expect(secretRead?.Resource).toBe('arn:aws:secretsmanager:eu-west-1:123456789012:secret:mail-provider');
+  const secretReads = statements.filter((statement) => statement.Action === 'secretsmanager:GetSecretValue');
+  // The deployment's secret: erase computes the keyed ids of the address's counters and suppression entry.
+  expect(secretReads.map((statement) => statement.Resource).sort()).toEqual([
+    'arn:aws:secretsmanager:eu-west-1:123456789012:secret:mail-provider',
+    'arn:aws:secretsmanager:eu-west-1:123456789012:secret:origin-AbCdEf',
+  ]);
   // erase reads each record (a consistent GetItem) before it deletes it (ops/leads/erase-address.ts).
   const idempotencyActions = statements
     .filter((statement) => JSON.stringify(statement.Resource).includes('IdempotencyKeys'))

@@ -1,11 +1,11 @@
 /** The per-address cap's counter, against the local DynamoDB (dynalite). */
 
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoDBClient, ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { limitCountersExpiryAttribute, limitCountersTableName } from '../../../core/data/tables';
-import { addressDailyCapItemId } from '../../../core/data/address-hash';
+import { addressDailyCapItemId, addressHashKeyFrom } from '../../../core/data/address-hash';
 import {
   addressDailyCapExpiry,
   addressDailyCapCounter,
@@ -18,7 +18,7 @@ let quota: AddressDailyCapCounter;
 
 beforeAll(async () => {
   emulators = await startHandlerStack();
-  quota = addressDailyCapCounter(emulators.dynamoDb, emulators.stack.limitCountersTableName);
+  quota = addressDailyCapCounter(emulators.dynamoDb, emulators.stack.limitCountersTableName, emulators.addressKeySource);
 });
 afterAll(() => emulators?.stop());
 
@@ -33,7 +33,7 @@ const newAddress = () => `quota.${++addressNumber}@example.com`;
 
 async function addressDailyCapItem(email: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await emulators.dynamoDb.send(
-    new GetCommand({ TableName: emulators.stack.limitCountersTableName, Key: { id: addressDailyCapItemId(email) } }),
+    new GetCommand({ TableName: emulators.stack.limitCountersTableName, Key: { id: addressDailyCapItemId(email, emulators.addressKey) } }),
   );
   return Item;
 }
@@ -83,20 +83,27 @@ describe('the per-address cap counter', () => {
     expect(await quota.takeSlot(newAddress(), later(1), 1)).not.toBeNull();
   });
 
-  test("stores neither the address nor a name: the SHA-256 of the address, the sends and their claims' random tokens, a version, an expiry", async () => {
+  test("stores neither the address nor a name: the address's HMAC under the run's secret, the sends and their claims' random tokens, a version, an expiry", async () => {
     const email = newAddress();
 
     const claim = await quota.takeSlot(email, at, 3);
 
     const item = await addressDailyCapItem(email);
     expect(item).toEqual({
-      id: createHash('sha256').update(email).digest('hex'),
+      // As Node computes it: HMAC-SHA-256 under the key derived from CLIENT_ADDRESS_KEY for address hashes.
+      id: createHmac(
+        'sha256',
+        createHmac('sha256', process.env.CLIENT_ADDRESS_KEY!).update('cheat-sheet address hashes').digest(),
+      )
+        .update(email)
+        .digest('hex'),
       recent_sends: [at.toISOString()],
       claims: { [claim!.token]: at.toISOString() },
       version: 1,
       [limitCountersExpiryAttribute]: expiryAfter(at),
     });
     expect(JSON.stringify(item)).not.toContain(email.split('@')[0]);
+    expect(item?.id).not.toBe(createHash('sha256').update(email).digest('hex'));
   });
 
   test('gives a slot back once, however often its release is repeated (the SDK retrying a release whose reply was lost)', async () => {
@@ -118,7 +125,7 @@ describe('the per-address cap counter', () => {
     expect(emulators.stack.limitCountersTableName).toBe(limitCountersTableName);
     expect(limitCountersTableName).toBe('cheat_sheet_send_quotas');
     expect(await emulators.items()).toEqual([]);
-    expect((await emulators.addressDailyCapItems()).map((item) => item.id)).toContain(addressDailyCapItemId(email));
+    expect((await emulators.addressDailyCapItems()).map((item) => item.id)).toContain(addressDailyCapItemId(email, emulators.addressKey));
   });
 
   test('sets the expiry to the newest counted send plus 24 hours on every write, release included', async () => {
@@ -167,6 +174,8 @@ describe('the per-address cap counter', () => {
 describe('the per-address cap counter when DynamoDB misbehaves', () => {
   const client = DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'us-east-1' }));
   const dynamoMock = mockClient(client);
+  const key = addressHashKeyFrom('a deployment secret');
+  const keySource = () => Promise.resolve(key);
   afterEach(() => dynamoMock.reset());
   afterAll(() => dynamoMock.restore());
 
@@ -175,7 +184,7 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
     dynamoMock
       .on(UpdateCommand)
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
-    const contended = addressDailyCapCounter(client, limitCountersTableName, { maxAttempts: 4, pause: async () => {} });
+    const contended = addressDailyCapCounter(client, limitCountersTableName, keySource, { maxAttempts: 4, pause: async () => {} });
 
     await expect(contended.takeSlot('ada@example.com', at, 3)).rejects.toMatchObject({ kind: 'storageUnavailable' });
     expect(dynamoMock.commandCalls(UpdateCommand)).toHaveLength(4);
@@ -185,7 +194,7 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
     dynamoMock.on(GetCommand).rejects(Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' }));
 
     await expect(
-      addressDailyCapCounter(client, limitCountersTableName).takeSlot('ada@example.com', at, 3),
+      addressDailyCapCounter(client, limitCountersTableName, keySource).takeSlot('ada@example.com', at, 3),
     ).rejects.toMatchObject({ kind: 'storageUnavailable' });
   });
 
@@ -193,7 +202,7 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
     dynamoMock.on(GetCommand).resolves({});
     dynamoMock.on(UpdateCommand).resolves({});
 
-    await addressDailyCapCounter(client, limitCountersTableName).takeSlot('ada@example.com', at, 3);
+    await addressDailyCapCounter(client, limitCountersTableName, keySource).takeSlot('ada@example.com', at, 3);
 
     const calls = dynamoMock.calls().map((call) => call.args[0]);
     expect(calls.map((command) => command.constructor.name)).toEqual(['GetCommand', 'UpdateCommand']);
@@ -202,7 +211,7 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
       limitCountersTableName,
     ]);
     expect(dynamoMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
-      Key: { id: addressDailyCapItemId('ada@example.com') },
+      Key: { id: addressDailyCapItemId('ada@example.com', key) },
       ExpressionAttributeValues: { ':expiresAt': expiryAfter(at) },
     });
   });

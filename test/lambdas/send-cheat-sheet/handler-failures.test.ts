@@ -133,7 +133,7 @@ describe('send-cheat-sheet handler when a service fails', () => {
     expect(statuses).toEqual([200, 200, 200]);
     expect(await emulators.emails(visitor.email)).toHaveLength(3);
     const counter = (await emulators.addressDailyCapItems()).find(
-      (item) => item.id === addressDailyCapItemId(visitor.email),
+      (item) => item.id === addressDailyCapItemId(visitor.email, emulators.addressKey),
     );
     expect(counter?.recent_sends).toHaveLength(3);
   });

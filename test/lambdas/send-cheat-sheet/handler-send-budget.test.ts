@@ -73,7 +73,7 @@ describe('the daily send budget', () => {
     // the budget, are untouched: the answer is still the budget's 503, never their 429.
     expect((await send(fromClient(visitor, 101))).statusCode).toBe(503);
     const addressDailyCapItem = (await emulators.addressDailyCapItems()).find(
-      (item) => item.id === addressDailyCapItemId(visitor.email),
+      (item) => item.id === addressDailyCapItemId(visitor.email, emulators.addressKey),
     );
     expect(addressDailyCapItem?.recent_sends).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { localDailyCapId } from '../../support/address-key';
 import { cheatSheetFileName, cheatSheetTitle } from '../../../core/content/cheat-sheet';
 import { badInputs } from '../support/bad-inputs';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
@@ -126,7 +126,7 @@ describe('send-cheat-sheet handler', () => {
         send_token: expect.any(String),
       },
     ]);
-    const quotaId = createHash('sha256').update(visitor.email).digest('hex');
+    const quotaId = localDailyCapId(visitor.email);
     const counter = (await emulators.addressDailyCapItems()).find((item) => item.id === quotaId);
     expect(counter).toEqual({
       id: quotaId,
@@ -201,7 +201,7 @@ describe('send-cheat-sheet handler', () => {
     expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
     expect(await emulators.emails(visitor.email)).toHaveLength(3);
     expect((await emulators.items(visitor.email)).filter((item) => item.cheat_sheet_sent)).toHaveLength(3);
-    const quotaId = createHash('sha256').update(visitor.email).digest('hex');
+    const quotaId = localDailyCapId(visitor.email);
     const counter = (await emulators.addressDailyCapItems()).find((item) => item.id === quotaId);
     expect(counter?.recent_sends).toHaveLength(3);
   });

@@ -7,6 +7,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { CheatSheetRequestItem, RollingCounterItem, AddressDailyCapItem } from '../../../core/data/tables';
+import { addressHashKeyFrom, type AddressHashKey } from '../../../core/data/address-hash';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../local/local-stack';
 import { cheatSheetPdfForTests } from '../../support/cheat-sheet-pdf';
 import { capturedEmails, type CapturedEmail } from '../../support/captured-emails';
@@ -17,6 +18,10 @@ export interface HandlerStack {
   readonly pdf: Uint8Array;
   /** A client of the local DynamoDB, for tests of the storage modules themselves. */
   readonly dynamoDb: DynamoDBDocumentClient;
+  /** The key the handlers hash addresses under: derived from this run's `CLIENT_ADDRESS_KEY`, as theirs. */
+  readonly addressKey: AddressHashKey;
+  /** The same key as the storage modules take it. */
+  readonly addressKeySource: () => Promise<AddressHashKey>;
   /** Every item in the requests table, optionally only one address's. */
   items(email?: string): Promise<CheatSheetRequestItem[]>;
   /** The daily cap's items in the limit counters table (one per address). */
@@ -62,10 +67,13 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
 
+  const addressKey = addressHashKeyFrom(process.env.CLIENT_ADDRESS_KEY ?? '');
   return {
     stack,
     pdf,
     dynamoDb,
+    addressKey,
+    addressKeySource: () => Promise.resolve(addressKey),
     async items(email) {
       const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.tableName }));
       const items = Items as CheatSheetRequestItem[];

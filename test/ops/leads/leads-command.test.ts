@@ -13,7 +13,7 @@ import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-l
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { addressDailyCapItemId } from '../../../core/data/address-hash';
+import { localDailyCapId as addressDailyCapItemId } from '../../support/address-key';
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
 import { startLocalStack, type LocalStack } from '../../../local/local-stack';
 import { runLeadsCommand, type LeadsCommandIo } from '../../../ops/leads/leads-command';

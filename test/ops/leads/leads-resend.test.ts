@@ -105,7 +105,11 @@ test('resend goes through the same limits: a suppressed mailbox is refused, repo
   const visitor = newVisitor();
   await save(postEvent(saveRoute, visitor));
   const { suppressionList } = await import('../../../lambdas/mail/suppressions');
-  await suppressionList(emulators.dynamoDb, emulators.stack.limitCountersTableName).suppress(
+  await suppressionList(
+    emulators.dynamoDb,
+    emulators.stack.limitCountersTableName,
+    emulators.addressKeySource,
+  ).suppress(
     visitor.email,
     'bounce',
     new Date(),
