@@ -4,7 +4,9 @@
  * aws-sdk-client-mock answering with the origin secret.
  */
 
+import { createHash, createHmac } from 'node:crypto';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
@@ -106,5 +108,77 @@ describe('send-cheat-sheet behind CloudFront', () => {
     await throughCloudFront('198.51.100.11');
 
     expect(secretsMock.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+  });
+});
+
+describe('the address hashes behind CloudFront', () => {
+  /** The address's id as any party holding the address and the origin secret would compute it (Node's own HMAC). */
+  const keyedWithOriginSecret = (email: string) =>
+    createHmac('sha256', createHmac('sha256', originSecret).update('cheat-sheet address hashes').digest())
+      .update(email)
+      .digest('hex');
+  const counterIds = async () => {
+    const { Items = [] } = await emulators.dynamoDb.send(
+      new ScanCommand({ TableName: emulators.stack.limitCountersTableName }),
+    );
+    return Items.map((item) => String(item.id));
+  };
+
+  test("a send's daily-cap item is keyed with the origin secret, not the address's plain SHA-256", async () => {
+    const visitor = newVisitor();
+
+    expect((await throughCloudFront('198.51.100.40', {}, visitor)).statusCode).toBe(200);
+
+    const ids = await counterIds();
+    expect(ids).toContain(keyedWithOriginSecret(visitor.email));
+    expect(ids).not.toContain(createHash('sha256').update(visitor.email).digest('hex'));
+  });
+
+  test('the SES events function suppresses under the same keyed id, and the next send to the mailbox is refused', async () => {
+    const visitor = newVisitor();
+    expect((await throughCloudFront('198.51.100.41', {}, visitor)).statusCode).toBe(200);
+    const [item] = await emulators.items(visitor.email);
+
+    const { handler: sesEvents } = await import('../../../lambdas/ses-events/handler');
+    await sesEvents({
+      version: '0',
+      id: 'bounce',
+      'detail-type': 'Email Bounced',
+      source: 'aws.ses',
+      account: '123456789012',
+      time: '2026-01-01T00:00:05Z',
+      region: 'eu-west-1',
+      resources: [],
+      detail: {
+        eventType: 'Bounce',
+        mail: { messageId: item!.ses_message_id, destination: [visitor.email], tags: { request_id: [item!.id] } },
+        bounce: { bounceType: 'Permanent', bouncedRecipients: [{ emailAddress: visitor.email }] },
+      },
+    });
+
+    expect(await counterIds()).toContain(`suppressed#${keyedWithOriginSecret(visitor.email)}`);
+    const again = await throughCloudFront('198.51.100.42', {}, visitor);
+    expect([again.statusCode, replyJson(again).code]).toEqual([400, 'address_suppressed']);
+    expect(await emulators.emails(visitor.email)).toHaveLength(1);
+  });
+
+  test('a mailbox suppressed before the ids were keyed (its plain SHA-256 id) is still refused, nothing stored or sent', async () => {
+    const visitor = newVisitor();
+    await emulators.dynamoDb.send(
+      new PutCommand({
+        TableName: emulators.stack.limitCountersTableName,
+        Item: {
+          id: `suppressed#${createHash('sha256').update(visitor.email).digest('hex')}`,
+          reason: 'complaint',
+          suppressed_at: '2025-06-01T12:00:00.000Z',
+        },
+      }),
+    );
+
+    const reply = await throughCloudFront('198.51.100.43', {}, { ...visitor, email: visitor.email.toUpperCase() });
+
+    expect([reply.statusCode, replyJson(reply).code]).toEqual([400, 'address_suppressed']);
+    expect(await emulators.items(visitor.email)).toEqual([]);
+    expect(await emulators.emails(visitor.email)).toEqual([]);
   });
 });

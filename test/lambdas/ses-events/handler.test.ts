@@ -6,7 +6,9 @@
  */
 
 import type { EventBridgeEvent } from 'aws-lambda';
+import { createHash } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { suppressionIdOf } from '../../../lambdas/mail/suppressions';
 import { handler as sesEventsHandler } from '../../../lambdas/ses-events/handler';
 import type { SesEventRecord } from '../../../lambdas/ses-events/ses-events';
 import { documented, type Handler } from '../support/documented-handler';
@@ -97,7 +99,7 @@ describe('ses-events handler', () => {
     expect(await emulators.emails(visitor.email)).toHaveLength(1);
   });
 
-  test('the suppression is stored under a hash of the mailbox: no address in the counters table', async () => {
+  test("the suppression is stored under the mailbox's keyed hash: no address, no plain SHA-256 in the counters table", async () => {
     const { visitor, item } = await sentRequest();
 
     await sesEventsHandler(sesEvent('Bounce', item, permanentBounce(visitor.email)));
@@ -105,8 +107,29 @@ describe('ses-events handler', () => {
     const { Items = [] } = await emulators.dynamoDb.send(
       new ScanCommand({ TableName: emulators.stack.limitCountersTableName }),
     );
-    expect(Items.filter((stored) => String(stored.id).startsWith('suppressed#'))).not.toHaveLength(0);
+    const ids = Items.map((stored) => String(stored.id));
+    expect(ids).toContain(suppressionIdOf(visitor.email, emulators.addressKey));
+    expect(ids).not.toContain(`suppressed#${createHash('sha256').update(visitor.email).digest('hex')}`);
     expect(JSON.stringify(Items)).not.toContain(visitor.email.split('@')[0]);
+  });
+
+  test('without the deployment secret a bounce fails (so Lambda retries it), while a delivery is still recorded', async () => {
+    const { visitor, item } = await sentRequest();
+    const saved = { ...process.env };
+    delete process.env.CLIENT_ADDRESS_SOURCE;
+    delete process.env.CLIENT_ADDRESS_KEY;
+    delete process.env.ORIGIN_SECRET_ARN;
+    try {
+      await sesEventsHandler(sesEvent('Delivery', item, { delivery: { timestamp: '2026-01-01T00:00:03.000Z' } }));
+      await expect(sesEventsHandler(sesEvent('Bounce', item, permanentBounce(visitor.email)))).rejects.toMatchObject({
+        kind: 'misconfigured',
+      });
+    } finally {
+      Object.assign(process.env, saved);
+    }
+
+    expect((await emulators.items(visitor.email))[0]!.delivery_status).toBe('delivered');
+    expect((await send(postEvent(sendRoute, visitor))).statusCode).toBe(200);
   });
 
   test('a delivery marks the record delivered; the same event again changes nothing', async () => {

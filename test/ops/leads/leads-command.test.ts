@@ -10,6 +10,7 @@ import { Readable } from 'node:stream';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -468,6 +469,25 @@ test('export --mail needs the stack (its digest function) and takes no --out', a
   expect((await run(['export', '--mail', '--stack', 'First100DaysSite', '--out', 'x.csv'])).code).toBe(2);
 });
 
+/**
+ * The clients erase --stack runs with as the leads reader role: the stack's outputs (OriginSecretArn
+ * included), and Secrets Manager answering with the deployment's secret (this run's key, so the
+ * keyed ids match what the local stack wrote).
+ */
+function readerClients(sesUrl: string) {
+  const secretArn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:OriginSecret-AbCdEf';
+  const secretsManager = new SecretsManagerClient({ region: 'us-east-1' });
+  mockClient(secretsManager)
+    .on(GetSecretValueCommand, { SecretId: secretArn })
+    .resolves({ SecretString: process.env.CLIENT_ADDRESS_KEY });
+  return () => ({
+    dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+    cloudFormation: stackWithOutputs({ ...productOutputs(), OriginSecretArn: secretArn }),
+    ses: new SESv2Client({ endpoint: sesUrl }),
+    secretsManager,
+  });
+}
+
 test('erase --summary writes counts only to the summary file and the output, never an address', async () => {
   await putRequest('Reader', 'reader@example.com', '2025-03-01T09:00:00.000Z');
   await putRequest('Reader', 'reader+book@example.com', '2025-03-02T09:00:00.000Z');
@@ -477,11 +497,7 @@ test('erase --summary writes counts only to the summary file and the output, nev
   await writeFile(summary, '');
   const ses = await startStandInSes(['reader+book@example.com']);
   try {
-    const clients = () => ({
-      dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
-      cloudFormation: stackWithOutputs(productOutputs()),
-      ses: new SESv2Client({ endpoint: ses.url }),
-    });
+    const clients = readerClients(ses.url);
     const { code, stdout, stderr } = await run(
       ['erase', 'reader@example.com', '--yes', '--stack', 'First100DaysSite', '--summary', summary],
       { clients },
@@ -504,11 +520,7 @@ test('erase --summary reports a spelling SES could not remove as a failure, exit
   await writeFile(summary, '');
   const ses = await startStandInSes(['reader@example.com'], { failing: ['reader@example.com'] });
   try {
-    const clients = () => ({
-      dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
-      cloudFormation: stackWithOutputs(productOutputs()),
-      ses: new SESv2Client({ endpoint: ses.url }),
-    });
+    const clients = readerClients(ses.url);
     const { code, stdout, stderr } = await run(
       ['erase', 'reader@example.com', '--yes', '--stack', 'First100DaysSite', '--summary', summary],
       { clients },

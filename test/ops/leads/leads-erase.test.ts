@@ -6,13 +6,15 @@
  * emulators through the real SDK, with a stand-in SES for the suppression list.
  */
 
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { addressDailyCapItemId } from '../../../core/data/address-hash';
+import { suppressionIdOf } from '../../../lambdas/mail/suppressions';
 import { idempotencyTableName } from '../../../core/data/tables';
 import type { SesEventRecord } from '../../../lambdas/ses-events/ses-events';
 import { runLeadsCommand } from '../../../ops/leads/leads-command';
@@ -44,7 +46,10 @@ async function scan(table: string): Promise<Record<string, unknown>[]> {
 }
 
 /** `erase <email> --yes` with a stand-in SES for the suppression list; `failing` spellings answer 500. */
-async function erase(email: string, { onList = [] as string[], failing = [] as string[] } = {}) {
+async function erase(
+  email: string,
+  { onList = [] as string[], failing = [] as string[], env = process.env as NodeJS.ProcessEnv } = {},
+) {
   const ses = await startStandInSes(onList, { failing });
   let stdout = '';
   let stderr = '';
@@ -53,7 +58,7 @@ async function erase(email: string, { onList = [] as string[], failing = [] as s
       stdout: (text) => (stdout += `${text}\n`),
       stderr: (text) => (stderr += `${text}\n`),
       stdin: Readable.from([]),
-      env: process.env,
+      env,
       clients: () => ({
         dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
         cloudFormation: new CloudFormationClient({}),
@@ -135,6 +140,66 @@ test("removes the mailbox's suppression entry, so nothing of the address is left
   expect(suppressedBefore.length - suppressedAfter.length).toBe(1);
   // Erased means unknown: the address may ask again, and is stored like any new one.
   expect((await save(postEvent(saveRoute, visitor))).statusCode).toBe(201);
+});
+
+/** Items as a store written before the ids were keyed holds them: plain SHA-256 of the address. */
+async function putLegacyItems(email: string) {
+  const sha256 = createHash('sha256').update(email).digest('hex');
+  const legacy = [
+    { id: `suppressed#${sha256}`, reason: 'bounce', suppressed_at: '2025-06-01T12:00:00.000Z' },
+    { id: sha256, recent_sends: ['2025-06-01T12:00:00.000Z'], version: 1, expires_at: 1 },
+  ];
+  for (const Item of legacy) {
+    await emulators.dynamoDb.send(new PutCommand({ TableName: emulators.stack.limitCountersTableName, Item }));
+  }
+  return legacy.map((item) => item.id);
+}
+
+test('removes the suppression entry and the send counter under their keyed ids and their legacy plain SHA-256 ones', async () => {
+  const visitor = newVisitor();
+  const { id } = await submitted(visitor);
+  await bounced(id, visitor.email);
+  const legacyIds = await putLegacyItems(visitor.email);
+  const keyedIds = [
+    suppressionIdOf(visitor.email, emulators.addressKey),
+    addressDailyCapItemId(visitor.email, emulators.addressKey),
+  ];
+  const idsBefore = (await scan(emulators.stack.limitCountersTableName)).map((item) => item.id);
+  expect(idsBefore).toEqual(expect.arrayContaining([...keyedIds, ...legacyIds]));
+
+  const { code, stdout } = await erase(visitor.email);
+
+  expect(code).toBe(0);
+  expect(stdout).toContain('its 2 send counters');
+  const idsAfter = (await scan(emulators.stack.limitCountersTableName)).map((item) => item.id);
+  for (const gone of [...keyedIds, ...legacyIds]) expect(idsAfter).not.toContain(gone);
+  expect(idsBefore.length - idsAfter.length).toBe(4);
+});
+
+test('without the deployment secret it removes what it can, reports the keyed ids as not looked for, and exits 1', async () => {
+  const visitor = newVisitor();
+  const { id } = await submitted(visitor);
+  await bounced(id, visitor.email);
+  const legacyIds = await putLegacyItems(visitor.email);
+  const secretVariables = ['CLIENT_ADDRESS_SOURCE', 'CLIENT_ADDRESS_KEY', 'ORIGIN_SECRET_ARN'];
+  const withoutSecret = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !secretVariables.includes(name)),
+  );
+
+  const { code, stderr } = await erase(visitor.email, { env: withoutSecret });
+
+  expect(code).toBe(1);
+  expect(stderr).toContain('Could not remove the send counters and suppression entry under keyed ids');
+  expect(stderr).toContain('no deployment secret is named');
+  const idsAfter = (await scan(emulators.stack.limitCountersTableName)).map((item) => item.id);
+  for (const gone of legacyIds) expect(idsAfter).not.toContain(gone);
+  // What it could not compute is still there, and a run with the secret removes it.
+  expect(idsAfter).toContain(suppressionIdOf(visitor.email, emulators.addressKey));
+  expect(await emulators.items(visitor.email)).toEqual([]);
+  expect((await erase(visitor.email)).code).toBe(0);
+  expect((await scan(emulators.stack.limitCountersTableName)).map((item) => item.id)).not.toContain(
+    suppressionIdOf(visitor.email, emulators.addressKey),
+  );
 });
 
 test('every SES removal failing is reported as failed, never as "not on the list", and exits 1', async () => {
