@@ -7,7 +7,7 @@
  * steps read it, before anything is stored, claimed or sent.
  *
  * Transition: entries written before the ids were keyed are `suppressed#<SHA-256>` and have no
- * expiry, so the check reads that legacy id too (one more GetItem, in parallel) until every
+ * expiry, so the check reads that legacy id too (in the same BatchGetItem) until every
  * deployment has moved them with `npm run leads -- rekey` (docs/operate.md, 'Keyed address
  * hashes'). Nothing writes a legacy id any more.
  *
@@ -16,12 +16,15 @@
  * the limits; and SES's list knows the exact address, not the mailbox.
  */
 
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { addressHash, legacyAddressHash, type AddressHashKey } from '../../core/data/address-hash';
 import { normalizedAddress } from '../../core/data/address-normalization';
 import { suppressionId, suppressionKeying, type SuppressionItem } from '../../core/data/tables';
 import type { AddressKeySource } from '../limits/address-key';
 import { ProductError } from '../runtime/errors';
+
+/** BatchGetItem calls one check may make while DynamoDB leaves keys unprocessed. */
+const maxBatchRounds = 3;
 
 export interface Suppressions {
   /** Whether the address's mailbox is suppressed (under its keyed id, or its legacy one). */
@@ -46,20 +49,24 @@ export function suppressionList(
   tableName: string,
   addressKey: AddressKeySource,
 ): Suppressions {
-  const exists = async (id: string) => {
-    const { Item } = await client.send(
-      new GetCommand({ TableName: tableName, Key: { id }, ProjectionExpression: 'id' }),
-    );
-    return Item !== undefined;
-  };
   return {
     async isSuppressed(email) {
       const key = await addressKey();
+      // Both ids in one BatchGetItem (one request, one read unit): keys DynamoDB left unprocessed
+      // (throttled) are asked again, twice at most, then the check fails rather than guess.
+      let keys: Record<string, unknown>[] = [{ id: suppressionIdOf(email, key) }, { id: legacySuppressionIdOf(email) }];
       try {
-        const found = await Promise.all([exists(suppressionIdOf(email, key)), exists(legacySuppressionIdOf(email))]);
-        return found.includes(true);
+        for (let round = 1; keys.length > 0; round += 1) {
+          if (round > maxBatchRounds) throw new Error(`BatchGetItem left ${keys.length} key(s) unprocessed`);
+          const { Responses, UnprocessedKeys } = await client.send(
+            new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys, ProjectionExpression: 'id' } } }),
+          );
+          if ((Responses?.[tableName] ?? []).length > 0) return true;
+          keys = UnprocessedKeys?.[tableName]?.Keys ?? [];
+        }
+        return false;
       } catch (error) {
-        throw new ProductError('storageUnavailable', 'DynamoDB GetItem failed', { cause: error });
+        throw new ProductError('storageUnavailable', 'DynamoDB BatchGetItem failed', { cause: error });
       }
     },
 

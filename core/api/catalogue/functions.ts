@@ -69,7 +69,7 @@ const saveOwnTableAccess: readonly TableAccess[] = [
   {
     table: 'limitCounters',
     actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'],
-    why: "The client's and the network's hourly save limits (rolling-counter.ts): UpdateItem to seal and to claim (and to give back after a failed write), a consistent BatchGetItem of the window's earlier buckets, a consistent GetItem to tell a full bucket from a sealed one (or a claim of its own whose reply was lost).",
+    why: "The client's and the network's hourly save limits (rolling-counter.ts): UpdateItem to seal and to claim (and to give back after a failed write), a consistent BatchGetItem of the window's earlier buckets, a consistent GetItem to tell a full bucket from a sealed one (or a claim of its own whose reply was lost). The mailbox's suppression entry (suppressions.ts): one BatchGetItem of its keyed and its legacy id.",
   },
 ];
 
@@ -93,7 +93,7 @@ const sendOwnTableAccess: readonly TableAccess[] = [
   {
     table: 'limitCounters',
     actions: ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:BatchGetItem'],
-    why: "The address's daily cap (address-daily-cap.ts): a consistent GetItem, then a conditional UpdateItem that also sets the TTL. The client's and the budget's rolling counters (rolling-counter.ts): UpdateItem to seal and to claim, a consistent BatchGetItem of the window's earlier buckets.",
+    why: "The address's daily cap (address-daily-cap.ts): a consistent GetItem, then a conditional UpdateItem that also sets the TTL. The client's and the budget's rolling counters (rolling-counter.ts): UpdateItem to seal and to claim, a consistent BatchGetItem of the window's earlier buckets. The mailbox's suppression entry (suppressions.ts): one BatchGetItem of its keyed and its legacy id.",
   },
 ];
 
