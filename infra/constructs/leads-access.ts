@@ -14,7 +14,9 @@ const githubTokenAudience = 'sts.amazonaws.com';
  * - `cloudformation:DescribeStacks` on this stack: `--stack` finds the tables in its outputs;
  * - `dynamodb:Scan` on the requests table: export reads every request, erase finds every spelling;
  * - `dynamodb:DeleteItem` on the requests table: erase removes them;
- * - `dynamodb:GetItem` and `DeleteItem` on the limit counters' table: erase removes the address's counters;
+ * - `dynamodb:GetItem` and `DeleteItem` on the limit counters' table: erase removes the address's counters
+ *   and suppression entry; `Scan` and `UpdateItem` there: rekey finds the suppression entries written
+ *   under plain SHA-256 ids and writes each under its keyed id (ops/leads/rekey-suppressions.ts);
  * - `dynamodb:GetItem` and `DeleteItem` on the idempotency keys' table: erase looks up, then removes,
  *   the records of the address's submissions (found through each request's key);
  * - `secretsmanager:GetSecretValue` on the mail provider's key, when there is one: erase removes the
@@ -36,6 +38,7 @@ export const leadsReaderActions = [
   'dynamodb:DeleteItem',
   'dynamodb:GetItem',
   'dynamodb:Scan',
+  'dynamodb:UpdateItem',
   'lambda:GetFunctionConfiguration',
   'secretsmanager:GetSecretValue',
   'ses:DeleteSuppressedDestination',
@@ -157,7 +160,7 @@ export class LeadsAccess extends Construct {
     );
     this.readerRole.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem'],
+        actions: ['dynamodb:GetItem', 'dynamodb:DeleteItem', 'dynamodb:Scan', 'dynamodb:UpdateItem'],
         resources: [props.limitCountersTable.tableArn],
       }),
     );

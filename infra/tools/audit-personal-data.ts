@@ -74,6 +74,28 @@ function accessLogRetention(views: readonly StackView[]): string {
   return days === undefined ? 'no expiry' : `${days} days (then 30 days as an old version)`;
 }
 
+/** With a mail provider: the requests table's stream (new images) and the author's list at the provider. */
+function mailProviderRows(views: readonly StackView[], erase: string): string[][] {
+  const requests = tableNamed(views, 'cheat_sheet_requests');
+  const stream =
+    requests && propertiesOf<{ StreamSpecification: { StreamViewType?: string } }>(requests.resource).StreamSpecification;
+  if (!stream) return [];
+  return [
+    [
+      `each new request as written (name, address, consent), the table's stream (${stream.StreamViewType ?? 'records'})`,
+      'the `cheat_sheet_requests` stream',
+      '24 hours (DynamoDB Streams)',
+      'expire; not per reader',
+    ],
+    [
+      'name and address of a reader who consented',
+      "the author's mail provider (outside AWS)",
+      'until removed there',
+      `${erase}: MailerLite and Mailchimp delete it; Kit and a webhook, by hand (the tool says what)`,
+    ],
+  ];
+}
+
 export function personalDataSection(views: readonly StackView[]): string {
   const logs = logRetentionDays(views);
   const erase = '`npm run leads -- erase <email>`: the address and its `+tag` and Gmail-dot variants';
@@ -98,16 +120,16 @@ export function personalDataSection(views: readonly StackView[]): string {
           `${erase} (with its request)`,
         ],
         [
-          'SHA-256 of the address (daily cap)',
+          "HMAC-SHA-256 of the normalized address under a key derived from the deployment's secret (daily cap; no one without the secret can match it); items written before the ids were keyed hold its plain SHA-256",
           '`cheat_sheet_send_quotas`',
-          'a day after the newest send (DynamoDB TTL)',
-          `${erase} (its counters)`,
+          'a day after the newest send (DynamoDB TTL), the plain SHA-256 ones included',
+          `${erase} (its counters, under both ids)`,
         ],
         [
-          'SHA-256 of a mailbox that bounced for good or complained (`suppressed#…`)',
+          "HMAC-SHA-256 (the deployment's key) of a mailbox that bounced for good or complained (`suppressed#…`); an entry written before the ids were keyed holds its plain SHA-256 until `npm run leads -- rekey` moves it",
           '`cheat_sheet_send_quotas`',
           'no expiry: kept until erased, so the mailbox is not mailed again',
-          `${erase} (its suppression entry; the mailbox may then be mailed again)`,
+          `${erase} (its suppression entry, under both ids; the mailbox may then be mailed again)`,
         ],
         [
           "a submission's key (hashed), its body's hash (the form's: a keyed hash of the mailbox) and its reply (no address)",
@@ -145,6 +167,7 @@ export function personalDataSection(views: readonly StackView[]): string {
           'until removed',
           `${erase}, removed with DeleteSuppressedDestination`,
         ],
+        ...mailProviderRows(views, erase),
         [
           "each week's new requests (names, addresses, times, status) as a CSV, with `authorEmail`",
           "the weekly digest in the author's mailbox (outside AWS)",

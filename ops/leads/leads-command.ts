@@ -3,7 +3,8 @@
  * `npm run leads -- erase <email> [--yes] [--stack NAME]`: the author's two operations on the
  * readers' data; `npm run leads -- unsent [--stack NAME]` and `npm run leads -- resend [--yes]`:
  * the requests still unsent 15 minutes after they were saved, and sending them again
- * (unsent-requests.ts). Exit code 0 on success (an unknown address included), 1 when the work failed or
+ * (unsent-requests.ts); `npm run leads -- rekey [--stack NAME]`: the operator's one-off move of the
+ * suppression entries written under plain SHA-256 ids to keyed ones (rekey-suppressions.ts). Exit code 0 on success (an unknown address included), 1 when the work failed or
  * was declined, 2 for a usage error or a malformed address.
  */
 
@@ -29,7 +30,9 @@ import {
   type LeadsTables,
 } from './leads-tables';
 import { defaultMailProvider, eraseLeads } from './erase-command';
-import { deploymentSecretOf, leadsAddressKey } from './deployment-secret';
+import { deploymentSecretMissing, deploymentSecretOf, leadsAddressKey } from './deployment-secret';
+import { rekeySuppressions } from './rekey-suppressions';
+import type { AddressKeySource } from '../../lambdas/limits/address-key';
 import { confirmed, messageOf, type LeadsClients, type LeadsCommandIo } from './leads-io';
 import { describeUnsent, isResendable, markSupersededRequests, resendRequests, unsentOf } from './unsent-requests';
 
@@ -40,6 +43,7 @@ export const usage = [
   '       npm run leads -- erase <email> [--yes] [--stack NAME] [--summary FILE]   (its +tag and gmail-dot variants too)',
   '       npm run leads -- unsent [--stack NAME]   (requests still unsent 15 minutes after they were saved)',
   "       npm run leads -- resend [--yes] [--stack NAME]   (sends each again, through the send function's limits and claim)",
+  '       npm run leads -- rekey [--stack NAME]   (moves suppression entries from plain SHA-256 ids to keyed ones, once per stage)',
   'Deployed, run as the role the context value leadsReaderRoleArn names (e.g. AWS_PROFILE=leads-reader), or use the Leads workflow:',
   "the tables' key lets no other role read them (docs/author.md).",
 ].join('\n');
@@ -92,13 +96,14 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
   if (command === 'export' && (rest.length > 0 || yes)) return usageError('export takes no address and no --yes.');
   if (command === 'erase' && (rest.length !== 1 || out !== undefined))
     return usageError('erase takes exactly one e-mail address, and no --out.');
-  if ((command === 'unsent' || command === 'resend') && (rest.length > 0 || out !== undefined))
+  if ((command === 'unsent' || command === 'resend' || command === 'rekey') && (rest.length > 0 || out !== undefined))
     return usageError(`${command} takes no address and no --out.`);
   if (command === 'unsent' && yes) return usageError('unsent only lists: it takes no --yes.');
   if (mail && (command !== 'export' || out !== undefined || stack === undefined))
     return usageError("--mail is for export with --stack (it mails to the stack's authorEmail), without --out.");
   if (summary !== undefined && command !== 'erase') return usageError('--summary is for erase.');
-  if (!['export', 'erase', 'unsent', 'resend'].includes(command ?? ''))
+  if (command === 'rekey' && yes) return usageError('rekey asks nothing: it takes no --yes.');
+  if (!['export', 'erase', 'unsent', 'resend', 'rekey'].includes(command ?? ''))
     return usageError(command ? `Unknown command "${command}".` : '');
 
   let email = '';
@@ -116,6 +121,13 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     const tables =
       stack === undefined ? tablesFromEnvironment(io.env) : await tablesFromStack(clients.cloudFormation, stack);
     if (command === 'unsent') return await listUnsent(clients.dynamoDb, tables, io);
+    if (command === 'rekey') {
+      const addressKey = leadsAddressKey(
+        await deploymentSecretOf(clients.cloudFormation, stack, io.env),
+        clients.secretsManager,
+      );
+      return await rekey(clients.dynamoDb, tables, addressKey, io);
+    }
     if (command === 'resend') {
       const env = stack === undefined ? io.env : await sendFunctionEnvironment(clients, stack, io.env);
       return await resendUnsent(clients.dynamoDb, tables, yes, { ...io, env });
@@ -145,6 +157,25 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     clients.lambda?.destroy();
     clients.sts?.destroy();
   }
+}
+
+/** rekey: what moved, what no request matches (left), what failed (exit 1). */
+async function rekey(
+  client: DynamoDBDocumentClient,
+  tables: LeadsTables,
+  addressKey: AddressKeySource | undefined,
+  io: LeadsCommandIo,
+): Promise<number> {
+  if (!addressKey) {
+    io.stderr(`Nothing moved: ${deploymentSecretMissing}.`);
+    return 1;
+  }
+  const { moved, unmatched, failed } = await rekeySuppressions(client, tables, addressKey, { pageSize: io.pageSize });
+  io.stdout(
+    `Moved ${moved} suppression entr${moved === 1 ? 'y' : 'ies'} to keyed ids; ${unmatched} legacy entr${unmatched === 1 ? 'y' : 'ies'} no stored request matches (left: still refused, removed by erase or by hand).`,
+  );
+  for (const { id, reason } of failed) io.stderr(`Could not move ${id} (${reason}): run rekey again.`);
+  return failed.length === 0 ? 0 : 1;
 }
 
 /**

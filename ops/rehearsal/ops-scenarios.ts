@@ -15,6 +15,7 @@ import { PassThrough } from 'node:stream';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { LambdaClient } from '@aws-sdk/client-lambda';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -81,6 +82,8 @@ export async function runOpsScenarios(rehearsal: OpsRehearsal): Promise<OpsScena
       ses: new SESv2Client(config),
       lambda: new LambdaClient(config),
       sts: new STSClient(config),
+      // erase reads the deployment's secret (the keyed ids of the address's counters and suppression entry).
+      secretsManager: new SecretsManagerClient(config),
     };
   };
   // The send step's clients are created when its module is first imported: the variables go first.
@@ -127,6 +130,7 @@ export async function runOpsScenarios(rehearsal: OpsRehearsal): Promise<OpsScena
     } else noRole('leads export --mail');
     await leads('leads unsent', rehearsal.leadsOperator, ['unsent']);
     await leads('leads resend', rehearsal.leadsOperator, ['resend', '--yes']);
+    await leads('leads rekey', rehearsal.leadsReader, ['rekey']);
     await leads('leads erase', rehearsal.leadsReader, ['erase', rehearsal.eraseAddress, '--yes']);
 
     for (const [command, state] of [

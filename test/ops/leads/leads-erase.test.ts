@@ -215,3 +215,48 @@ test('every SES removal failing is reported as failed, never as "not on the list
   // The table's items are erased all the same.
   expect(await emulators.items(visitor.email)).toEqual([]);
 });
+
+/** `rekey` as the operator runs it: the functions' variables name the deployment's secret. */
+async function rekey() {
+  let stdout = '';
+  let stderr = '';
+  const code = await runLeadsCommand(['rekey'], {
+    stdout: (text) => (stdout += `${text}\n`),
+    stderr: (text) => (stderr += `${text}\n`),
+    stdin: Readable.from([]),
+    env: process.env,
+    clients: () => ({
+      dynamoDb: DynamoDBDocumentClient.from(new DynamoDBClient({})),
+      cloudFormation: new CloudFormationClient({}),
+      ses: new SESv2Client({}),
+    }),
+  });
+  return { code, stdout, stderr };
+}
+
+test('rekey moves a legacy suppression entry of a stored address to its keyed id, still refused, and leaves an unmatched one', async () => {
+  const visitor = newVisitor();
+  await submitted(visitor);
+  const [legacySuppression] = await putLegacyItems(visitor.email);
+  const stranger = `never.stored.${randomUUID()}@example.com`;
+  const [strangerSuppression] = await putLegacyItems(stranger);
+
+  const { code, stdout } = await rekey();
+
+  expect(code).toBe(0);
+  expect(stdout).toMatch(/Moved [1-9]\d* suppression entr(y|ies) to keyed ids; [1-9]\d* legacy entr/);
+  const items = await scan(emulators.stack.limitCountersTableName);
+  const ids = items.map((item) => item.id);
+  expect(ids).not.toContain(legacySuppression);
+  expect(items.find((item) => item.id === suppressionIdOf(visitor.email, emulators.addressKey))).toEqual({
+    id: suppressionIdOf(visitor.email, emulators.addressKey),
+    reason: 'bounce',
+    suppressed_at: '2025-06-01T12:00:00.000Z',
+    keying: 'hmac-sha256',
+  });
+  expect(ids).toContain(strangerSuppression);
+  // Moved, not lifted: the mailbox is still refused, and a second run has nothing of it to move.
+  const again = await send(postEvent(sendRoute, visitor));
+  expect([again.statusCode, replyJson(again).code]).toEqual([400, 'address_suppressed']);
+  expect((await rekey()).stdout).toMatch(/^Moved 0 suppression entries/);
+});
