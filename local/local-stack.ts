@@ -164,8 +164,7 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
   // deployment's secret (it keys the client counters and every stored hash of an address) is new on
   // every start, as the tables are, unless CLIENT_ADDRESS_KEY is given: `npm run leads -- erase`
   // against the twin needs the same value to find the keyed ids (docs/operate.md).
-  const clientAddressKey =
-    env[sendCheatSheetVariables.clientAddressKey]?.trim() || randomBytes(32).toString('base64');
+  const clientAddressKey = env[sendCheatSheetVariables.clientAddressKey]?.trim() || randomBytes(32).toString('base64');
   Object.assign(
     env,
     saveRequestEnvironment({

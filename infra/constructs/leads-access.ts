@@ -171,7 +171,10 @@ export class LeadsAccess extends Construct {
       }),
     );
     this.readerRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [props.deploymentSecret.secretArn] }),
+      new PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        resources: [props.deploymentSecret.secretArn],
+      }),
     );
     if (props.mailProviderSecretArn) {
       this.readerRole.addToPrincipalPolicy(

@@ -78,7 +78,8 @@ function accessLogRetention(views: readonly StackView[]): string {
 function mailProviderRows(views: readonly StackView[], erase: string): string[][] {
   const requests = tableNamed(views, 'cheat_sheet_requests');
   const stream =
-    requests && propertiesOf<{ StreamSpecification: { StreamViewType?: string } }>(requests.resource).StreamSpecification;
+    requests &&
+    propertiesOf<{ StreamSpecification: { StreamViewType?: string } }>(requests.resource).StreamSpecification;
   if (!stream) return [];
   return [
     [

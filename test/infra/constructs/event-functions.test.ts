@@ -100,7 +100,7 @@ describe('the functions no route invokes', () => {
     expect(JSON.stringify(grant!.resource)).toMatch(/"Counters\w+","Arn"/);
   });
 
-  test("let the SES events function read the origin secret, named by its variable, and the unsent check neither", () => {
+  test('let the SES events function read the origin secret, named by its variable, and the unsent check neither', () => {
     const reads = (prefix: string) =>
       Object.entries(template.findResources('AWS::IAM::Policy'))
         .filter(([id]) => id.startsWith(prefix))

@@ -62,7 +62,9 @@ describe('the personal-data table', () => {
 
   test("says the counters' and the suppression entries' ids are keyed with the deployment's secret, and erase removes both forms", () => {
     const section = personalDataSection(views);
-    expect(section).toContain("HMAC-SHA-256 of the normalized address under a key derived from the deployment's secret");
+    expect(section).toContain(
+      "HMAC-SHA-256 of the normalized address under a key derived from the deployment's secret",
+    );
     expect(section).toContain('(its suppression entry, under both ids; the mailbox may then be mailed again)');
     expect(section).toContain('`npm run leads -- rekey`');
   });

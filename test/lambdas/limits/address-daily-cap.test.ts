@@ -18,7 +18,11 @@ let quota: AddressDailyCapCounter;
 
 beforeAll(async () => {
   emulators = await startHandlerStack();
-  quota = addressDailyCapCounter(emulators.dynamoDb, emulators.stack.limitCountersTableName, emulators.addressKeySource);
+  quota = addressDailyCapCounter(
+    emulators.dynamoDb,
+    emulators.stack.limitCountersTableName,
+    emulators.addressKeySource,
+  );
 });
 afterAll(() => emulators?.stop());
 
@@ -33,7 +37,10 @@ const newAddress = () => `quota.${++addressNumber}@example.com`;
 
 async function addressDailyCapItem(email: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await emulators.dynamoDb.send(
-    new GetCommand({ TableName: emulators.stack.limitCountersTableName, Key: { id: addressDailyCapItemId(email, emulators.addressKey) } }),
+    new GetCommand({
+      TableName: emulators.stack.limitCountersTableName,
+      Key: { id: addressDailyCapItemId(email, emulators.addressKey) },
+    }),
   );
   return Item;
 }
@@ -125,7 +132,9 @@ describe('the per-address cap counter', () => {
     expect(emulators.stack.limitCountersTableName).toBe(limitCountersTableName);
     expect(limitCountersTableName).toBe('cheat_sheet_send_quotas');
     expect(await emulators.items()).toEqual([]);
-    expect((await emulators.addressDailyCapItems()).map((item) => item.id)).toContain(addressDailyCapItemId(email, emulators.addressKey));
+    expect((await emulators.addressDailyCapItems()).map((item) => item.id)).toContain(
+      addressDailyCapItemId(email, emulators.addressKey),
+    );
   });
 
   test('sets the expiry to the newest counted send plus 24 hours on every write, release included', async () => {
@@ -184,7 +193,10 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
     dynamoMock
       .on(UpdateCommand)
       .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
-    const contended = addressDailyCapCounter(client, limitCountersTableName, keySource, { maxAttempts: 4, pause: async () => {} });
+    const contended = addressDailyCapCounter(client, limitCountersTableName, keySource, {
+      maxAttempts: 4,
+      pause: async () => {},
+    });
 
     await expect(contended.takeSlot('ada@example.com', at, 3)).rejects.toMatchObject({ kind: 'storageUnavailable' });
     expect(dynamoMock.commandCalls(UpdateCommand)).toHaveLength(4);

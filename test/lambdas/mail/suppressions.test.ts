@@ -36,7 +36,10 @@ const newMailbox = () => `reader${++mailboxNumber}`;
 
 async function itemOf(email: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await emulators.dynamoDb.send(
-    new GetCommand({ TableName: emulators.stack.limitCountersTableName, Key: { id: suppressionIdOf(email, emulators.addressKey) } }),
+    new GetCommand({
+      TableName: emulators.stack.limitCountersTableName,
+      Key: { id: suppressionIdOf(email, emulators.addressKey) },
+    }),
   );
   return Item;
 }

@@ -109,11 +109,7 @@ test('resend goes through the same limits: a suppressed mailbox is refused, repo
     emulators.dynamoDb,
     emulators.stack.limitCountersTableName,
     emulators.addressKeySource,
-  ).suppress(
-    visitor.email,
-    'bounce',
-    new Date(),
-  );
+  ).suppress(visitor.email, 'bounce', new Date());
 
   const result = await run(['resend', '--yes']);
 
