@@ -8,7 +8,9 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ProductError } from '../runtime/errors';
 
-const cache = new Map<string, Promise<string>>();
+// Per client, then per ARN: a process holding clients of two roles (the leads tool's rehearsal)
+// reads the secret as each, as separate processes would.
+const cache = new WeakMap<SecretsManagerClient, Map<string, Promise<string>>>();
 
 async function read(client: SecretsManagerClient, arn: string): Promise<string> {
   try {
@@ -21,11 +23,17 @@ async function read(client: SecretsManagerClient, arn: string): Promise<string> 
 }
 
 export function loadOriginSecret(client: SecretsManagerClient, arn: string): Promise<string> {
-  let secret = cache.get(arn);
+  let secrets = cache.get(client);
+  if (!secrets) {
+    secrets = new Map();
+    cache.set(client, secrets);
+  }
+  let secret = secrets.get(arn);
   if (!secret) {
-    secret = read(client, arn);
-    cache.set(arn, secret);
-    secret.catch(() => cache.delete(arn));
+    const reading = read(client, arn);
+    secrets.set(arn, reading);
+    reading.catch(() => secrets.delete(arn));
+    secret = reading;
   }
   return secret;
 }

@@ -13,8 +13,8 @@ export const sections: PrivacyContent['sections'] = [
     "heading": "What we collect",
     "paragraphs": [
       "When you request the cheat sheet, we store the name and the e-mail address you enter, when you made the request, and whether the cheat sheet was sent to you (and when).",
-      "To stop the form from being abused, the site counts how many cheat sheets are sent per e-mail address and per network. It stores a one-way hash of the address and a keyed hash of your IP address with those counts, never the addresses themselves.",
-      "If an e-mail to your address bounces for good or is reported as spam, the site keeps a one-way hash of the mailbox so that it does not mail it again, and the e-mail service keeps the address on its list of addresses not to mail. So that a second click sends no second e-mail, the site also keeps a record of each request for a day: a hash of what was sent and the answer given, never your name or your address.",
+      "To stop the form from being abused, the site counts how many cheat sheets are sent per e-mail address and per network. It stores a keyed hash of the address and of your IP address with those counts, made with a secret key only the site holds, so that no one can match them to an address, and never the addresses themselves.",
+      "If an e-mail to your address bounces for good or is reported as spam, the site keeps a keyed hash of the mailbox (made with the same secret key) so that it does not mail it again, and the e-mail service keeps the address on its list of addresses not to mail. So that a second click sends no second e-mail, the site also keeps a record of each request for a day: a hash of what was sent and the answer given, never your name or your address.",
       "Like any website, the servers log each visit: your IP address, the page, the time and your browser. These logs are used only to keep the site running and secure.",
       "We set no cookies, run no analytics or advertising scripts, and do not track you across other sites."
     ]
@@ -43,7 +43,7 @@ export const sections: PrivacyContent['sections'] = [
   {
     "heading": "Your rights: access and erasure",
     "paragraphs": [
-      "You may ask to see what we hold about you, to correct it, or to have it erased. Write to the address below from the address you used; we answer within 30 days. An erasure removes every request of your address, its counter, the records of its requests, the hash kept after a bounce or a spam report (so the site may mail that address again if you ask again), and the address from the e-mail service's list of addresses not to mail. It cannot reach copies outside the site: the weekly e-mails and any list the author exported are deleted by the author by hand, and the database's backups keep an erased request for 35 days."
+      "You may ask to see what we hold about you, to correct it, or to have it erased. Write to the address below from the address you used; we answer within 30 days. An erasure removes every request of your address, its counter, the records of its requests, the hash kept after a bounce or a spam report (so the site may mail that address again if you ask again), and the address from the e-mail service's list of addresses not to mail. Nothing else in the site's database is kept for your address. It cannot reach copies outside the site: the weekly e-mails and any list the author exported are deleted by the author by hand, and the database's backups keep an erased request for 35 days."
     ]
   }
 ];

@@ -89,6 +89,7 @@ test("the ops commands run with --stack as the roles the docs name: leads export
       'leads export --mail',
       'leads unsent',
       'leads resend',
+      'leads rekey',
       'leads erase',
       'sending pause',
       'sending resume',
@@ -115,6 +116,9 @@ test("the ops commands run with --stack as the roles the docs name: leads export
       'CDK lookup role smoke --stack cloudformation:DescribeStacks',
       'CDK lookup role smoke --stack ses:GetAccount',
       'CDK lookup role smoke --stack ses:GetEmailIdentity',
+      // The keyed ids of the address's counters and suppression entry need the deployment's secret.
+      'leads reader leads erase secretsmanager:GetSecretValue',
+      'leads reader leads rekey dynamodb:Scan',
     ]),
   );
   // resend sends with the credentials STS gave for the send function's role, read from Lambda's configuration.
