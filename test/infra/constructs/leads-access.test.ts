@@ -101,7 +101,7 @@ test("the reader may look up and delete in the idempotency keys' table, and read
     .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
   const secretReads = statements.filter((statement) => statement.Action === 'secretsmanager:GetSecretValue');
   // The deployment's secret: erase computes the keyed ids of the address's counters and suppression entry.
-  expect(secretReads.map((statement) => statement.Resource).sort()).toEqual([
+  expect(secretReads.flatMap((statement) => [statement.Resource].flat()).sort()).toEqual([
     'arn:aws:secretsmanager:eu-west-1:123456789012:secret:mail-provider',
     'arn:aws:secretsmanager:eu-west-1:123456789012:secret:origin-AbCdEf',
   ]);
