@@ -319,7 +319,9 @@ test('a grant counts as used only when a call meets its conditions: a mail grant
   expect(judged.refusals).toEqual([]);
   // The export's mail matches the added statement's action and resource, not its condition.
   const unused = await unusedGrants(broken, callers, judged.judged);
-  expect(unused.filter((grant) => grant.startsWith('leads reader'))).toEqual([
+  // (A grant kept with a reason of its own, rekey's UpdateItem, is not this check's.)
+  const unexplained = unused.filter((grant) => grant.endsWith(': no scenario made this call'));
+  expect(unexplained.filter((grant) => grant.startsWith('leads reader'))).toEqual([
     expect.stringMatching(
       /^leads reader: LeadsAccessReaderRoleDefaultPolicy\S+ statement \d+: ses:SendEmail: no scenario made this call$/,
     ),
