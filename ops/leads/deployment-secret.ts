@@ -19,7 +19,7 @@ export const deploymentSecretOutput = 'OriginSecretArn';
 
 /** What the report says when no secret is named. */
 export const deploymentSecretMissing =
-  "no deployment secret is named: give --stack, or set ORIGIN_SECRET_ARN, or locally the CLIENT_ADDRESS_KEY 'npm start' ran with";
+  "no deployment secret is named: with --stack, the stack's OriginSecretArn output (deploy the stack again if it has none); without, ORIGIN_SECRET_ARN, or locally the CLIENT_ADDRESS_KEY 'npm start' ran with";
 
 export async function deploymentSecretOf(
   cloudFormation: CloudFormationClient,

@@ -43,7 +43,7 @@ export const sections: PrivacyContent['sections'] = [
   {
     "heading": "Your rights: access and erasure",
     "paragraphs": [
-      "You may ask to see what we hold about you, to correct it, or to have it erased. Write to the address below from the address you used; we answer within 30 days. An erasure removes every request of your address, its counter, the records of its requests, the hash kept after a bounce or a spam report (so the site may mail that address again if you ask again), and the address from the e-mail service's list of addresses not to mail. Nothing else in the site's database is kept for your address. It cannot reach copies outside the site: the weekly e-mails and any list the author exported are deleted by the author by hand, and the database's backups keep an erased request for 35 days."
+      "You may ask to see what we hold about you, to correct it, or to have it erased. Write to the address below from the address you used; we answer within 30 days. An erasure removes every request of your address, its counter, the records of its requests, the hash kept after a bounce or a spam report (so the site may mail that address again if you ask again), and the address from the e-mail service's list of addresses not to mail. It cannot reach copies outside the site: the weekly e-mails and any list the author exported are deleted by the author by hand, and the database's backups keep an erased request for 35 days."
     ]
   }
 ];
