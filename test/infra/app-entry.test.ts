@@ -1,7 +1,10 @@
 /**
  * The app entry as the cdk CLI runs it: a missing or malformed senderEmail, an unknown stage or
  * a stage missing a value stops it before any construct is built, with the message and nothing
- * else (no stack trace).
+ * else (no stack trace). Its default synth is also what cfn-lint (AWS's CloudFormation linter, a
+ * Python tool: `pip install cfn-lint`) lints: every template, with `waf` outside us-east-1 so the
+ * web ACL's companion stack is there too, and aws-cdk-lib's own CloudFormation validator on, as
+ * under the CLI (the other synth tests leave it off: test/infra/support/synth.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,10 +21,14 @@ const refusalTimeout = 60_000;
  */
 const fullSynthTimeout = 300_000;
 
-function runApp(
+/** What the app wrote, read before its folder is removed. */
+type Inspect<T> = (outdir: string) => T;
+
+function runApp<T = undefined>(
   context: Record<string, unknown>,
   env: Record<string, string | undefined> = {},
   timeout = refusalTimeout,
+  inspect?: Inspect<T>,
 ) {
   const outdir = mkdtempSync(path.join(tmpdir(), 'cdk-app-entry-'));
   // How the CLI hands context (cdk.json's, then -c values) and the output folder to the app;
@@ -46,11 +53,47 @@ function runApp(
     const auditReport = outputFiles.includes('audit-report.md')
       ? readFileSync(path.join(outdir, 'audit-report.md'), 'utf8')
       : undefined;
-    return { ...result, outputFiles, auditReport };
+    return { ...result, outputFiles, auditReport, inspected: inspect?.(outdir) };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
 }
+
+interface LintResult {
+  readonly status: number | null;
+  readonly findings: string[];
+}
+
+interface DefaultSynth {
+  readonly templates: string[];
+  readonly lint: LintResult;
+  readonly validationReport: { pluginReports: Array<{ pluginName: string; violations: unknown[] }> };
+}
+
+/** cfn-lint on every template the synth wrote, from the repository root so it reads .cfnlintrc.yaml there. */
+function lintTemplates(outdir: string): DefaultSynth {
+  const templates = readdirSync(outdir)
+    .filter((name) => name.endsWith('.template.json'))
+    .sort();
+  const run = spawnSync(
+    'cfn-lint',
+    ['--format', 'parseable', '--', ...templates.map((name) => path.join(outdir, name))],
+    {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    },
+  );
+  if (run.error) throw new Error(`cfn-lint could not run (${run.error.message}): pip install cfn-lint`);
+  return {
+    templates,
+    lint: { status: run.status, findings: run.stdout.split('\n').filter((line) => line.trim() !== '') },
+    validationReport: JSON.parse(readFileSync(path.join(outdir, 'validation-report.json'), 'utf8')) as never,
+  };
+}
+
+// The parseable format is `file:line:column:endLine:endColumn:RULE:message`; E is an error, W a warning.
+const findingsOf = (lint: LintResult, level: 'E' | 'W') =>
+  lint.findings.filter((line) => line.split(':')[5]?.startsWith(level));
 
 describe('the app entry (infra/app.ts)', () => {
   test('stops without senderEmail, saying to pass -c senderEmail=you@yourdomain.com, and writes nothing', () => {
@@ -69,15 +112,21 @@ describe('the app entry (infra/app.ts)', () => {
     expect(result.outputFiles).toEqual([]);
   });
 
-  test(
-    'by default, places the web ACL in a us-east-1 companion stack when the CLI targets another region, and writes the reports',
-    () => {
-      const result = runApp(
+  describe('by default, with the CLI targeting eu-west-1', () => {
+    let result: ReturnType<typeof runApp<DefaultSynth>>;
+    let synth: DefaultSynth;
+    beforeAll(() => {
+      result = runApp(
         // No esbuild here: only the stacks' layout is looked at (needs npm run build, like every synth).
         { senderEmail: 'cheatsheet@example.com', 'aws:cdk:bundling-stacks': [] },
         { CDK_DEFAULT_REGION: 'eu-west-1', CDK_DEFAULT_ACCOUNT: '123456789012' },
         fullSynthTimeout,
+        lintTemplates,
       );
+      synth = result.inspected!;
+    }, fullSynthTimeout);
+
+    test('places the web ACL in a us-east-1 companion stack, and writes the reports', () => {
       expect(result.stderr).not.toMatch(/error/i);
       expect(result.status).toBe(0);
       expect(result.outputFiles).toEqual(
@@ -88,9 +137,35 @@ describe('the app entry (infra/app.ts)', () => {
           'audit-report.md',
         ]),
       );
-    },
-    fullSynthTimeout,
-  );
+    });
+
+    test('synthesizes the product template, the web firewall template and the edge-monitoring template', () => {
+      expect(synth.templates).toEqual([
+        'First100DaysSite.template.json',
+        'First100DaysSiteEdgeMonitoring.template.json',
+        'First100DaysSiteWebFirewall.template.json',
+      ]);
+    });
+
+    test('cfn-lint finds no error in any template', () => {
+      expect(findingsOf(synth.lint, 'E')).toEqual([]);
+    });
+
+    test('cfn-lint reports no warning beyond those .cfnlintrc.yaml keeps with a reason', () => {
+      expect(findingsOf(synth.lint, 'W')).toEqual([]);
+    });
+
+    test('cfn-lint exits 0, with no finding of any level (informational ones too)', () => {
+      expect({ status: synth.lint.status, findings: synth.lint.findings }).toEqual({ status: 0, findings: [] });
+    });
+
+    test("aws-cdk-lib's built-in CloudFormation validator reports nothing in the synth", () => {
+      const builtin = synth.validationReport.pluginReports.filter(
+        ({ pluginName }) => pluginName === 'CloudFormation Validate',
+      );
+      expect(builtin.flatMap(({ violations }) => violations)).toEqual([]);
+    });
+  });
 
   test(
     "with -c stage=staging, synthesizes that stage's stacks and writes its audit report, stamped with the stage",

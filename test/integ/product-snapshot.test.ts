@@ -20,7 +20,7 @@ function withoutAws(): NodeJS.ProcessEnv {
     // No instance metadata to ask for credentials either.
     AWS_EC2_METADATA_DISABLED: 'true',
     // Only the templates are compared; aws-cdk-lib's own validator, a third of this check's CPU,
-    // runs on the same templates in test/infra/cfn-lint.test.ts.
+    // runs on the app entry's templates in test/infra/app-entry.test.ts.
     CDK_VALIDATION: 'false',
     // The offline synthesis the snapshot holds: fixed fixtures and content-free asset hashes.
     INTEG_SNAPSHOT: '1',

@@ -52,7 +52,7 @@ function temporaryOutdir(): string {
  * WebAssembly engine: about 1.3 s of CPU the first time in each jest file, and more on every
  * synth, which doubled the infra tests' time. Tests read the templates they assert on, so it is
  * off here unless asked; it runs where the product is synthesized as the CLI does: the app entry's
- * full synth (test/infra/app-entry.test.ts) and the cfn-lint test, which lints every template too.
+ * full synths (test/infra/app-entry.test.ts), whose default synth cfn-lint lints too.
  */
 export function testApp(props: AppProps & { readonly builtinValidation?: boolean } = {}): App {
   const { builtinValidation = false, context, outdir, ...appProps } = props;
