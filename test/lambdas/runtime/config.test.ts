@@ -1,4 +1,4 @@
-import { readSaveRequestConfig, readSendCheatSheetConfig } from '../../../lambdas/runtime/config';
+import { readDeploymentSecret, readSaveRequestConfig, readSendCheatSheetConfig } from '../../../lambdas/runtime/config';
 
 const sendEnv = {
   TABLE_NAME: 'cheat_sheet_requests',
@@ -185,5 +185,23 @@ describe('function configuration', () => {
     expect(() => readSaveRequestConfig({ ...saveEnv, [name]: '' })).toThrow(
       expect.objectContaining({ kind: 'misconfigured' }),
     );
+  });
+});
+
+describe("the deployment's secret, for a function or tool that identifies no client", () => {
+  const arn = behindCloudFront.ORIGIN_SECRET_ARN;
+
+  test('follows CLIENT_ADDRESS_SOURCE when it is set, as the routes do', () => {
+    expect(readDeploymentSecret(saveEnv)).toEqual({ source: 'source-ip', key: 'a-local-key' });
+    expect(readDeploymentSecret(behindCloudFront)).toEqual({
+      source: 'cloudfront-viewer-address',
+      originSecretArn: arn,
+    });
+  });
+
+  test('without it, ORIGIN_SECRET_ARN (the SES events function), else CLIENT_ADDRESS_KEY, else none', () => {
+    expect(readDeploymentSecret({ ORIGIN_SECRET_ARN: arn, CLIENT_ADDRESS_KEY: 'k' })).toEqual({ originSecretArn: arn });
+    expect(readDeploymentSecret({ CLIENT_ADDRESS_KEY: ' k ' })).toEqual({ key: 'k' });
+    expect(readDeploymentSecret({ TABLE_NAME: 't' })).toBeUndefined();
   });
 });
