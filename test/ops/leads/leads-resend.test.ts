@@ -28,14 +28,14 @@ beforeAll(async () => {
 afterAll(() => emulators?.stop());
 
 /** The tool run as if 20 minutes had passed: the requests just saved are unsent "15 minutes after". */
-async function run(args: string[]) {
+async function run(args: string[], env: NodeJS.ProcessEnv = process.env) {
   let stdout = '';
   let stderr = '';
   const code = await runLeadsCommand(args, {
     stdout: (text) => (stdout += `${text}\n`),
     stderr: (text) => (stderr += `${text}\n`),
     stdin: Readable.from([]),
-    env: process.env,
+    env,
     now: () => new Date(Date.now() + 20 * 60_000),
   });
   return { code, stdout, stderr };
@@ -64,6 +64,23 @@ test('unsent lists the requests saved and never sent; resend sends each once, an
   expect(await emulators.emails(second.email)).toHaveLength(1);
   expect((await emulators.items(first.email))[0]).toMatchObject({ delivery_status: 'sent', cheat_sheet_sent: true });
   expect((await run(['unsent'])).stdout).not.toContain(first.email);
+});
+
+test("resend without the deployment's secret refuses to run (it could not check the caps and suppressions), sending nothing", async () => {
+  const visitor = newVisitor();
+  await save(postEvent(saveRoute, visitor));
+  const withoutSecret = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !['CLIENT_ADDRESS_SOURCE', 'CLIENT_ADDRESS_KEY', 'ORIGIN_SECRET_ARN'].includes(name),
+    ),
+  );
+
+  const result = await run(['resend', '--yes'], withoutSecret);
+
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('resend cannot check the daily caps and suppressions: no deployment secret is named');
+  expect(await emulators.emails(visitor.email)).toEqual([]);
+  expect((await emulators.items(visitor.email))[0]).toMatchObject({ cheat_sheet_sent: false });
 });
 
 test('two resends at once still send one e-mail per request', async () => {
