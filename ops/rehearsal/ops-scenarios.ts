@@ -1,7 +1,7 @@
 /**
  * The rehearsal's scenarios for the ops commands, each run with `--stack` as the role the docs tell
  * the author or operator to use (docs/author.md, docs/operate.md, docs/deploy.md): `leads export`
- * (to a file and, with authorEmail, `--mail`) and `erase` as the stack's leads reader role, `unsent`
+ * (to a file and, with authorEmail, `--mail`), `rekey` and `erase` as the stack's leads reader role, `unsent`
  * and `resend` as its leads operator role (resend reads the send function's configuration from
  * Lambda and assumes its role through STS, then sends as that role), `sending pause` and `resume` as
  * the leads operator role, and the smoke test's `--stack` checks as CDK's bootstrap lookup role.
