@@ -45,8 +45,6 @@ describe('a scheduled function added to a copy of the catalogue, and nowhere els
       [
         'logs:CreateLogStream',
         'logs:PutLogEvents',
-        'sqs:GetQueueAttributes',
-        'sqs:GetQueueUrl',
         'sqs:SendMessage',
         'xray:PutTelemetryRecords',
         'xray:PutTraceSegments',
