@@ -6,10 +6,11 @@
  * service control and resource control policies (none here), session policies, permission
  * boundaries, KMS grants (DynamoDB's own grants on the leads key are created by DynamoDB), and the
  * OIDC claims `sub` and `aud`, which it drops from the request (deploy-identity.ts compares those
- * two itself), and `kms:EncryptionContext:…` keys, which it reads as missing (service-edges.ts lists
- * the log groups' edges as unjudged). An encryption-context key with colons in its name
- * (`kms:EncryptionContext:aws:logs:arn`) is renamed without them on both sides, as the evaluator
- * matches such a key's name only without them.
+ * two itself). The evaluator reads no `kms:EncryptionContext:…` key (it takes them as missing, so a
+ * key policy's encryption-context condition could only deny): each is renamed, on both the request
+ * and the policies, to a global condition key it does read, with the same value and the same
+ * operator (`kms:EncryptionContext:aws:logs:arn` → `aws:PrincipalTag/encryption-context-awslogsarn`);
+ * judge.test.ts shows a matching context allowed and another denied.
  */
 import { runSimulation } from '@cloud-copilot/iam-simulate';
 import type { Policy } from './policies';
@@ -107,10 +108,14 @@ function isService(principal: string): boolean {
 
 const encryptionContextPrefix = 'kms:encryptioncontext:';
 
-/** `kms:EncryptionContext:aws:logs:arn` → `kms:EncryptionContext:awslogsarn`, in keys of any depth. */
+/**
+ * `kms:EncryptionContext:aws:logs:arn` → `aws:PrincipalTag/encryption-context-awslogsarn`, in keys
+ * of any depth: a global key the evaluator reads. Condition keys are case-insensitive, so the name
+ * is lower-cased; no policy of this product uses a principal tag, so the stand-in names nothing else.
+ */
 function plainKey(key: string): string {
   if (!key.toLowerCase().startsWith(encryptionContextPrefix)) return key;
-  return key.slice(0, encryptionContextPrefix.length) + key.slice(encryptionContextPrefix.length).replaceAll(':', '');
+  return `aws:PrincipalTag/encryption-context-${key.slice(encryptionContextPrefix.length).replaceAll(':', '').toLowerCase()}`;
 }
 
 function withPlainContextKeys<T>(value: T): T {

@@ -6,13 +6,11 @@
 import type { DeployedStack } from './deployed-stacks';
 import { githubTrustingRoles, judgeRun, workflowRuns } from './deploy-identity';
 import { judge } from './judge';
-import { logGroupEdges, serviceEdges } from './service-edges';
+import { serviceEdges } from './service-edges';
 
 export interface RehearsalReport {
   readonly edgesJudged: number;
   readonly identityRunsJudged: number;
-  /** Edges the evaluator cannot judge yet, listed rather than counted as allowed. */
-  readonly unjudged: readonly string[];
   readonly refusals: readonly string[];
   /**
    * Other roles that trust GitHub (the leads reader and operator roles of the workflow_dispatch
@@ -64,7 +62,6 @@ export async function rehearse(
   return {
     edgesJudged: edges.length,
     identityRunsJudged,
-    unjudged: logGroupEdges(stacks).map((edge) => edge.description),
     refusals,
     otherGitHubRoles,
   };

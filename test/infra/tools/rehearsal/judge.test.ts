@@ -1,6 +1,7 @@
 /**
  * The evaluator's verdicts the rehearsal adds to or reads beyond the plain decision: a role's trust
- * policy must allow its assumption itself, and a statement alone is judged with its conditions.
+ * policy must allow its assumption itself, a statement alone is judged with its conditions, and a
+ * key policy's encryption-context condition is read (the evaluator reads none by itself).
  */
 import { statementUses } from '../../../../infra/tools/rehearsal/function-calls';
 import { judge } from '../../../../infra/tools/rehearsal/judge';
@@ -57,4 +58,25 @@ test('a statement on an action with no resource (`*`) is used when it allows it'
   expect(await statementUses(suppression, operator, { action: 'ses:DeleteSuppressedDestination', resource: '*' })).toBe(
     true,
   );
+});
+
+test("a key policy's encryption-context condition allows the context it names, and refuses another", async () => {
+  const logsKey = policy({
+    Effect: 'Allow',
+    Principal: { Service: 'logs.eu-west-1.amazonaws.com' },
+    Action: ['kms:GenerateDataKey*', 'kms:Decrypt*'],
+    Resource: '*',
+    Condition: {
+      ArnLike: { 'kms:EncryptionContext:aws:logs:arn': 'arn:aws:logs:eu-west-1:111111111111:log-group:Site-*' },
+    },
+  });
+  const encrypt = (group: string) => ({
+    principal: 'logs.eu-west-1.amazonaws.com',
+    action: 'kms:GenerateDataKey',
+    resource: 'arn:aws:kms:eu-west-1:111111111111:key/leads',
+    resourceAccount: '111111111111',
+    context: { 'kms:EncryptionContext:aws:logs:arn': `arn:aws:logs:eu-west-1:111111111111:log-group:${group}` },
+  });
+  expect((await judge(encrypt('Site-SendLogs'), { identity: [], resource: logsKey })).allowed).toBe(true);
+  expect((await judge(encrypt('Other-Logs'), { identity: [], resource: logsKey })).allowed).toBe(false);
 });

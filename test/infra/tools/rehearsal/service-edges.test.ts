@@ -2,7 +2,8 @@
  * Every service-to-service edge of a stage outside us-east-1 with every optional context value,
  * judged against the templates' own policies: CloudWatch alarms to their topics and keys (the edge
  * stack's too), EventBridge to functions, API Gateway to functions, CloudFront to its bucket (SSE-S3,
- * so no key), Lambda to the functions' roles. A policy narrowed to another name is found.
+ * so no key), Lambda to the functions' roles, CloudWatch Logs to the key of each log group. A policy
+ * narrowed to another name is found.
  */
 import { judge } from '../../../../infra/tools/rehearsal/judge';
 import { rehearse } from '../../../../infra/tools/rehearsal/rehearsal';
@@ -45,6 +46,17 @@ test('every edge of the staging stacks (eu-west-1, edge stack in us-east-1) is a
   expect(descriptions).toMatch(/distribution .* → bucket /);
   expect(descriptions).not.toMatch(/distribution .* → key/);
   expect(descriptions).toMatch(/alarm \S+ → key LeadsKey\S+ of topic /);
+  // Every log group under a key is an edge of CloudWatch Logs, judged in the group's encryption context.
+  const logGroups = stacks.flatMap((stack) =>
+    [...stack.resources.values()].filter(
+      (resource) => resource.type === 'AWS::Logs::LogGroup' && (resource.properties as { KmsKeyId?: unknown }).KmsKeyId,
+    ),
+  );
+  expect(logGroups.length).toBeGreaterThan(5);
+  for (const group of logGroups) {
+    expect(descriptions).toContain(`CloudWatch Logs → key LeadsKey`);
+    expect(descriptions).toContain(`of log group ${group.logicalId} (kms:GenerateDataKey)`);
+  }
   expect((await denied(stacks)).map(({ edge, missing }) => `${edge.description}: ${missing.join('; ')}`)).toEqual([]);
 });
 
@@ -65,6 +77,20 @@ test("the edge stack's alarm cannot reach its topic or the topic's key when thei
     expect.stringMatching(/EdgeFastBurn → key .*kms:GenerateDataKey/),
     expect.stringMatching(/EdgeFastBurn → key .*kms:Decrypt/),
   ]);
+});
+
+test("CloudWatch Logs cannot use the key for a log group outside the stack's own", async () => {
+  const stacks = deployedStacks(assembly);
+  const edge = serviceEdges(stacks).find((each) => each.description.startsWith('CloudWatch Logs → key'))!;
+  const elsewhere = (edge.request.context!['kms:EncryptionContext:aws:logs:arn'] as string).replace(
+    /log-group:.*/,
+    'log-group:SomeoneElsesGroup',
+  );
+  const judgement = await judge(
+    { ...edge.request, context: { ...edge.request.context, 'kms:EncryptionContext:aws:logs:arn': elsewhere } },
+    edge.policies,
+  );
+  expect(judgement.allowed).toBe(false);
 });
 
 test('a function no rule may invoke is found: the schedule of the unsent check without its permission', async () => {
