@@ -50,6 +50,8 @@ try {
       scenario: (name) => twin.recorder.scenario(name),
       sendStepEnvironment: { DNS_SERVERS: twin.dnsServers },
       eraseAddress,
+      preflightArguments: [...exampleSender, ...args],
+      firstDeploy: (on) => twin.controlPlane.firstDeploy(on),
     }),
   );
   const { functions, callers } = cast;
@@ -63,13 +65,14 @@ try {
   console.log(
     `Rehearsal of ${stacks.map((stack) => `${stack.name} (${stack.region})`).join(', ')}: ` +
       `${scenarios.filter((scenario) => !scenario.skipped).length} scenarios ran ${functions.length} functions from their bundles, ` +
-      `${ops.filter((scenario) => !scenario.skipped).length} ops commands ran with --stack as the roles the docs name; ` +
+      `${ops.filter((scenario) => !scenario.skipped).length} ops commands ran as the roles the docs name (with --stack; the preflight as before the first deploy); ` +
       `${calls.callsRecorded} calls recorded, ${calls.requestsJudged} requests judged (the KMS calls they imply and Lambda's own included), ` +
       `${report.edgesJudged} service edges and ${report.identityRunsJudged} deploy-identity runs judged; ` +
       `${unused.length} grants unused; ${mutations.mutations} statements removed in turn, ${mutations.needed} needed.`,
   );
   for (const scenario of [...scenarios, ...ops])
     if (scenario.skipped) console.log(`Skipped: ${scenario.name}: ${scenario.skipped}`);
+  for (const scenario of ops) if (scenario.notJudged) console.log(`Not judged: ${scenario.name}: ${scenario.notJudged}`);
   for (const grant of unused) console.log(`Unused grant: ${grant}`);
   for (const role of report.otherGitHubRoles) console.log(`Also trusts GitHub (may assume it): ${role}`);
   const failures = [

@@ -3,8 +3,9 @@
  * each request with who signed it (the access key id of SigV4's `Credential=`, which names the
  * caller's role) and the service and region of its credential scope, then passes it to the
  * emulator of that service, or answers it itself for what no emulator covers: Secrets Manager's
- * GetSecretValue from the secrets it was given, CloudFormation, Lambda's configuration, STS and
- * SES's account, identity and configuration set from the control plane's stand-in
+ * GetSecretValue from the secrets it was given, CloudFormation, Lambda's configuration and account
+ * settings, STS, SSM's bootstrap version and SES's account, identity and configuration set (and
+ * DynamoDB's DescribeTable before the first deploy) from the control plane's stand-in
  * (control-plane.ts), anything else with `200 {}`.
  *
  * s3rver accepts one key pair only, so an S3 request reaches it unsigned (it serves anonymous
@@ -108,6 +109,7 @@ export async function startCallRecorder(targets: CallRecorderTargets): Promise<C
         request.method ?? 'GET',
         request.url ?? '/',
         body.toString('utf8'),
+        { ...(target && { target }), signer: accessKeyId },
       );
       if (standIn) {
         response.writeHead(standIn.status, { 'content-type': standIn.contentType }).end(standIn.body);

@@ -4,7 +4,13 @@
  * (to a file and, with authorEmail, `--mail`), `rekey` and `erase` as the stack's leads reader role, `unsent`
  * and `resend` as its leads operator role (resend reads the send function's configuration from
  * Lambda and assumes its role through STS, then sends as that role), `sending pause` and `resume` as
- * the leads operator role, and the smoke test's `--stack` checks as CDK's bootstrap lookup role.
+ * the leads operator role, the smoke test's `--stack` checks as CDK's bootstrap lookup role, and
+ * the preflight (`npm run preflight` with the stage's `-c` values) as the same lookup role, which
+ * the deploy workflow's preflight step assumes, in the account as before the first deploy (no
+ * stack, no table, no sender identity: every check then calls AWS). The preflight's own clients
+ * (ops/preflight/aws-clients.ts) take the SDK's default credentials, so the lookup role's key is in
+ * the process environment for its run. None of its checks needs DNS or the network: CloudFront's
+ * account verification is a MANUAL line without a call.
  * Every client calls the rehearsal's recording endpoint and signs with the role's access key id, so
  * each call is judged as that role's. The commands run in this process, so the send step's own
  * clients (lambdas/runtime/aws-clients.ts), which read the SDK's variables from the process
@@ -20,6 +26,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readStackOutputs } from '../leads/leads-tables';
+import { runPreflightCommand } from '../preflight/preflight-command';
 import { runSendingCommand } from '../sending/sending-command';
 import { runDeploymentChecks } from '../smoke/deployment-checks';
 
@@ -44,6 +51,10 @@ export interface OpsRehearsal {
   readonly sendStepEnvironment?: Readonly<Record<string, string>>;
   /** An address the scenarios before saved, for erase. */
   readonly eraseAddress: string;
+  /** The `-c` arguments the stage was synthesized with: the preflight's. */
+  readonly preflightArguments: readonly string[];
+  /** Turns the control plane's account into the one before the first deploy, and back. */
+  readonly firstDeploy: (on: boolean) => void;
 }
 
 export interface OpsScenarioResult {
@@ -53,7 +64,16 @@ export interface OpsScenarioResult {
   readonly skipped?: string;
   /** What the command printed that it should not have, when it exited 0 all the same. */
   readonly failure?: string;
+  /** What the rehearsal does not judge (the preflight's checks of the repository's own files). */
+  readonly notJudged?: string;
 }
+
+/**
+ * The preflight's checks of the repository's files, not of the account: the author's placeholders
+ * and cdk.json's sample stage values, a FAIL for production by design (docs/author.md). The
+ * rehearsal judges the checks that call AWS.
+ */
+const repositoryChecks = new Set(['content', 'stage values']);
 
 const sdkVariables = [
   'AWS_ENDPOINT_URL',
@@ -166,6 +186,8 @@ export async function runOpsScenarios(rehearsal: OpsRehearsal): Promise<OpsScena
       exitCode: failed.length === 0 ? 0 : 1,
       output: failed.map((result) => `${result.name}: ${result.detail}`).join('; '),
     });
+
+    results.push(await rehearsePreflight(rehearsal));
   } finally {
     for (const [name, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[name];
@@ -173,4 +195,51 @@ export async function runOpsScenarios(rehearsal: OpsRehearsal): Promise<OpsScena
     }
   }
   return results;
+}
+
+/**
+ * `npm run preflight` with the stage's `-c` values, signed as the lookup role. Judged on its checks
+ * that call AWS: each must PASS (MANUAL for CloudFront's verification), so an unanswered or refused
+ * call shows; the ones of the repository's files are reported, not judged.
+ */
+async function rehearsePreflight(rehearsal: OpsRehearsal): Promise<OpsScenarioResult> {
+  const name = 'preflight';
+  rehearsal.scenario(name);
+  rehearsal.firstDeploy(true);
+  process.env.AWS_ACCESS_KEY_ID = rehearsal.lookupRole.accessKeyId;
+  const lines: string[] = [];
+  let exitCode: number;
+  try {
+    exitCode = await runPreflightCommand(rehearsal.preflightArguments, {
+      print: (line) => lines.push(line),
+      printError: (line) => lines.push(line),
+      cwd: process.cwd(),
+    });
+  } finally {
+    process.env.AWS_ACCESS_KEY_ID = noRoleYet;
+    rehearsal.firstDeploy(false);
+  }
+  const output = lines.join('\n');
+  const checks = lines.flatMap((line) => {
+    const match = /^(PASS|WARN|FAIL|MANUAL) +([^:]+): /.exec(line);
+    return match ? [{ status: match[1], check: match[2], line }] : [];
+  });
+  const notPassed = checks.filter(
+    ({ status, check }) => !repositoryChecks.has(check) && status !== 'PASS' && status !== 'MANUAL',
+  );
+  const repository = checks.filter(({ status, check }) => repositoryChecks.has(check) && status !== 'PASS');
+  const failure =
+    exitCode === 2 || checks.length === 0
+      ? `exited with ${exitCode} before its checks: ${output}`
+      : notPassed.length > 0
+        ? notPassed.map(({ line }) => line).join('; ')
+        : undefined;
+  return {
+    name,
+    output,
+    ...(failure && { failure }),
+    ...(repository.length > 0 && {
+      notJudged: repository.map(({ status, check }) => `${check} ${status} (the repository's files)`).join(', '),
+    }),
+  };
 }

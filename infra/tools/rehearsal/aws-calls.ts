@@ -8,7 +8,9 @@
  * for data under a customer key (`kms:ViaService`): a table's reads and writes decrypt its table
  * key, an object read decrypts and a write generates a data key, a queue's messages likewise.
  * A call no rule reads is returned as unreadable, and the rehearsal fails on it: a call nobody
- * judged proves nothing.
+ * judged proves nothing. STS GetCallerIdentity is read as needing no permission: IAM authorizes
+ * no action for it (AWS's STS reference: "No permissions are required to perform this operation",
+ * and an explicit Deny of it does not stop it).
  */
 import type { DeployedResource, DeployedStack } from './deployed-stacks';
 import { partition, resourceByArn, resourcesOfType, stackArn } from './deployed-stacks';
@@ -34,7 +36,16 @@ export interface AuthorizedRequest {
   readonly impliedBy?: string;
 }
 
-export type CallReading = { readonly requests: readonly AuthorizedRequest[] } | { readonly unreadable: string };
+export type CallReading =
+  | {
+      readonly requests: readonly AuthorizedRequest[];
+      /** A call IAM does not authorize (STS GetCallerIdentity): recorded, nothing to judge. */
+      readonly withoutPermission?: string;
+    }
+  | { readonly unreadable: string };
+
+/** Calls that read a resource's description, not its data: no KMS call follows. */
+const metadataReads = new Set(['s3:ListBucket', 'dynamodb:DescribeTable']);
 
 const json = (body: string): Record<string, unknown> => (body ? (JSON.parse(body) as Record<string, unknown>) : {});
 
@@ -87,6 +98,8 @@ export class CallReader {
 
   read(call: RecordedAwsCall): CallReading {
     try {
+      if (call.service === 'sts' && new URLSearchParams(call.body).get('Action') === 'GetCallerIdentity')
+        return { requests: [], withoutPermission: 'sts:GetCallerIdentity' };
       const requests = this.requestsOf(call);
       if (requests.length === 0)
         return { unreadable: `${call.service} ${call.method} ${call.url} ${call.target ?? ''}` };
@@ -133,8 +146,21 @@ export class CallReader {
         const form = new URLSearchParams(call.body);
         return form.get('Action') === 'AssumeRole' ? [this.request('sts:AssumeRole', form.get('RoleArn') ?? '')] : [];
       }
+      case 'ssm': {
+        // A parameter's ARN is `parameter` followed by its name, which starts with a slash.
+        const { Name = '' } = json(call.body) as { Name?: string };
+        return operation === 'GetParameter'
+          ? [this.request('ssm:GetParameter', `${this.arnPrefix('ssm', call.region)}:parameter${Name}`)]
+          : [];
+      }
+      case 'acm': {
+        const { CertificateArn = '' } = json(call.body) as { CertificateArn?: string };
+        return operation === 'DescribeCertificate' ? [this.request('acm:DescribeCertificate', CertificateArn)] : [];
+      }
       case 'lambda': {
         const [, collection, name, what] = pathParts(call.url);
+        if (call.method === 'GET' && collection === 'account-settings')
+          return [this.request('lambda:GetAccountSettings', '*')];
         if (call.method !== 'GET' || collection !== 'functions' || what !== 'configuration') return [];
         const fn = this.named(name);
         const arn =
@@ -244,8 +270,8 @@ export class CallReader {
 
   /** The KMS calls the service makes in the caller's name for data under a customer key. */
   private impliedKmsCalls(call: RecordedAwsCall, request: AuthorizedRequest): AuthorizedRequest[] {
-    // A listing reads names, not data: nothing to decrypt.
-    if (!request.holder || request.impliedBy || request.action === 's3:ListBucket') return [];
+    // A listing or a table's description reads names and settings, not data: nothing to decrypt.
+    if (!request.holder || request.impliedBy || metadataReads.has(request.action)) return [];
     const key = encryptionKeyOf(this.stacks, request.holder);
     if (!key) return [];
     const writes = ['s3:PutObject', 'sqs:SendMessage'].includes(request.action);

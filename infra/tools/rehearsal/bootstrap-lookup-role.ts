@@ -4,10 +4,16 @@
  * of the app holds it; the bootstrap stack gives it AWS's managed `ReadOnlyAccess` and one inline
  * statement, `DontReadSecrets`, denying `kms:Decrypt` (aws-cdk's bootstrap template). The inline
  * Deny is copied here as the bootstrap writes it. `ReadOnlyAccess` is AWS's and in no template:
- * it stands here, for the two services the smoke test calls, as the patterns AWS's own read-only
- * policies for them grant (AWSCloudFormationReadOnlyAccess: `cloudformation:Describe*`, `Get*`,
- * `List*`; AmazonSESReadOnlyAccess: `ses:Get*`, `List*`), which ReadOnlyAccess grants them too. A
- * call to any other service is refused, so a new one is judged only once it is added here.
+ * it stands here, for the services the smoke test and the preflight call, as the patterns AWS's
+ * own read-only policies for them grant, which ReadOnlyAccess grants them too:
+ * AWSCloudFormationReadOnlyAccess (`cloudformation:Describe*`, `Get*`, `List*`) and
+ * AmazonSESReadOnlyAccess (`ses:Get*`, `List*`) for both; for the preflight alone
+ * AmazonSSMReadOnlyAccess's `ssm:Get*` (the bootstrap version's GetParameter),
+ * AWSCertificateManagerReadOnly's `acm:DescribeCertificate` (with a custom domain),
+ * AWSLambda_ReadOnlyAccess's `lambda:Get*` (GetAccountSettings) and AmazonDynamoDBReadOnlyAccess's
+ * `dynamodb:Describe*` (DescribeTable of the leftover tables). STS GetCallerIdentity needs no
+ * permission. A call to any other action is refused, so a new one is judged only once it is added
+ * here.
  */
 import type { Policy } from './policies';
 
@@ -20,13 +26,23 @@ export const lookupRoleInlinePolicy: Policy = {
   Statement: [{ Sid: 'DontReadSecrets', Effect: 'Deny', Action: ['kms:Decrypt'], Resource: '*' }],
 };
 
-/** ReadOnlyAccess, for the services the smoke test calls (see above). */
+/** ReadOnlyAccess, for the actions the smoke test and the preflight call (see above). */
 export const readOnlyAccessStandIn: Policy = {
   Version: '2012-10-17',
   Statement: [
     {
       Effect: 'Allow',
-      Action: ['cloudformation:Describe*', 'cloudformation:Get*', 'cloudformation:List*', 'ses:Get*', 'ses:List*'],
+      Action: [
+        'cloudformation:Describe*',
+        'cloudformation:Get*',
+        'cloudformation:List*',
+        'ses:Get*',
+        'ses:List*',
+        'ssm:Get*',
+        'acm:DescribeCertificate',
+        'lambda:Get*',
+        'dynamodb:Describe*',
+      ],
       Resource: '*',
     },
   ],

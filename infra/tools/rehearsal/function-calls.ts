@@ -48,6 +48,8 @@ export interface FunctionCallsReport {
   readonly refusals: readonly string[];
   /** Calls no rule could read, or made with a key no caller owns: each fails the rehearsal. */
   readonly unreadable: readonly string[];
+  /** Calls IAM does not authorize (STS GetCallerIdentity), as `caller (scenario): action`. */
+  readonly withoutPermission: readonly string[];
 }
 
 /** Reads and judges every recorded call; each distinct request is judged once. */
@@ -58,6 +60,7 @@ export async function judgeFunctionCalls(
 ): Promise<FunctionCallsReport> {
   const judged = new Map<string, JudgedRequest>();
   const unreadable: string[] = [];
+  const withoutPermission = new Set<string>();
   const readers = new Map<string, CallReader>();
   for (const call of calls) {
     const caller = callers.find((candidate) => candidate.accessKeyId === call.accessKeyId);
@@ -72,6 +75,8 @@ export async function judgeFunctionCalls(
       unreadable.push(`${caller.name} (${call.scenario}): ${reading.unreadable}`);
       continue;
     }
+    if (reading.withoutPermission)
+      withoutPermission.add(`${caller.name} (${call.scenario}): ${reading.withoutPermission}`);
     for (const request of reading.requests) {
       const key = requestKey(caller.roleArn, request);
       if (judged.has(key)) continue;
@@ -100,6 +105,7 @@ export async function judgeFunctionCalls(
     judged: all,
     refusals: all.filter((request) => !request.judgement.allowed).map(describeRefusal),
     unreadable,
+    withoutPermission: [...withoutPermission],
   };
 }
 

@@ -12,7 +12,8 @@ import { runOpsScenarios } from '../../../ops/rehearsal/ops-scenarios';
 /** Who signs the rehearsal's calls: every function, the leads roles the stage has, CDK's lookup role. */
 export const rehearsalCallers = (stacks: readonly DeployedStack[]) => rehearsalCast(stacks).callers;
 
-export async function recordScenarios(stacks: readonly DeployedStack[]) {
+/** `preflightArguments`: the `-c` values the stage was synthesized with, which the preflight reads. */
+export async function recordScenarios(stacks: readonly DeployedStack[], preflightArguments: readonly string[]) {
   const cast = rehearsalCast(stacks);
   const run = await recordRehearsal(cast.functions, cast.deployment, (twin, eraseAddress) =>
     runOpsScenarios({
@@ -21,6 +22,8 @@ export async function recordScenarios(stacks: readonly DeployedStack[]) {
       scenario: (name) => twin.recorder.scenario(name),
       sendStepEnvironment: { DNS_SERVERS: twin.dnsServers },
       eraseAddress,
+      preflightArguments,
+      firstDeploy: (on) => twin.controlPlane.firstDeploy(on),
     }),
   );
   return {

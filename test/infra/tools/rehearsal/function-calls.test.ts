@@ -6,7 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { functionList } from '../../../../core/api/catalogue/functions';
-import { bootstrapQualifier, lookupRoleInlinePolicy } from '../../../../infra/tools/rehearsal/bootstrap-lookup-role';
+import {
+  bootstrapQualifier,
+  lookupRoleInlinePolicy,
+  readOnlyAccessStandIn,
+} from '../../../../infra/tools/rehearsal/bootstrap-lookup-role';
 import {
   judgeAs,
   judgeFunctionCalls,
@@ -27,17 +31,22 @@ let stacks: DeployedStack[];
 let recorded: Awaited<ReturnType<typeof recordScenarios>>;
 let report: FunctionCallsReport;
 
+/** The stage's -c values: the synth's and the preflight's. */
+const context = {
+  stage: 'staging',
+  authorEmail: 'author@example.com',
+  leadsReaderRoleArn: 'arn:aws:iam::111111111111:role/LeadsReader',
+  githubRepository: 'some-org/first-100-days-site',
+  waf: 'true',
+};
+
 beforeAll(async () => {
-  assembly = synthAssembly({
-    stage: 'staging',
-    authorEmail: 'author@example.com',
-    leadsReaderRoleArn: 'arn:aws:iam::111111111111:role/LeadsReader',
-    githubRepository: 'some-org/first-100-days-site',
-    waf: 'true',
-    'aws:cdk:bundling-stacks': [stage],
-  });
+  assembly = synthAssembly({ ...context, 'aws:cdk:bundling-stacks': [stage] });
   stacks = deployedStacks(assembly);
-  recorded = await recordScenarios(stacks);
+  recorded = await recordScenarios(
+    stacks,
+    Object.entries(context).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
+  );
   report = await judgeFunctionCalls(stacks, recorded.callers, recorded.calls);
 }, 60_000);
 
@@ -77,7 +86,7 @@ test('every scenario runs, every function the stage deploys is invoked, and ever
 
 test("the ops commands run with --stack as the roles the docs name: leads export and erase as the reader, unsent, resend and sending as the operator, the smoke test as CDK's lookup role", () => {
   expect(
-    recorded.ops.map(({ name, exitCode, output, failure }) => ({
+    recorded.ops.filter(({ name }) => name !== 'preflight').map(({ name, exitCode, output, failure }) => ({
       name,
       exitCode,
       output: exitCode ? output : '',
@@ -179,6 +188,74 @@ test("the smoke test's calls are allowed as CDK's lookup role, which may neither
   const decrypt = report.judged.find((request) => request.action === 'kms:Decrypt')!;
   expect((await judgeAs(stacks, lookup.roleArn, pause, lookup.policies)).allowed).toBe(false);
   expect((await judgeAs(stacks, lookup.roleArn, decrypt, lookup.policies)).decision).toBe('ExplicitlyDenied');
+});
+
+test("the preflight runs as CDK's lookup role, as the deploy workflow's preflight step does, before the first deploy, each of its calls allowed", async () => {
+  const workflow = readFileSync('.github/workflows/deploy.yml', 'utf8');
+  const steps = workflow.split(/\n\s+- name: /);
+  const preflightStep = steps.findIndex((step) => step.startsWith('Preflight\n'));
+  expect(steps[preflightStep].split('\n', 2)[1]).toMatch(/run: npm run preflight -- -c stage=staging$/);
+  expect(steps[preflightStep - 1]).toMatch(/role-to-assume: .*:role\/cdk-hnb659fds-lookup-role-/);
+
+  const run = recorded.ops.find(({ name }) => name === 'preflight')!;
+  expect(run.failure).toBeUndefined();
+  expect(run.output).toContain('Preflight of First100DaysSite-staging (stage staging) in 111111111111/eu-west-1');
+  expect(run.output).toContain('PASS   bootstrap us-east-1: bootstrapped (version 33)');
+  expect(run.output).toMatch(/PASS {3}tables: .* do not exist yet in eu-west-1: the stack creates them/);
+  expect(run.output).toContain('PASS   stack First100DaysSite-staging: does not exist yet');
+
+  const lookup = recorded.callers.find((caller) => caller.name === 'CDK lookup role')!;
+  const calls = recorded.calls.filter((call) => call.scenario === 'preflight');
+  expect(calls.every((call) => call.accessKeyId === lookup.accessKeyId)).toBe(true);
+  const judged = await judgeFunctionCalls(stacks, [lookup], calls);
+  expect(judged.unreadable).toEqual([]);
+  expect(judged.refusals).toEqual([]);
+  expect(judged.withoutPermission).toEqual(['CDK lookup role (preflight): sts:GetCallerIdentity']);
+  expect(judged.judged.map((request) => `${request.action} ${request.resource}`).sort()).toEqual([
+    'cloudformation:DescribeStacks arn:aws:cloudformation:eu-west-1:111111111111:stack/First100DaysSite-staging/id',
+    'dynamodb:DescribeTable arn:aws:dynamodb:eu-west-1:111111111111:table/cheat_sheet_idempotency',
+    'dynamodb:DescribeTable arn:aws:dynamodb:eu-west-1:111111111111:table/cheat_sheet_requests',
+    'dynamodb:DescribeTable arn:aws:dynamodb:eu-west-1:111111111111:table/cheat_sheet_send_quotas',
+    'lambda:GetAccountSettings *',
+    'ses:GetAccount *',
+    'ses:GetEmailIdentity arn:aws:ses:eu-west-1:111111111111:identity/staging.example.com',
+    'ssm:GetParameter arn:aws:ssm:eu-west-1:111111111111:parameter/cdk-bootstrap/hnb659fds/version',
+    'ssm:GetParameter arn:aws:ssm:us-east-1:111111111111:parameter/cdk-bootstrap/hnb659fds/version',
+  ]);
+});
+
+test("the lookup role's model without one of the preflight's actions refuses the preflight's calls of it", async () => {
+  const lookup = recorded.callers.find((caller) => caller.name === 'CDK lookup role')!;
+  const calls = recorded.calls.filter((call) => call.scenario === 'preflight');
+  const { judged } = await judgeFunctionCalls(stacks, [lookup], calls);
+  const certificate = {
+    action: 'acm:DescribeCertificate',
+    resource: 'arn:aws:acm:us-east-1:111111111111:certificate/rehearsal',
+  };
+  const requests = [...judged, certificate];
+  const [allowed] = readOnlyAccessStandIn.Statement;
+  const patterns = ['ssm:Get*', 'lambda:Get*', 'dynamodb:Describe*', 'acm:DescribeCertificate'];
+  for (const pattern of patterns) {
+    const without = [
+      {
+        name: 'ReadOnlyAccess without one action',
+        policy: {
+          ...readOnlyAccessStandIn,
+          Statement: [{ ...allowed, Action: (allowed.Action as string[]).filter((action) => action !== pattern) }],
+        },
+      },
+      { name: 'LookupRolePolicy', policy: lookupRoleInlinePolicy },
+    ];
+    const service = pattern.split(':')[0];
+    for (const request of requests) {
+      const { allowed: isAllowed } = await judgeAs(stacks, lookup.roleArn, request, without);
+      expect({ pattern, action: request.action, allowed: isAllowed }).toEqual({
+        pattern,
+        action: request.action,
+        allowed: !request.action.startsWith(`${service}:`),
+      });
+    }
+  }
 });
 
 test("the lookup role is modelled as the installed CDK's bootstrap template gives it: ReadOnlyAccess and the Deny of kms:Decrypt", () => {
