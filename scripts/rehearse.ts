@@ -72,7 +72,8 @@ try {
   );
   for (const scenario of [...scenarios, ...ops])
     if (scenario.skipped) console.log(`Skipped: ${scenario.name}: ${scenario.skipped}`);
-  for (const scenario of ops) if (scenario.notJudged) console.log(`Not judged: ${scenario.name}: ${scenario.notJudged}`);
+  for (const scenario of ops)
+    if (scenario.notJudged) console.log(`Not judged: ${scenario.name}: ${scenario.notJudged}`);
   for (const grant of unused) console.log(`Unused grant: ${grant}`);
   for (const role of report.otherGitHubRoles) console.log(`Also trusts GitHub (may assume it): ${role}`);
   const failures = [

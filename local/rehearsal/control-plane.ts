@@ -89,7 +89,8 @@ export function standInControlPlane(plane: ControlPlane) {
     const action = form.get('Action');
     const stack = stackNamed(form.get('StackName') ?? '');
     if (action !== 'DescribeStacks' && action !== 'ListStackResources') return undefined;
-    if (!stack || beforeFirstDeploy) return queryError('ValidationError', `Stack with id ${form.get('StackName')} does not exist`);
+    if (!stack || beforeFirstDeploy)
+      return queryError('ValidationError', `Stack with id ${form.get('StackName')} does not exist`);
     const field = (name: string, value: string) => xmlElement(name, escapeXml(value));
     if (action === 'DescribeStacks') {
       const outputs = Object.entries(stack.outputs).map(

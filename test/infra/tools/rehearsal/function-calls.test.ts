@@ -86,12 +86,14 @@ test('every scenario runs, every function the stage deploys is invoked, and ever
 
 test("the ops commands run with --stack as the roles the docs name: leads export and erase as the reader, unsent, resend and sending as the operator, the smoke test as CDK's lookup role", () => {
   expect(
-    recorded.ops.filter(({ name }) => name !== 'preflight').map(({ name, exitCode, output, failure }) => ({
-      name,
-      exitCode,
-      output: exitCode ? output : '',
-      failure,
-    })),
+    recorded.ops
+      .filter(({ name }) => name !== 'preflight')
+      .map(({ name, exitCode, output, failure }) => ({
+        name,
+        exitCode,
+        output: exitCode ? output : '',
+        failure,
+      })),
   ).toEqual(
     [
       'leads export',
