@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startLocalStack } from '../local-stack';
-import { measuredFunctions, type MeasuredFunction } from './first-invocations';
+import { coldStartOriginSecret, measuredFunctions, type MeasuredFunction } from './first-invocations';
 import { startRecordingProxy, type RecordedRequest, type RecordingProxy } from './recording-proxy';
 import {
   callName,
@@ -132,6 +132,17 @@ function invokeFresh(entryFile: string, event: unknown, env: NodeJS.ProcessEnv):
 const quietInProcess = { POWERTOOLS_LOG_LEVEL: 'SILENT', POWERTOOLS_METRICS_DISABLED: 'true' };
 
 /** The local twin's emulators behind recording proxies: every SDK call of a child lands in `log`. */
+/**
+ * Secrets Manager, which no emulator covers: the deployment's secret (the origin secret the
+ * challenge function reads, as deployed), and `{}` for any other secret.
+ */
+function secretsManagerAnswer(request: RecordedRequest): string {
+  const { SecretId } = JSON.parse(request.body.toString('utf8') || '{}') as { SecretId?: string };
+  return SecretId === coldStartOriginSecret.arn
+    ? JSON.stringify({ ARN: SecretId, Name: 'cold-start-origin', SecretString: coldStartOriginSecret.value })
+    : '{}';
+}
+
 async function startStandIns(nodeOptions: string) {
   const limitsOutOfReach = 1_000_000;
   const loudEnv = Object.fromEntries(Object.keys(quietInProcess).map((name) => [name, process.env[name]]));
@@ -163,6 +174,7 @@ async function startStandIns(nodeOptions: string) {
       (request) => log.push({ service, request }),
       // aws-ses-v2-local takes SendEmail only; the pause function's call gets the stand-in's `{}`.
       service === 'SESV2' ? (request) => request.url.startsWith('/v2/email/outbound-emails') : undefined,
+      service === 'SECRETS_MANAGER' ? secretsManagerAnswer : undefined,
     );
     proxies.push(proxy);
     endpoints[`AWS_ENDPOINT_URL_${service}`] = proxy.url;

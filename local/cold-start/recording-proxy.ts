@@ -1,6 +1,6 @@
 /**
  * A stand-in endpoint that records every AWS call made through it and passes it on to an
- * emulator (or, for a service no emulator covers, answers `200 {}` itself). The cold-start
+ * emulator (or, for a service no emulator covers, answers `200` itself: `{}`, or what `answer` gives). The cold-start
  * measurement points a function's `AWS_ENDPOINT_URL_<SERVICE>` here to learn which SDK calls its
  * first invocation makes, so that its floor makes exactly those.
  */
@@ -40,6 +40,8 @@ export async function startRecordingProxy(
   record: (request: RecordedRequest) => void,
   /** Which requests the target can answer; the others get `200 {}` (an operation the emulator lacks). */
   passes: (request: RecordedRequest) => boolean = () => true,
+  /** The JSON body of a `200` the proxy gives itself. @default `{}` */
+  answer: (request: RecordedRequest) => string = () => '{}',
 ): Promise<RecordingProxy> {
   const server = http.createServer((request, response) => {
     void readBody(request).then((body) => {
@@ -52,7 +54,7 @@ export async function startRecordingProxy(
       };
       record(recorded);
       if (target === null || !passes(recorded)) {
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+        response.writeHead(200, { 'content-type': 'application/json' }).end(answer(recorded));
         return;
       }
       const forwarded = http.request(

@@ -1,5 +1,5 @@
 /**
- * The cold-start measurement for real, one pair each for two functions: each function's bundle
+ * The cold-start measurement for real, one pair each for three functions: each function's bundle
  * runs its first invocation in a fresh process against the local twin, and its floor makes the
  * same SDK calls. (The figures themselves are docs/performance.md's, on a quiet machine: a test
  * on a shared CI machine asserts what was measured, not how fast.)
@@ -10,11 +10,11 @@ import { measureColdStarts, type ColdStartRow } from '../../../local/cold-start/
 
 let rows: ColdStartRow[];
 beforeAll(async () => {
-  rows = await measureColdStarts({ bundler, pairs: 1, only: ['saveRequest', 'sesEvents'] });
+  rows = await measureColdStarts({ bundler, pairs: 1, only: ['saveRequest', 'sesEvents', 'cheatSheetChallenge'] });
 }, 120_000);
 
 test('measures each function asked for, with both figures', () => {
-  expect(rows.map((row) => row.name)).toEqual(['saveRequest', 'sesEvents']);
+  expect(rows.map((row) => row.name)).toEqual(['saveRequest', 'cheatSheetChallenge', 'sesEvents']);
   for (const row of rows) {
     expect(row.firstReplyMs).toBeGreaterThan(0);
     expect(row.floorMs).toBeGreaterThan(0);
@@ -26,6 +26,11 @@ test("records the SDK calls of the save function's first invocation: its writes 
   const save = rows.find((row) => row.name === 'saveRequest')!;
   expect(save.calls).toContain('DYNAMODB/PutItemCommand');
   expect(save.calls.every((call) => call.startsWith('DYNAMODB/'))).toBe(true);
+});
+
+test("measures the challenge as deployed: its one call reads the deployment's secret, to sign the challenge", () => {
+  const challenge = rows.find((row) => row.name === 'cheatSheetChallenge')!;
+  expect(challenge.calls).toEqual(['SECRETS_MANAGER/GetSecretValueCommand']);
 });
 
 test("gives each floor exactly its function's SDK calls, in the same order", () => {
