@@ -6,6 +6,7 @@
  */
 
 import http from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import { closeServer, emulatorHost, listen } from '../emulators';
 
 /** One HTTP request an SDK client sent. */
@@ -23,14 +24,6 @@ export interface RecordingProxy {
   close(): Promise<void>;
 }
 
-const readBody = (request: http.IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-
 /**
  * Listens on a free loopback port; each request goes to `record` (in the order they arrive, so
  * proxies of several services can share one log), then to `target` (an emulator's URL).
@@ -44,7 +37,7 @@ export async function startRecordingProxy(
   answer: (request: RecordedRequest) => string = () => '{}',
 ): Promise<RecordingProxy> {
   const server = http.createServer((request, response) => {
-    void readBody(request).then((body) => {
+    void buffer(request).then((body) => {
       const targetHeader = request.headers['x-amz-target'];
       const recorded: RecordedRequest = {
         method: request.method ?? 'GET',

@@ -12,6 +12,7 @@
  * requests); the signature was recorded before, and only the recording is judged.
  */
 import http from 'node:http';
+import { buffer } from 'node:stream/consumers';
 import { closeServer, emulatorHost, listen } from '../emulators';
 import type { StandInControlPlane } from './control-plane';
 
@@ -55,14 +56,6 @@ export interface CallRecorderTargets {
 
 const credentialPattern = /Credential=([^/]+)\/\d{8}\/([^/]+)\/([^/]+)\/aws4_request/;
 
-const readBody = (request: http.IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-
 function forward(
   target: string,
   request: http.IncomingMessage,
@@ -98,7 +91,7 @@ export async function startCallRecorder(targets: CallRecorderTargets): Promise<C
   const calls: RecordedCall[] = [];
   let scenario = 'setup';
   const server = http.createServer((request, response) => {
-    void readBody(request).then(async (body) => {
+    void buffer(request).then(async (body) => {
       const [, accessKeyId = 'unsigned', region = '', service = 'unknown'] =
         credentialPattern.exec(String(request.headers.authorization ?? '')) ?? [];
       const targetHeader = request.headers['x-amz-target'];
