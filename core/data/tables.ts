@@ -84,8 +84,10 @@ export interface CheatSheetRequestItem {
   readonly sent_at?: string;
   /** `unsent` while the request awaits its e-mail: its place in the unsent index (unsentIndex). */
   readonly unsent_queue?: typeof unsentIndex.value;
-  /** Epoch seconds after which DynamoDB's TTL may delete it; only with a retention. */
+  /** Epoch seconds after which DynamoDB's TTL may delete it; only with a retention, or a day on the canary's. */
   readonly expires_at?: number;
+  /** `true` on the canary's request only (core/data/canary-mark.ts): never a lead. */
+  readonly canary?: true;
   /**
    * Where its delivery stands (core/data/delivery-status.ts); absent on items written before it
    * existed, which read as `sent` or `requested` from `cheat_sheet_sent`.

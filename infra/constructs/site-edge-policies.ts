@@ -14,6 +14,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
 import { proofOfWorkHeader } from '../../core/api/proof-of-work';
+import { canaryMarkHeader } from '../../core/data/canary-mark';
 import { securityHeadersFunctionCode } from '../security-headers-function';
 import {
   contentSecurityPolicy,
@@ -38,7 +39,8 @@ export const apiPathPattern = '/api/*';
  * refuse anything but JSON, or a form for the form route), `User-Agent` (for the API's access
  * logs), `Sec-Fetch-Site` (the form route refuses a form another site's page posted),
  * `Idempotency-Key` (the page's one key per submission, without which a retry after a lost reply
- * is a new request), the proof of work's header (`X-Cheat-Sheet-Proof`, core/api/proof-of-work.ts)
+ * is a new request), the proof of work's header (`X-Cheat-Sheet-Proof`, core/api/proof-of-work.ts),
+ * the canary's mark (`X-Canary-Mark`, core/data/canary-mark.ts: worthless unless its HMAC verifies)
  * and `CloudFront-Viewer-Address`, the viewer's `IP:port` as CloudFront saw the connection, which
  * CloudFront sets itself. Nothing else: a visitor's own `X-Forwarded-For`, `X-Real-IP`,
  * `Forwarded` or cookies never reach the functions. (Not Host: API Gateway needs its own.)
@@ -49,6 +51,7 @@ export const apiOriginRequestHeaders = [
   'Sec-Fetch-Site',
   'Idempotency-Key',
   proofOfWorkHeader,
+  canaryMarkHeader,
   'CloudFront-Viewer-Address',
 ] as const;
 

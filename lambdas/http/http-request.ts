@@ -6,6 +6,7 @@
  */
 
 import { proofOfWorkHeader } from '../../core/api/proof-of-work';
+import { canaryMarkHeader } from '../../core/data/canary-mark';
 import type { RouteMethod } from './http-reply';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ProductError } from '../runtime/errors';
@@ -53,6 +54,8 @@ export interface ApiRequest {
   readonly idempotencyKey?: string;
   /** The solved proof of work (`X-Cheat-Sheet-Proof`), as sent. */
   readonly proofOfWork?: string;
+  /** The canary's mark (`X-Canary-Mark`), as sent: worth something only once verified (canary-request.ts). */
+  readonly canaryMark?: string;
   readonly client: ClientOrigin;
   readonly body: RequestBody;
 }
@@ -75,6 +78,7 @@ export function readApiRequest(event: APIGatewayProxyEventV2): ApiRequest {
     userAgent: headerOf(event, 'user-agent'),
     ...(idempotencyKey ? { idempotencyKey } : {}),
     proofOfWork: headerOf(event, proofOfWorkHeader.toLowerCase()),
+    canaryMark: headerOf(event, canaryMarkHeader.toLowerCase()),
     client: {
       sourceIp: event.requestContext?.http?.sourceIp,
       viewerAddress: headerOf(event, viewerAddressHeader),

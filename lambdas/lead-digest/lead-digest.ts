@@ -5,6 +5,7 @@
  * typed reaches its HTML.
  */
 
+import { canaryItemAttribute } from '../../core/data/canary-mark';
 import { paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { leadsCsv, newestFirst } from '../../core/data/leads-csv';
 import type { CheatSheetRequestItem } from '../../core/data/tables';
@@ -84,7 +85,9 @@ export async function requestsBetween(
     { client, pageSize },
     {
       TableName: tableName,
-      FilterExpression: 'requested_at >= :since AND requested_at < :until',
+      // The canary's requests (core/data/canary-mark.ts) are no leads.
+      FilterExpression: 'requested_at >= :since AND requested_at < :until AND attribute_not_exists(#canary)',
+      ExpressionAttributeNames: { '#canary': canaryItemAttribute },
       ExpressionAttributeValues: { ':since': since, ':until': until },
     },
   );

@@ -96,7 +96,9 @@ function parseMessage(body: string): HandoffMessage | undefined {
 
 function leadOf(item: HandoffItem): Lead | undefined {
   const consentedAt = item.consent?.at;
-  if (!consentedAt || typeof item.email !== 'string' || typeof item.name !== 'string') return undefined;
+  // The canary's request records no consent; were one to, it is still no lead (core/data/canary-mark.ts).
+  if (!consentedAt || item.canary === true || typeof item.email !== 'string' || typeof item.name !== 'string')
+    return undefined;
   return { id: item.id, name: item.name, email: item.email, requestedAt: item.requested_at, consentedAt };
 }
 

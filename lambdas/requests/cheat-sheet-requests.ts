@@ -26,6 +26,7 @@ import {
 import { ProductError } from '../runtime/errors';
 import { isUnsentStatus, statusTimeAttributes, type DeliveryStatus } from '../../core/data/delivery-status';
 import { consentRecordAt } from '../../core/data/consent';
+import { canaryItemAttribute, canaryRetentionDays } from '../../core/data/canary-mark';
 import type { MailProvider } from '../../core/data/mail-provider';
 import { emailIndex, requestExpiryAttribute, unsentIndex, type CheatSheetRequestItem } from '../../core/data/tables';
 import {
@@ -45,6 +46,19 @@ import {
 
 export { expiryAfter, submissionItemId } from './request-items';
 
+/**
+ * The canary's item: marked, out of the unsent index (its runs that save without sending are no
+ * reader waiting), and deleted by TTL a day after it was saved, whatever the stage's retention.
+ */
+function canaryItem(item: CheatSheetRequestItem, requestedAt: Date): CheatSheetRequestItem {
+  const { unsent_queue: _unsent, ...rest } = item;
+  return {
+    ...rest,
+    [canaryItemAttribute]: true,
+    [requestExpiryAttribute]: expiryAfter(requestedAt, canaryRetentionDays),
+  };
+}
+
 /** What a send's `markSent` found: its own record written, SES's verdict there first, or neither. */
 export type SentRecord = 'recorded' | 'verdict-first' | 'not-held';
 
@@ -55,7 +69,8 @@ export interface CheatSheetRequests {
    * unchanged (`created` false).
    */
   create(
-    request: { name: string; email: string; hasBook?: boolean },
+    /** `canary`: the canary's request (core/data/canary-mark.ts), marked, unconsented, out of the unsent index, kept a day. */
+    request: { name: string; email: string; hasBook?: boolean; canary?: boolean },
     requestedAt: Date,
     submissionKey?: string,
   ): Promise<CheatSheetRequestItem & { readonly created?: boolean }>;
@@ -194,12 +209,14 @@ export function cheatSheetRequestsTable(
     return Item as CheatSheetRequestItem | undefined;
   };
   return {
-    async create({ name, email, hasBook }, requestedAt, submissionKey) {
-      const item: CheatSheetRequestItem = {
-        ...newRequestItem({ name, email }, requestedAt, 'requested', submissionKey, expiry(requestedAt)),
-        // The reader ticked the confirmation (the page and the form require it): what and when (core/data/consent.ts).
-        ...(hasBook === true && { consent: consentRecordAt(requestedAt, mailProvider) }),
-      };
+    async create({ name, email, hasBook, canary }, requestedAt, submissionKey) {
+      const item: CheatSheetRequestItem = canary
+        ? canaryItem(newRequestItem({ name, email }, requestedAt, 'requested', submissionKey, {}), requestedAt)
+        : {
+            ...newRequestItem({ name, email }, requestedAt, 'requested', submissionKey, expiry(requestedAt)),
+            // The reader ticked the confirmation (the page and the form require it): what and when (core/data/consent.ts).
+            ...(hasBook === true && { consent: consentRecordAt(requestedAt, mailProvider) }),
+          };
       try {
         await client.send(
           new PutCommand({

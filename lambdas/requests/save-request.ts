@@ -7,7 +7,8 @@
  *
  * The client's hourly save limit, then its network's (an IPv4 /24, an IPv6 /48), each counted
  * atomically with the send limits' rolling counters (rolling-counter.ts) before the item is
- * written: past either, nothing is stored. A failed write gives both slots back.
+ * written: past either, nothing is stored. A failed write gives both slots back. The canary's
+ * request (core/data/canary-mark.ts) takes no slot: the caps are readers'.
  */
 
 import type { Logger } from '@aws-lambda-powertools/logger';
@@ -32,6 +33,13 @@ export interface SaveRequestDependencies {
   readonly networkHourlySaveCap: number;
   readonly now: () => Date;
   readonly logger: Pick<Logger, 'warn'>;
+  /**
+   * The canary's request (its mark verified, core/data/canary-mark.ts): it takes no save slot, and
+   * its item is the canary's (marked, expiring within a day).
+   *
+   * @default false
+   */
+  readonly canary?: boolean;
 }
 
 /**
@@ -48,6 +56,10 @@ export async function saveRequest(
     throw new ProductError('addressSuppressed', 'The mailbox bounced for good or complained before: not stored');
   }
   const at = deps.now();
+  if (deps.canary) {
+    const item = await deps.requests.create({ ...request, canary: true }, at, submissionKey);
+    return { id: item.id };
+  }
   const taken: CounterEntry[] = [];
   try {
     const client = await deps.hourlySaveCapCounter.count(

@@ -15,6 +15,7 @@ import { addressKeySource } from '../limits/address-key';
 import { readSaveRequestConfig, type SaveRequestFunctionConfig } from '../runtime/config';
 import type { ApiRequest } from '../http/http-request';
 import { loadOriginSecret } from '../http/origin-secret';
+import { isCanaryRequest } from '../http/canary-request';
 import { hourlyWindow, rollingCounter } from '../limits/rolling-counter';
 import { describeFailure } from '../http/http-reply';
 import { describeErrorForLog, emailDomainOf } from '../runtime/logger';
@@ -91,7 +92,23 @@ export async function saveStep(
       metrics.countRefusal('HoneypotCaught');
       return { ok: true, id: randomUUID() };
     }
-    const { id } = await saveRequest(request, saveRequestDependencies(config, clientKeys, logger), submissionKey);
+    const canary = await isCanaryRequest(
+      apiRequest,
+      request.email,
+      config.clientAddress,
+      (arn) => loadOriginSecret(secretsManager, arn),
+      new Date(),
+    );
+    const { id } = await saveRequest(
+      request,
+      { ...saveRequestDependencies(config, clientKeys, logger), canary },
+      submissionKey,
+    );
+    if (canary) {
+      // The canary is no reader: no product metric counts it (the objectives, the funnel, the dashboard).
+      logger.info('Canary request saved', { requestItemId: id });
+      return { ok: true, id };
+    }
     logger.info('Cheat-sheet request saved', { requestItemId: id, emailDomain: emailDomainOf(request.email) });
     metrics.countOutcome('RequestSaved');
     return { ok: true, id };

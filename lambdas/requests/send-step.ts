@@ -17,6 +17,7 @@ import { describeErrorForLog, emailDomainOf } from '../runtime/logger';
 import type { ProductMetrics } from '../runtime/metrics';
 import type { ApiRequest } from '../http/http-request';
 import { loadOriginSecret } from '../http/origin-secret';
+import { isCanaryRequest } from '../http/canary-request';
 import type { RemainingTime } from '../runtime/remaining-time';
 import type { StepResult } from './step-result';
 import { isHoneypotFilled, type CheatSheetRequest } from '../../core/api/request-schema';
@@ -144,20 +145,35 @@ export async function sendStep(
       return { ok: true };
     }
 
+    const canary = await isCanaryRequest(
+      apiRequest,
+      request.email,
+      config.clientAddress,
+      (arn) => loadOriginSecret(secretsManager, arn),
+      new Date(),
+    );
     const result = await sendCheatSheet(
       request,
-      sendCheatSheetDependencies(
-        config,
-        clientKeys,
-        addressKeySource(config.clientAddress, (arn) => loadOriginSecret(secretsManager, arn)),
-        logger,
-        metrics,
-        reporting.remainingTimeMs,
-      ),
+      {
+        ...sendCheatSheetDependencies(
+          config,
+          clientKeys,
+          addressKeySource(config.clientAddress, (arn) => loadOriginSecret(secretsManager, arn)),
+          logger,
+          metrics,
+          reporting.remainingTimeMs,
+        ),
+        canary,
+      },
       submissionKey === undefined ? undefined : { submissionKey },
     );
     if (result.recordedAs === 'already-sent') {
       logger.info('Cheat sheet sent before under this key: nothing sent again', { requestItemId: result.requestId });
+      return { ok: true };
+    }
+    if (canary) {
+      // Not CheatSheetSent: the reputation alarm's denominator and the funnel count readers' e-mails only.
+      logger.info('Canary e-mail sent', { sesMessageId: result.messageId, requestItemId: result.requestId });
       return { ok: true };
     }
     logger.info('Cheat sheet sent', {

@@ -82,7 +82,7 @@ describe('the site construct', () => {
     });
   });
 
-  test('forwards to the API the viewer address CloudFront saw, Content-Type, User-Agent, Sec-Fetch-Site, the Idempotency-Key and the proof of work: no other viewer header, no Host, no query string, no cookie', () => {
+  test('forwards to the API the viewer address CloudFront saw, Content-Type, User-Agent, Sec-Fetch-Site, the Idempotency-Key, the proof of work and the canary mark: no other viewer header, no Host, no query string, no cookie', () => {
     const apiBehavior = distributionConfig(template).CacheBehaviors[0]!;
     const policy = resourceByPrefix(template, 'AWS::CloudFront::OriginRequestPolicy', 'SiteApiOriginRequests');
 
@@ -96,6 +96,7 @@ describe('the site construct', () => {
           'Sec-Fetch-Site',
           'Idempotency-Key',
           'X-Cheat-Sheet-Proof',
+          'X-Canary-Mark',
           'CloudFront-Viewer-Address',
         ],
       },

@@ -42,6 +42,16 @@ beforeAll(async () => {
     requested_at: '2026-03-05T09:00:00.000Z',
     cheat_sheet_sent: true,
   });
+  // The canary's request of the same week: no lead (core/data/canary-mark.ts).
+  await put({
+    id: 'digest-canary',
+    name: 'Site Canary',
+    email: 'success+digest-week@simulator.amazonses.com',
+    requested_at: '2026-03-07T09:00:00.000Z',
+    cheat_sheet_sent: true,
+    delivery_status: 'delivered',
+    canary: true,
+  });
   await put({
     id: 'digest-4',
     name: 'Last Week',
@@ -87,6 +97,11 @@ describe('the digest of the week to Monday 2026-03-09, 07:00 UTC', () => {
     expect(lines[1]).toMatch(/^"'=HYPERLINK\(""http:\/\/evil\.example""\)"/);
     expect(lines[2]).toContain("Sam O'Neill");
     expect(lines.join('\n')).not.toContain('last@example.com');
+  });
+
+  test("leaves the canary's request of the week out of the count and the CSV", () => {
+    expect(email.subject).toMatch(/: 3 new$/);
+    expect(attachmentBytes(email.attachments[0]).toString('utf8')).not.toContain('simulator.amazonses.com');
   });
 
   test('puts no name a visitor typed in the body', () => {

@@ -42,7 +42,7 @@ beforeAll(async () => {
 afterAll(() => handlerStack?.stop());
 
 let leadNumber = 0;
-async function saveLead({ consent = true } = {}): Promise<{ id: string; email: string }> {
+async function saveLead({ consent = true, canary = false } = {}): Promise<{ id: string; email: string }> {
   leadNumber += 1;
   const id = `handoff-${leadNumber}-${Date.now()}`;
   const email = `Reader.${leadNumber}@Example.com`.toLowerCase();
@@ -57,6 +57,7 @@ async function saveLead({ consent = true } = {}): Promise<{ id: string; email: s
         cheat_sheet_sent: false,
         delivery_status: 'requested',
         ...(consent && { consent: { at: start.toISOString(), statement: 'I confirm that I have purchased the book' } }),
+        ...(canary && { canary: true }),
       },
     }),
   );
@@ -214,6 +215,15 @@ describe.each(['kit', 'mailerlite', 'mailchimp', 'webhook'] as const)('handing l
 
     expect(standIn.requests).toEqual([]);
     expect((await handlerStack.items()).some((item) => item.id === lead.id)).toBe(false);
+  });
+
+  test("the canary's request is never handed off, even carrying a consent", async () => {
+    const lead = await saveLead({ canary: true });
+    await queue.enqueue([{ requestId: lead.id }]);
+    await queue.drain(handOff);
+
+    expect(standIn.requests).toEqual([]);
+    expect(await handoffOf(lead.id)).toBeUndefined();
   });
 
   test('a request without consent is never handed off', async () => {

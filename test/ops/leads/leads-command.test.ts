@@ -119,6 +119,27 @@ test('export prints every request as CSV, newest first, with awkward names intac
   ]);
 });
 
+test("export, unsent and resend leave the canary's requests out", async () => {
+  await putRequest('Reader Before', 'reader.before@example.com', '2025-04-01T09:00:00.000Z');
+  const canary = {
+    id: `request-canary-${(sequence += 1)}`,
+    name: 'Site Canary',
+    email: 'success+export@simulator.amazonses.com',
+    requested_at: '2025-04-01T09:01:00.000Z',
+    cheat_sheet_sent: false,
+    delivery_status: 'requested',
+    canary: true,
+  };
+  await dynamoDb.send(new PutCommand({ TableName: stack.tableName, Item: canary }));
+
+  const exported = await run(['export']);
+  const unsent = await run(['unsent']);
+
+  expect(exported.stdout).toContain('reader.before@example.com');
+  expect(exported.stdout).not.toContain('simulator.amazonses.com');
+  expect(unsent.stdout).not.toContain(canary.id);
+});
+
 test('export pages through more items than one Scan page holds, and reports progress on stderr', async () => {
   for (let day = 1; day <= 7; day += 1) {
     await putRequest(`Reader ${day}`, `reader${day}@example.com`, `2025-03-0${day}T09:00:00.000Z`);
