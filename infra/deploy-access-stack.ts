@@ -13,23 +13,22 @@
  * `npx cdk deploy DeployAccess -c githubRepository=OWNER/NAME -c stage=NAME`.
  */
 import { CfnOutput, DefaultStackSynthesizer, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import {
-  OidcProviderNative,
-  PolicyDocument,
-  PolicyStatement,
-  Role,
-  WebIdentityPrincipal,
-  type IOidcProvider,
-} from 'aws-cdk-lib/aws-iam';
+import { OidcProviderNative, PolicyDocument, PolicyStatement, Role, type IOidcProvider } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { GitHubRepository } from './config';
+import {
+  githubTokenAudience,
+  githubTokenIssuer,
+  githubWorkflowPrincipal,
+  mainBranchRef,
+  pullRequestRefPattern,
+  roleWorkflows,
+} from './constructs/github-workflow-trust';
+
+export { githubTokenAudience, githubTokenIssuer, pullRequestRefPattern };
 
 /** The construct id and stack name the deploy command names. */
 export const deployAccessStackName = 'DeployAccess';
-
-/** GitHub Actions' token issuer, and the audience `aws-actions/configure-aws-credentials` asks for. */
-export const githubTokenIssuer = 'token.actions.githubusercontent.com';
-export const githubTokenAudience = 'sts.amazonaws.com';
 
 /** The CDK bootstrap roles a `cdk deploy` assumes (image-publishing only matters once an image asset exists). */
 export const bootstrapRoleKinds = ['deploy', 'file-publishing', 'image-publishing', 'lookup'] as const;
@@ -37,15 +36,7 @@ export const bootstrapRoleKinds = ['deploy', 'file-publishing', 'image-publishin
 export const diffRoleKinds = ['lookup'] as const;
 
 /** The branch whose pushes deploy: the only ref the deploy role trusts. */
-export const deployBranchRef = 'refs/heads/main';
-/** Which workflow jobs assume each role (by its construct id), for the audit report and docs/deploy.md. */
-export const roleAssumedBy: Readonly<Record<'DeployRole' | 'DiffRole', string>> = {
-  DeployRole: "deploy.yml's jobs staging, production and integration-test, on main only",
-  DiffRole: "ci.yml's job cdk diff, on pull requests only (then CDK's lookup role)",
-};
-
-/** What GitHub names a pull request's ref: the only refs the diff role trusts. */
-export const pullRequestRefPattern = 'refs/pull/*/merge';
+export const deployBranchRef = mainBranchRef;
 
 export interface GitHubDeployAccessProps {
   /** The repository whose workflows may assume the role. */
@@ -112,25 +103,19 @@ export class GitHubDeployAccess extends Construct {
         ),
       );
     // Exact matches: this repository, this environment (so its protection rules apply), this
-    // audience, and the ref: AWS reads GitHub's `repository`, `environment` and `ref` claims as
-    // condition keys, while `sub` (repo:OWNER/NAME:environment:NAME) carries no branch.
-    const claims = (ref: Record<string, Record<string, string>>) => ({
-      StringEquals: {
-        [`${githubTokenIssuer}:sub`]: `repo:${owner}/${name}:environment:${props.environment}`,
-        [`${githubTokenIssuer}:aud`]: githubTokenAudience,
-        [`${githubTokenIssuer}:repository`]: `${owner}/${name}`,
-        [`${githubTokenIssuer}:environment`]: props.environment,
-        ...ref.StringEquals,
-      },
-      ...(ref.StringLike && { StringLike: ref.StringLike }),
-    });
+    // audience, the ref and the workflow file (github-workflow-trust.ts).
+    const trust = (workflowFile: string, ref: { equals: string } | { like: string }) =>
+      githubWorkflowPrincipal({
+        providerArn: this.provider.oidcProviderArn,
+        repository: props.repository,
+        environment: props.environment,
+        workflowFile,
+        ref,
+      });
     // An existing provider must list the audience sts.amazonaws.com (docs/deploy.md): IAM checks it.
     this.role = new Role(this, 'DeployRole', {
       description: `Assumed by ${owner}/${name}'s GitHub workflows on main in environment ${props.environment}, to run cdk deploy through CDK's bootstrap roles.`,
-      assumedBy: new WebIdentityPrincipal(
-        this.provider.oidcProviderArn,
-        claims({ StringEquals: { [`${githubTokenIssuer}:ref`]: deployBranchRef } }),
-      ),
+      assumedBy: trust(roleWorkflows.deploy, { equals: deployBranchRef }),
       maxSessionDuration: props.maxSessionDuration ?? Duration.hours(1),
       inlinePolicies: {
         AssumeCdkBootstrapRoles: new PolicyDocument({
@@ -142,10 +127,7 @@ export class GitHubDeployAccess extends Construct {
     });
     this.diffRole = new Role(this, 'DiffRole', {
       description: `Assumed by ${owner}/${name}'s pull requests in environment ${props.environment}, to run cdk diff through CDK's lookup role (read-only).`,
-      assumedBy: new WebIdentityPrincipal(
-        this.provider.oidcProviderArn,
-        claims({ StringEquals: {}, StringLike: { [`${githubTokenIssuer}:ref`]: pullRequestRefPattern } }),
-      ),
+      assumedBy: trust(roleWorkflows.diff, { like: pullRequestRefPattern }),
       maxSessionDuration: Duration.hours(1),
       inlinePolicies: {
         AssumeCdkLookupRoles: new PolicyDocument({

@@ -249,6 +249,7 @@ export class CheatSheetSiteStack extends Stack {
       });
       this.leadsKey.allowTableUse(this.leadsAccess.readerRole);
       this.leadsKey.allowTableUse(this.leadsAccess.operatorRole);
+      this.leadsKey.allowTableUse(this.leadsAccess.breakGlassRole);
       new CfnOutput(this, 'LeadsReaderRoleArn', {
         description: 'The role the leads workflow assumes for export and erase (.github/workflows/leads.yml).',
         value: this.leadsAccess.readerRole.roleArn,
@@ -256,6 +257,11 @@ export class CheatSheetSiteStack extends Stack {
       new CfnOutput(this, 'LeadsOperatorRoleArn', {
         description: 'The role the leads workflow assumes for unsent and resend (.github/workflows/leads.yml).',
         value: this.leadsAccess.operatorRole.roleArn,
+      });
+      new CfnOutput(this, 'BreakGlassRoleArn', {
+        description:
+          "Break glass (docs/operate.md): the leads operator's rights from a terminal, for the account's administrators with MFA.",
+        value: this.leadsAccess.breakGlassRole.roleArn,
       });
       new CfnOutput(this, 'SendFunctionName', {
         description: 'The send function: resend reads its environment and sends as its role.',

@@ -4,8 +4,8 @@
  * function from its bundle through the scenarios on the local twin (local/rehearsal/), and judges
  * each recorded call, every service-to-service edge and the deploy identity against the templates'
  * own policies (infra/tools/rehearsal/). Exit 0 only when every call and edge is allowed, each
- * function is refused the others' calls, every used statement is needed, and the deploy identity
- * trusts exactly a push to main in the stage's environment; 1 naming each refusal.
+ * function is refused the others' calls, every used statement is needed, and every role is trusted
+ * by exactly its expectation (trust-expectations.ts); 1 naming each refusal.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -67,7 +67,7 @@ try {
       `${scenarios.filter((scenario) => !scenario.skipped).length} scenarios ran ${functions.length} functions from their bundles, ` +
       `${ops.filter((scenario) => !scenario.skipped).length} ops commands ran as the roles the docs name (with --stack; the preflight as before the first deploy); ` +
       `${calls.callsRecorded} calls recorded, ${calls.requestsJudged} requests judged (the KMS calls they imply and Lambda's own included), ` +
-      `${report.edgesJudged} service edges and ${report.identityRunsJudged} deploy-identity runs judged; ` +
+      `${report.edgesJudged} service edges and ${report.identityRunsJudged} identities' trusts judged (GitHub runs, break glass); ` +
       `${unused.length} grants unused; ${mutations.mutations} statements removed in turn, ${mutations.needed} needed.`,
   );
   for (const scenario of [...scenarios, ...ops])
@@ -75,7 +75,6 @@ try {
   for (const scenario of ops)
     if (scenario.notJudged) console.log(`Not judged: ${scenario.name}: ${scenario.notJudged}`);
   for (const grant of unused) console.log(`Unused grant: ${grant}`);
-  for (const role of report.otherGitHubRoles) console.log(`Also trusts GitHub (may assume it): ${role}`);
   const failures = [
     ...scenarios.flatMap((scenario) => (scenario.failure ? [`scenario ${scenario.name}: ${scenario.failure}`] : [])),
     ...ops.flatMap((scenario) =>

@@ -1,12 +1,9 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, Role, WebIdentityPrincipal, type IRole } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, PolicyStatement, Role, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-
-/** GitHub Actions' token issuer and the audience `aws-actions/configure-aws-credentials` asks for. */
-const githubTokenIssuer = 'token.actions.githubusercontent.com';
-const githubTokenAudience = 'sts.amazonaws.com';
+import { githubTokenIssuer, githubWorkflowPrincipal, mainBranchRef, roleWorkflows } from './github-workflow-trust';
 
 /**
  * What the leads reader role may do, and why (docs/author.md, 'The leads workflows'), besides
@@ -118,14 +115,25 @@ export interface LeadsAccessProps {
 /**
  * The roles the leads workflows assume (.github/workflows/leads.yml), so no one needs AWS skills or
  * credentials for the readers' data: the leads reader role (export, erase) and the leads operator
- * role (unsent, resend). Each trusts only this repository's workflows running in the stage's GitHub
- * environment (OIDC: `repo:<owner>/<name>:environment:<stage>`, as the deploy role), so that
- * environment's protection rules (required reviewers) guard them. The leads' key lets both read the
- * tables (LeadsKey.allowTableUse, wired by the stack).
+ * role (unsent, resend). Each trusts only the Leads workflow of this repository, run from `main` in
+ * the stage's GitHub environment (github-workflow-trust.ts: `repository`, `environment`, `ref` and
+ * `job_workflow_ref`, as the deploy role), so that environment's protection rules (required
+ * reviewers) guard them, and neither another branch's copy of the workflow nor a pull request's
+ * job reaches them.
+ *
+ * And the break-glass role, for an operator at a terminal when GitHub is down or too slow (3 a.m.):
+ * the operator role's rights (unsent, resend, sending pause|resume|status), assumable by the
+ * account's own principals whose policy allows sts:AssumeRole on it (its administrators) and only
+ * with MFA (`aws:MultiFactorAuthPresent`), for one hour at most. Not the reader's rights: export
+ * and erase read or delete every lead, and stay behind the environment's reviewers.
+ *
+ * The leads' key lets the three read the tables (LeadsKey.allowTableUse, wired by the stack).
  */
 export class LeadsAccess extends Construct {
   public readonly readerRole: Role;
   public readonly operatorRole: Role;
+  /** The operator's rights from a terminal: the account's administrators, with MFA. */
+  public readonly breakGlassRole: Role;
 
   constructor(scope: Construct, id: string, props: LeadsAccessProps) {
     super(scope, id);
@@ -134,11 +142,12 @@ export class LeadsAccess extends Construct {
       props.oidcProviderArn ?? `arn:${stack.partition}:iam::${stack.account}:oidc-provider/${githubTokenIssuer}`;
     const { owner, name } = props.repository;
     const trust = () =>
-      new WebIdentityPrincipal(providerArn, {
-        StringEquals: {
-          [`${githubTokenIssuer}:sub`]: `repo:${owner}/${name}:environment:${props.environment}`,
-          [`${githubTokenIssuer}:aud`]: githubTokenAudience,
-        },
+      githubWorkflowPrincipal({
+        providerArn,
+        repository: props.repository,
+        environment: props.environment,
+        workflowFile: roleWorkflows.leads,
+        ref: { equals: mainBranchRef },
       });
     const maxSessionDuration = props.maxSessionDuration ?? Duration.hours(1);
     const describeStack = new PolicyStatement({
@@ -147,7 +156,7 @@ export class LeadsAccess extends Construct {
     });
 
     this.readerRole = new Role(this, 'ReaderRole', {
-      description: `The leads reader: export and erase, from ${owner}/${name}'s leads workflow in environment ${props.environment}.`,
+      description: `The leads reader: export and erase, from ${owner}/${name}'s leads workflow on main in environment ${props.environment}.`,
       assumedBy: trust(),
       maxSessionDuration,
     });
@@ -207,38 +216,45 @@ export class LeadsAccess extends Construct {
     }
 
     this.operatorRole = new Role(this, 'OperatorRole', {
-      description: `The leads operator: unsent and resend, from ${owner}/${name}'s leads workflow in environment ${props.environment}.`,
+      description: `The leads operator: unsent and resend, from ${owner}/${name}'s leads workflow on main in environment ${props.environment}.`,
       assumedBy: trust(),
       maxSessionDuration,
     });
-    this.operatorRole.addToPrincipalPolicy(describeStack);
-    this.operatorRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [props.requestsTable.tableArn] }),
-    );
-    this.operatorRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['lambda:GetFunctionConfiguration'], resources: [props.sendFunctionArn] }),
-    );
-    // sending pause|resume|status --stack: the configuration set from the stack's resources, its switch.
-    this.operatorRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['cloudformation:ListStackResources'], resources: [stack.stackId] }),
-    );
-    this.operatorRole.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['ses:GetConfigurationSet', 'ses:PutConfigurationSetSendingOptions'],
-        resources: [props.configurationSetArn],
-      }),
-    );
-    // The account's sending state (SES pauses an account under review): the action has no resource.
-    this.operatorRole.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
-    Validations.of(this.operatorRole.node.findChild('DefaultPolicy')).acknowledge({
-      id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason:
-        "ses:GetAccount: SES gives the action no resource-level permission; `sending` reads whether SES paused the account, which stops the product's mail as surely as the configuration set's switch.",
+    this.breakGlassRole = new Role(this, 'BreakGlassRole', {
+      description: `Break glass: the leads operator's rights (unsent, resend, sending) from a terminal, for the account's administrators with MFA, in environment ${props.environment}.`,
+      assumedBy: new AccountRootPrincipal().withConditions({ Bool: { 'aws:MultiFactorAuthPresent': 'true' } }),
+      maxSessionDuration,
     });
-    // The send function's role trusts the operator role too: resend sends with the function's rights.
+    for (const role of [this.operatorRole, this.breakGlassRole]) {
+      role.addToPrincipalPolicy(describeStack);
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['dynamodb:Scan'], resources: [props.requestsTable.tableArn] }),
+      );
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['lambda:GetFunctionConfiguration'], resources: [props.sendFunctionArn] }),
+      );
+      // sending pause|resume|status --stack: the configuration set from the stack's resources, its switch.
+      role.addToPrincipalPolicy(
+        new PolicyStatement({ actions: ['cloudformation:ListStackResources'], resources: [stack.stackId] }),
+      );
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['ses:GetConfigurationSet', 'ses:PutConfigurationSetSendingOptions'],
+          resources: [props.configurationSetArn],
+        }),
+      );
+      // The account's sending state (SES pauses an account under review): the action has no resource.
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['ses:GetAccount'], resources: ['*'] }));
+      Validations.of(role.node.findChild('DefaultPolicy')).acknowledge({
+        id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
+        reason:
+          "ses:GetAccount: SES gives the action no resource-level permission; `sending` reads whether SES paused the account, which stops the product's mail as surely as the configuration set's switch.",
+      });
+    }
+    // The send function's role trusts the operator roles too: resend sends with the function's rights.
     const sendRole = props.sendFunctionRole as Role;
     sendRole.assumeRolePolicy?.addStatements(
-      new PolicyStatement({ actions: ['sts:AssumeRole'], principals: [this.operatorRole] }),
+      new PolicyStatement({ actions: ['sts:AssumeRole'], principals: [this.operatorRole, this.breakGlassRole] }),
     );
   }
 }

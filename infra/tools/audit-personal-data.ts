@@ -19,7 +19,7 @@ import {
   type TemplateResource,
 } from './cloudformation-template';
 import { table } from './markdown-table';
-import { roleAssumedBy } from '../deploy-access-stack';
+import { githubTokenIssuer } from '../constructs/github-workflow-trust';
 
 /** DynamoDB's point-in-time recovery keeps every version of an item, deleted ones too, this long. */
 export const pointInTimeRecoveryDays = 35;
@@ -267,6 +267,47 @@ export function readersSection(views: readonly StackView[]): string {
   return ['## Who can read the leads', '', table(['store', 'who can read it'], rows)].join('\n');
 }
 
+/** The values a trust's condition requires of one of GitHub's claims, under any operator. */
+function claimValues(condition: Json | undefined, claim: string): string[] {
+  if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) return [];
+  return Object.values(condition).flatMap((entries) => {
+    if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) return [];
+    const value = (entries as Record<string, Json>)[`${githubTokenIssuer}:${claim}`];
+    return value === undefined ? [] : asList(value).map(String);
+  });
+}
+
+/**
+ * Which runs may assume a role, read from its trust's conditions (never from its name): the workflow
+ * file (`job_workflow_ref`), the ref, the repository and the environment, each "any" when the trust
+ * leaves it open. A `sub` pattern (`repo:*`) counts as open.
+ */
+export function assumedByOfTrust(condition: Json | undefined): string {
+  const exact = (values: string[]) => values.find((value) => !value.includes('*'));
+  const workflows = claimValues(condition, 'job_workflow_ref').map(
+    (value) => /\.github\/workflows\/([^@]+)@/.exec(value)?.[1] ?? value,
+  );
+  const refs = claimValues(condition, 'ref');
+  const subject = exact(claimValues(condition, 'sub'));
+  const repository = exact(claimValues(condition, 'repository')) ?? /^repo:([^:]+):/.exec(subject ?? '')?.[1];
+  const environment = exact(claimValues(condition, 'environment')) ?? /:environment:(.+)$/.exec(subject ?? '')?.[1];
+  const ref = refs[0];
+  const branch =
+    ref === undefined
+      ? 'any branch or pull request'
+      : ref.startsWith('refs/heads/') && !ref.includes('*')
+        ? `branch ${ref.slice('refs/heads/'.length)} only`
+        : /^refs\/pull\//.test(ref)
+          ? 'pull requests only'
+          : `refs matching ${ref}`;
+  return [
+    workflows.length > 0 ? `${workflows.join(', ')}'s jobs` : 'any workflow',
+    `of ${repository ?? 'any repository'}`,
+    `on ${branch}`,
+    `in environment ${environment ?? 'any'}`,
+  ].join(' ');
+}
+
 /** The trust policy of every role a web identity (GitHub's OIDC provider) may assume. */
 export function deployRoleSection(views: readonly StackView[]): string {
   const rows = views.flatMap((view) =>
@@ -275,18 +316,18 @@ export function deployRoleSection(views: readonly StackView[]): string {
         .filter((s) => asList(s.Action).includes('sts:AssumeRoleWithWebIdentity'))
         .map((s) => [
           `\`${view.name}\` \`${id}\``,
-          Object.entries(roleAssumedBy).find(([construct]) => id.includes(construct))?.[1] ?? 'no workflow',
+          assumedByOfTrust(s.Condition),
           renderPrincipal(s.Principal),
           renderCondition(s.Condition),
         ]),
     ),
   );
   return [
-    "## The deploy role's trust",
+    '## Which workflow assumes which role',
     '',
     rows.length === 0
-      ? 'No deploy role in this synth: it is in the `DeployAccess` stack, synthesized with `-c githubRepository=OWNER/NAME -c stage=NAME`.'
-      : table(['role', 'assumed by', 'trusted provider', 'conditions'], rows),
+      ? 'No role trusts GitHub in this synth: the deploy role is in the `DeployAccess` stack, synthesized with `-c githubRepository=OWNER/NAME -c stage=NAME`; the leads roles come with `githubRepository` too.'
+      : table(['role', 'assumed by (from its conditions)', 'trusted provider', 'conditions'], rows),
   ].join('\n');
 }
 

@@ -48,7 +48,13 @@ const claimsOf = (ref: Record<string, unknown>) => ({
   },
   ...(ref.StringLike ? { StringLike: ref.StringLike } : {}),
 });
-const mainOnly = claimsOf({ StringEquals: { 'token.actions.githubusercontent.com:ref': 'refs/heads/main' } });
+const mainOnly = claimsOf({
+  StringEquals: {
+    'token.actions.githubusercontent.com:ref': 'refs/heads/main',
+    'token.actions.githubusercontent.com:job_workflow_ref':
+      'some-org/first-100-days-site/.github/workflows/deploy.yml@refs/heads/main',
+  },
+});
 
 const bootstrapRole = (kind: string, region = 'eu-west-1') =>
   `arn:aws:iam::111111111111:role/cdk-hnb659fds-${kind}-role-111111111111-${region}`;
@@ -66,7 +72,7 @@ describe('the DeployAccess stack', () => {
     expect(Object.keys(template.toJSON().Resources)).toHaveLength(3);
   });
 
-  test('lets only the repository, on main, in the GitHub environment named after the stage, assume the deploy role', () => {
+  test("lets only the repository's deploy workflow, on main, in the GitHub environment named after the stage, assume the deploy role", () => {
     const role = roleNamed(template, 'DeployRole');
     const [providerId] = Object.keys(template.findResources('AWS::IAM::OIDCProvider'));
     expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
@@ -79,13 +85,17 @@ describe('the DeployAccess stack', () => {
     ]);
   });
 
-  test("lets the repository's pull requests in the stage's environment assume the diff role, which may assume the lookup role only", () => {
+  test("lets the repository's pull requests' CI workflow in the stage's environment assume the diff role, which may assume the lookup role only", () => {
     const role = roleNamed(template, 'DiffRole');
     expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
       expect.objectContaining({
         Condition: claimsOf({
           StringEquals: {},
-          StringLike: { 'token.actions.githubusercontent.com:ref': 'refs/pull/*/merge' },
+          StringLike: {
+            'token.actions.githubusercontent.com:ref': 'refs/pull/*/merge',
+            'token.actions.githubusercontent.com:job_workflow_ref':
+              'some-org/first-100-days-site/.github/workflows/ci.yml@refs/pull/*/merge',
+          },
         }),
       }),
     ]);

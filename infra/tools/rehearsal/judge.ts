@@ -83,11 +83,12 @@ export async function judge(request: Request, policies: Policies): Promise<Judge
   if (result.overallResult === 'ExplicitlyDenied') missing.push('no explicit Deny (one matched)');
   // A role's trust policy must allow its assumption itself, even in the role's own account (IAM's
   // exception for roles, which the evaluator treats as any resource policy): naming the caller's ARN
-  // there is enough, the caller's own Allow alone never is.
+  // there is enough, the caller's own Allow alone never is. A trust naming the caller's account
+  // (`AllowedForAccount`) admits it when its own policy allows too: the break-glass role's.
   const trustMissing =
     /^sts:AssumeRole/i.test(request.action) &&
     /:role\//.test(request.resource) &&
-    analysis?.resourceAnalysis?.result !== 'Allowed';
+    !['Allowed', 'AllowedForAccount'].includes(analysis?.resourceAnalysis?.result ?? '');
   if (trustMissing && result.overallResult === 'Allowed') missing.push("an Allow in the role's trust policy");
   return {
     allowed: result.overallResult === 'Allowed' && !trustMissing,

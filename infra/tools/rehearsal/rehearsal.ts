@@ -1,22 +1,19 @@
 /**
- * The rehearsal of a synthesized stage: every service-to-service edge and the deploy identity,
+ * The rehearsal of a synthesized stage: every service-to-service edge and every role's trust,
  * judged against the templates' own policies (judge.ts). Returns what it judged and every
- * refusal, naming the caller, the action, the resource and what was missing.
+ * refusal, naming the caller, the action, the resource and what was missing, or the role and the
+ * trust statement that admits too much.
  */
 import type { DeployedStack } from './deployed-stacks';
-import { githubTrustingRoles, judgeRun, workflowRuns } from './deploy-identity';
 import { judge } from './judge';
 import { serviceEdges } from './service-edges';
+import { judgeAccountTrusts, judgeGitHubTrusts } from './trust-expectations';
 
 export interface RehearsalReport {
   readonly edgesJudged: number;
+  /** GitHub runs judged against each role that trusts GitHub, and the break-glass role's principals. */
   readonly identityRunsJudged: number;
   readonly refusals: readonly string[];
-  /**
-   * Other roles that trust GitHub (the leads reader and operator roles of the workflow_dispatch
-   * workflows): the runs that may assume each, reported, not yet held to an expectation.
-   */
-  readonly otherGitHubRoles: readonly string[];
 }
 
 export async function rehearse(
@@ -34,35 +31,14 @@ export async function rehearse(
       );
     }
   }
-  let identityRunsJudged = 0;
-  const otherGitHubRoles: string[] = [];
-  if (repository && environment) {
-    const roles = githubTrustingRoles(stacks);
-    for (const role of roles) {
-      if (!/DeployRole|DiffRole/.test(role.resource.logicalId)) {
-        const allowedRuns: string[] = [];
-        for (const { run } of workflowRuns(repository, environment)) {
-          if ((await judgeRun(role, run)).allowed) allowedRuns.push(run.description);
-        }
-        otherGitHubRoles.push(`${role.resource.logicalId}: ${allowedRuns.join('; ') || 'no run'}`);
-        continue;
-      }
-      const kind = role.resource.logicalId.includes('DiffRole') ? 'diffs' : 'deploys';
-      for (const expectation of workflowRuns(repository, environment)) {
-        const { allowed } = await judgeRun(role, expectation.run);
-        identityRunsJudged += 1;
-        if (allowed !== expectation[kind]) {
-          refusals.push(
-            `${role.resource.logicalId}: ${expectation.run.description} ${allowed ? 'may' : 'may not'} assume it, and ${expectation[kind] ? 'must' : 'must not'}`,
-          );
-        }
-      }
-    }
-  }
+  const trusts = [
+    await judgeAccountTrusts(stacks),
+    ...(repository && environment ? [await judgeGitHubTrusts(stacks, repository, environment)] : []),
+  ];
+  for (const trust of trusts) refusals.push(...trust.refusals);
   return {
     edgesJudged: edges.length,
-    identityRunsJudged,
+    identityRunsJudged: trusts.reduce((sum, trust) => sum + trust.runsJudged, 0),
     refusals,
-    otherGitHubRoles,
   };
 }

@@ -70,7 +70,7 @@ describe.each([
   const template = synthesize('author@example.com');
   const [id, role] = roleNamed(template, fragment);
 
-  test("trusts only this repository's workflows in the stage's GitHub environment, through GitHub's OIDC provider", () => {
+  test("trusts only this repository's Leads workflow, run from main in the stage's GitHub environment, through GitHub's OIDC provider", () => {
     expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
       expect.objectContaining({
         Action: 'sts:AssumeRoleWithWebIdentity',
@@ -78,6 +78,11 @@ describe.each([
           StringEquals: {
             'token.actions.githubusercontent.com:sub': 'repo:author/book-site:environment:production',
             'token.actions.githubusercontent.com:aud': 'sts.amazonaws.com',
+            'token.actions.githubusercontent.com:repository': 'author/book-site',
+            'token.actions.githubusercontent.com:environment': 'production',
+            'token.actions.githubusercontent.com:ref': 'refs/heads/main',
+            'token.actions.githubusercontent.com:job_workflow_ref':
+              'author/book-site/.github/workflows/leads.yml@refs/heads/main',
           },
         },
       }),
@@ -153,7 +158,31 @@ test("the send function's role trusts the operator role, so resend sends with th
   expect(sendRole.Properties.AssumeRolePolicyDocument.Statement).toContainEqual(
     expect.objectContaining({
       Action: 'sts:AssumeRole',
-      Principal: expect.objectContaining({ AWS: { 'Fn::GetAtt': [operatorId, 'Arn'] } }),
+      Principal: expect.objectContaining({ AWS: expect.arrayContaining([{ 'Fn::GetAtt': [operatorId, 'Arn'] }]) }),
     }),
+  );
+});
+
+test("the break-glass role has the operator's rights, and only the account's own principals with MFA may assume it", () => {
+  const template = synthesize('author@example.com');
+  const [id, role] = roleNamed(template, 'BreakGlassRole');
+  expect([...new Set(actionsOf(template, id))]).toEqual([...leadsOperatorActions].sort());
+  expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+    expect.objectContaining({
+      Action: 'sts:AssumeRole',
+      Principal: {
+        AWS: expect.objectContaining({ 'Fn::Join': expect.arrayContaining([expect.arrayContaining([':root'])]) }),
+      },
+      Condition: { Bool: { 'aws:MultiFactorAuthPresent': 'true' } },
+    }),
+  ]);
+});
+
+test("the send function's role trusts the break-glass role too, so resend from a terminal sends with the function's rights", () => {
+  const template = synthesize('author@example.com');
+  const [breakGlassId] = roleNamed(template, 'BreakGlassRole');
+  const [, sendRole] = roleNamed(template, 'SendRole');
+  expect(JSON.stringify(sendRole.Properties.AssumeRolePolicyDocument.Statement)).toContain(
+    JSON.stringify({ 'Fn::GetAtt': [breakGlassId, 'Arn'] }),
   );
 });

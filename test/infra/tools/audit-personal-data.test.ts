@@ -105,12 +105,37 @@ test("prints the deploy role's trust: the provider, the repository's environment
   expect(section).toContain('refs/heads/main');
 });
 
-test('says which workflow job assumes the deploy role and which the diff role', () => {
+test("says, from each trust's conditions, which workflow and branch may assume each role", () => {
   const section = deployRoleSection(views);
+  const repository = 'some-org/first-100-days-site';
   expect(section).toMatch(
-    /DeployRole\S*` \| deploy\.yml's jobs staging, production and integration-test, on main only \|/,
+    new RegExp(
+      `DeployRole\\S*\` \\| deploy\\.yml's jobs of ${repository} on branch main only in environment staging \\|`,
+    ),
   );
-  expect(section).toMatch(/DiffRole\S*` \| ci\.yml's job cdk diff, on pull requests only/);
+  expect(section).toMatch(
+    new RegExp(`DiffRole\\S*\` \\| ci\\.yml's jobs of ${repository} on pull requests only in environment staging \\|`),
+  );
+  expect(section).toMatch(
+    new RegExp(
+      `LeadsAccessReaderRole\\S*\` \\| leads\\.yml's jobs of ${repository} on branch main only in environment staging \\|`,
+    ),
+  );
+});
+
+test('a trust without its ref and workflow shows as open to any workflow, branch or pull request', () => {
+  const widened = views.map((view) => ({
+    ...view,
+    resources: JSON.parse(
+      JSON.stringify(view.resources).replace(
+        /,"token\.actions\.githubusercontent\.com:(ref|job_workflow_ref)":"[^"]*"/g,
+        '',
+      ),
+    ),
+  }));
+  expect(deployRoleSection(widened)).toMatch(
+    /DeployRole\S*` \| any workflow of some-org\/first-100-days-site on any branch or pull request in environment staging \|/,
+  );
 });
 
 test('stamps the report with the commit, the date, the aws-cdk-lib and Node.js versions and the stage', () => {
