@@ -5,11 +5,13 @@
  */
 
 /**
- * Defaults sized for a book's marketing page: one form submission is three requests (save,
- * challenge, send), so 14 per second (28 in a burst) is far above real traffic yet caps what a
- * script can cost; it is the routes' own rates added up (the route throttle rule).
+ * The routes' own rates added up (the route throttle rule): 26 a second (52 in a burst). One form
+ * submission is three requests (save, challenge, send) of 8 a second each, so a launch's peak of 6
+ * readers a second is served (core/config/launch-capacity.ts), while what a script can cost stays
+ * capped (about 67 USD of API Gateway for a month at the full rate, docs/abuse.md); at 0.2 s of
+ * Lambda a request it needs 6 concurrent executions, within a new account's 10 with the queues' 3.
  */
-export const defaultApiThrottle = { rateLimit: 14, burstLimit: 28 } as const;
+export const defaultApiThrottle = { rateLimit: 26, burstLimit: 52 } as const;
 
 /** The functions' own defaults of the caps and the budget, with their reasons, deployed explicitly. */
 export {

@@ -5,6 +5,7 @@
  */
 
 import { GetAccountSettingsCommand, type LambdaClient } from '@aws-sdk/client-lambda';
+import { concurrencyNeeded } from '../../core/config/launch-capacity';
 import { describeError } from './aws-errors';
 import type { CheckResult } from './check-result';
 
@@ -15,9 +16,18 @@ const quotaRequest =
   'request 1000 in Service Quotas > AWS Lambda > Concurrent executions (L-B99A9384): ' +
   'aws service-quotas request-service-quota-increase --service-code lambda --quota-code L-B99A9384 --desired-value 1000';
 
+/**
+ * Fails while the quota is below what the stage's rate needs (`concurrencyNeeded`: its requests at
+ * 0.2 s each, plus the queues' functions), since Lambda would then throttle readers the API took;
+ * warns below 100, which no reserved concurrency could be deployed under.
+ */
 export async function checkLambdaConcurrency(
   lambda: LambdaClient,
-  { region, accountConcurrencyLimit }: { region: string; accountConcurrencyLimit?: number },
+  {
+    region,
+    accountConcurrencyLimit,
+    apiRateLimit,
+  }: { region: string; accountConcurrencyLimit?: number; apiRateLimit: number },
 ): Promise<CheckResult> {
   const name = 'Lambda concurrency';
   let quota: number | undefined;
@@ -32,6 +42,15 @@ export async function checkLambdaConcurrency(
   }
   if (quota === undefined) return { name, status: 'WARN', detail: `Lambda reported no concurrency quota in ${region}` };
 
+  const needed = concurrencyNeeded(apiRateLimit);
+  if (quota < needed) {
+    return {
+      name,
+      status: 'FAIL',
+      detail: `the account's concurrency quota in ${region} is ${quota}, below the ${needed} the API's ${apiRateLimit} requests a second need`,
+      fix: `${quotaRequest}; or lower -c apiRateLimit (and the routes' rates) until it is granted.`,
+    };
+  }
   if (quota < lowConcurrencyQuota) {
     return {
       name,

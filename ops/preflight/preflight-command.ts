@@ -139,7 +139,11 @@ async function runChecks(
       stack,
     }),
     checkSesAccount(clients.ses, { region, dailySendBudget: settings.dailySendBudget }),
-    checkLambdaConcurrency(clients.lambda, { region, accountConcurrencyLimit: settings.accountConcurrencyLimit }),
+    checkLambdaConcurrency(clients.lambda, {
+      region,
+      accountConcurrencyLimit: settings.accountConcurrencyLimit,
+      apiRateLimit: settings.apiRateLimit,
+    }),
     settings.customDomain ? checkCertificate(clients.acm, { account, ...settings.customDomain }) : undefined,
     checkLeftoverTables(clients.dynamoDb, { region, stackName: settings.stackName, stack, deployArguments }),
   ]);

@@ -23,6 +23,8 @@ export interface PreflightSettings {
   readonly customDomain?: { readonly domainName: string; readonly certificateArn: string };
   readonly waf: boolean;
   readonly dailySendBudget: number;
+  /** The stage's throttle, requests a second: the Lambda concurrency the account must hold follows from it. */
+  readonly apiRateLimit: number;
   /** The concurrency quota the account-concurrency alarm assumes (its default when not given). */
   readonly accountConcurrencyLimit: number;
   readonly bootstrapQualifier: string;
@@ -46,6 +48,7 @@ export function readPreflightSettings(config: DeploymentConfig, lookup: ContextL
     ...(config.customDomain !== undefined && { customDomain: config.customDomain }),
     waf: config.waf,
     dailySendBudget: config.dailySendBudget,
+    apiRateLimit: config.apiThrottle.rateLimit,
     accountConcurrencyLimit: config.accountConcurrencyLimit,
     bootstrapQualifier:
       typeof qualifier === 'string' && qualifier.trim() !== '' ? qualifier.trim() : defaultBootstrapQualifier,

@@ -1,11 +1,13 @@
 /**
  * The SES account in the stack's region (SESv2 GetAccount): out of the sandbox, sending not
- * paused, and a 24-hour quota above the stack's daily send budget, so the budget, not SES, is
- * what stops a flood. The sandbox warns and does not fail (docs/deploy.md): a first deploy is
+ * paused, a 24-hour quota above the stack's daily send budget, so the budget, not SES, is
+ * what stops a flood, and a sending rate that sends a launch hour's readers within the hour
+ * (core/config/launch-capacity.ts; below it the sends wait in the queue past the delivery objective). The sandbox warns and does not fail (docs/deploy.md): a first deploy is
  * possible, and its quota of 200 is the sandbox's, which production access lifts; the fix names it.
  */
 
-import { GetAccountCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { GetAccountCommand, type GetAccountCommandOutput, type SESv2Client } from '@aws-sdk/client-sesv2';
+import { launchHour, sesRateNeeded } from '../../core/config/launch-capacity';
 import { describeError } from './aws-errors';
 import type { CheckResult } from './check-result';
 
@@ -72,5 +74,26 @@ export async function checkSesAccount(
       detail: `24-hour quota ${quota === -1 ? 'unlimited' : quota}, above the daily send budget ${dailySendBudget}`,
     });
   }
+  results.push(checkSendRate(account, region));
   return results;
+}
+
+const raiseRate =
+  'request a higher sending rate: SES console > Account dashboard > Request a sending quota increase ' +
+  '(Service Quotas > Amazon SES > Sending rate)';
+
+/** The account's maximum send rate against what a launch hour needs; the sandbox's 1 a second only warns. */
+function checkSendRate(account: GetAccountCommandOutput, region: string): CheckResult {
+  const name = 'SES rate';
+  const rate = account.SendQuota?.MaxSendRate;
+  const needed = sesRateNeeded();
+  const launch = `${launchHour.readers.toLocaleString('en-US')} readers in an hour`;
+  if (rate === undefined) return { name, status: 'WARN', detail: `SES reported no sending rate in ${region}` };
+  if (rate >= needed) {
+    return { name, status: 'PASS', detail: `${rate} e-mails a second, at least the ${needed} that ${launch} need` };
+  }
+  const detail = `SES sends ${rate} e-mail${rate === 1 ? '' : 's'} a second in ${region}; ${launch} need ${needed}: their e-mails would wait past the 15-minute delivery objective`;
+  return account.ProductionAccessEnabled === true
+    ? { name, status: 'FAIL', detail, fix: `${raiseRate}, asking for at least ${needed} a second.` }
+    : { name, status: 'WARN', detail, fix: `${leaveSandbox}.` };
 }

@@ -21,10 +21,10 @@ describe('deployment configuration from CDK context', () => {
   test('needs only senderEmail, and fills in the documented defaults', () => {
     expect(parse({ senderEmail: 'cheatsheet@example.com' })).toEqual({
       senderEmail: 'cheatsheet@example.com',
-      apiThrottle: { rateLimit: 14, burstLimit: 28 },
+      apiThrottle: { rateLimit: 26, burstLimit: 52 },
       addressDailyCap: 3,
       clientHourlySendCap: 10,
-      dailySendBudget: 500,
+      dailySendBudget: 10_000,
       networkHourlySendCap: 30,
       clientHourlySaveCap: 20,
       networkHourlySaveCap: 60,

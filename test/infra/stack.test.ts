@@ -193,20 +193,28 @@ describe("the API's wiring in the product", () => {
     }
   });
 
-  test('gives the functions the published limits by default: 3 sends an address a day, 10 a client and 30 a network an hour, 500 a day in all; 20 saves a client and 60 a network an hour', () => {
+  test('gives the functions the published limits by default: 3 sends an address a day, 10 a client and 30 a network an hour, 10,000 a day in all; 20 saves a client and 60 a network an hour', () => {
     expect(functionOf('ApiSubmitFormSubmitFormFunction').Properties.Environment).toMatchObject({
       Variables: {
         CHEAT_SHEET_DAILY_LIMIT: '3',
         CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '10',
         CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '30',
-        CHEAT_SHEET_DAILY_SEND_BUDGET: '500',
+        CHEAT_SHEET_DAILY_SEND_BUDGET: '10000',
         CHEAT_SHEET_CLIENT_HOURLY_SAVE_LIMIT: '20',
         CHEAT_SHEET_NETWORK_HOURLY_SAVE_LIMIT: '60',
       },
     });
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingRateLimit: 14, ThrottlingBurstLimit: 28 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 26, ThrottlingBurstLimit: 52 },
     });
+  });
+
+  test("reserves no Lambda concurrency, which a new account's 10 concurrent executions could not deploy", () => {
+    // Lambda keeps at least 100 executions unreserved (PutFunctionConcurrency), so any reservation
+    // fails to deploy in an account whose quota is 10; the send queue's mapping caps its sender instead.
+    const functions = Object.values(template.findResources('AWS::Lambda::Function'));
+    expect(functions.length).toBeGreaterThan(0);
+    expect(functions.filter(({ Properties }) => Properties.ReservedConcurrentExecutions !== undefined)).toEqual([]);
   });
 
   test('asks every JSON send for the proof of work by default: CHEAT_SHEET_CHALLENGE=on for the send, form and challenge functions', () => {

@@ -88,14 +88,14 @@ export type HttpMethod = (typeof httpMethods)[number];
  * (`routeThrottleRule` in functions.ts) the routes' rates add up to at most the stage's, so a
  * flood on one takes at most its own share.
  *
- * Sized from the expected human rate and the cost cap. Humans: a reader saves once and sends
- * once; a launch mailing to 10,000 readers of whom a tenth answer in its first ten minutes is
- * 1,000 submissions in 600 s, under 2 a second at the peak, and the daily send budget (500)
- * bounds the sends of a whole day. Cost: a flood held at a route's full rate for a month is
- * 4 x 2,592,000 = 10.4 million requests, about 10 USD of API Gateway (1 USD a million) and a few
- * USD of Lambda for refusals that touch nothing else; the whole stage at 10 a second, about
- * 26 USD of API Gateway a month, is the most a flood past the web ACL can cost. The web ACL lets
- * one client at most a quarter of the smallest rate (infra/constructs/web-firewall.ts).
+ * Sized from the expected human rate and the cost cap. Humans: a reader saves, fetches a
+ * challenge and sends, once each; a launch's peak is 6 readers a second
+ * (core/config/launch-capacity.ts), and the daily send budget bounds the sends of a whole day.
+ * Cost: a flood held at a route's full rate (8 a second) for a month is 8 x 2,592,000 = 20.7
+ * million requests, about 21 USD of API Gateway (1 USD a million) and a few USD of Lambda for
+ * refusals that touch nothing else; the whole stage at 26 a second, about 67 USD of API Gateway a
+ * month, is the most a flood past the web ACL can cost. The web ACL lets one client at most a
+ * quarter of the smallest rate (infra/constructs/web-firewall.ts).
  */
 export interface RouteThrottle {
   readonly rateLimit: number;

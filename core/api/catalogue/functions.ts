@@ -110,10 +110,10 @@ export const productFunctions = {
       method: 'POST',
       path: apiRoutes.saveRequest,
       throttle: {
-        rateLimit: 4,
-        burstLimit: 8,
+        rateLimit: 8,
+        burstLimit: 16,
         reason:
-          "One save per reader, just before the send: twice a launch mailing's peak of under 2 a second, and a month at this rate costs about 10 USD of API Gateway, a cap the product can carry.",
+          "One save per reader, just before the send: a launch's peak of 6 readers a second (core/config/launch-capacity.ts) with a third to spare, and a month at this rate costs about 21 USD of API Gateway, a cap the product can carry.",
       },
       reply: {
         kind: 'json',
@@ -156,10 +156,10 @@ export const productFunctions = {
       method: 'POST',
       path: apiRoutes.sendCheatSheet,
       throttle: {
-        rateLimit: 4,
-        burstLimit: 8,
+        rateLimit: 8,
+        burstLimit: 16,
         reason:
-          "One send per reader after the save, so as much room as the save: the daily budget (500) and each client's 10 an hour bound the mail, this bounds the requests and their cost (about 10 USD a month at the full rate).",
+          "One send per reader after the save, so as much room as the save: the daily budget and each client's 10 an hour bound the mail, this bounds the requests and their cost (about 21 USD a month at the full rate).",
       },
       reply: {
         kind: 'json',
@@ -243,10 +243,10 @@ export const productFunctions = {
       method: 'GET',
       path: proofOfWorkChallengePath,
       throttle: {
-        rateLimit: 4,
-        burstLimit: 8,
+        rateLimit: 8,
+        burstLimit: 16,
         reason:
-          'One challenge per send, so as much room as the send: while it is full the page cannot send, so a smaller share would make it the cheapest route to deny readers the form (docs/abuse.md); a month at this rate costs about 10 USD of API Gateway.',
+          'One challenge per send, so as much room as the send: while it is full the page cannot send, so a smaller share would make it the cheapest route to deny readers the form (docs/abuse.md); a month at this rate costs about 21 USD of API Gateway.',
       },
       reply: {
         kind: 'json',

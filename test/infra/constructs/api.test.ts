@@ -24,13 +24,13 @@ const configurationSetArn = 'arn:aws:ses:eu-west-1:111122223333:configuration-se
 
 /** The published limits (docs/abuse.md), passed as the stack passes the context's defaults. */
 const publishedLimits = {
-  throttle: { rateLimit: 14, burstLimit: 28 },
+  throttle: { rateLimit: 26, burstLimit: 52 },
   addressDailyCap: 3,
   clientHourlySendCap: 10,
   networkHourlySendCap: 30,
   clientHourlySaveCap: 20,
   networkHourlySaveCap: 60,
-  dailySendBudget: 500,
+  dailySendBudget: 10_000,
 } satisfies Partial<ApiProps>;
 
 /** The Api in a bare stack, and the logical IDs of what it was given. */
@@ -234,7 +234,7 @@ describe('the API', () => {
         CHEAT_SHEET_DAILY_LIMIT: '3',
         CHEAT_SHEET_CLIENT_HOURLY_LIMIT: '10',
         CHEAT_SHEET_NETWORK_HOURLY_LIMIT: '30',
-        CHEAT_SHEET_DAILY_SEND_BUDGET: '500',
+        CHEAT_SHEET_DAILY_SEND_BUDGET: '10000',
         CLIENT_ADDRESS_SOURCE: 'cloudfront-viewer-address',
         ORIGIN_SECRET_ARN: { Ref: ids.originSecret },
         SES_CONFIGURATION_SET_NAME: 'product-set',
@@ -437,11 +437,11 @@ describe('the API', () => {
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
-        DefaultRouteSettings: { ThrottlingRateLimit: 14, ThrottlingBurstLimit: 28 },
+        DefaultRouteSettings: { ThrottlingRateLimit: 26, ThrottlingBurstLimit: 52 },
       });
-      const { template: custom } = apiInBareStack({ throttle: { rateLimit: 16, burstLimit: 32 } });
+      const { template: custom } = apiInBareStack({ throttle: { rateLimit: 30, burstLimit: 60 } });
       custom.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-        DefaultRouteSettings: { ThrottlingRateLimit: 16, ThrottlingBurstLimit: 32 },
+        DefaultRouteSettings: { ThrottlingRateLimit: 30, ThrottlingBurstLimit: 60 },
       });
     });
 
@@ -468,18 +468,18 @@ describe('the API', () => {
     test("keeps the stage-wide default throttle, which the routes' rates add up to at most", () => {
       const stage = stageOf(template);
       expect(stage.Properties.DefaultRouteSettings).toMatchObject({
-        ThrottlingRateLimit: 14,
-        ThrottlingBurstLimit: 28,
+        ThrottlingRateLimit: 26,
+        ThrottlingBurstLimit: 52,
       });
       const rates = productRouteList.map(
         (route) => stage.Properties.RouteSettings[`${route.method} ${route.path}`].ThrottlingRateLimit as number,
       );
-      expect(rates.reduce((sum, rate) => sum + rate, 0)).toBeLessThanOrEqual(14);
+      expect(rates.reduce((sum, rate) => sum + rate, 0)).toBeLessThanOrEqual(26);
     });
 
     test('fails the synth, naming the route throttle rule, when the routes add up to more than the stage', () => {
-      expect(() => apiInBareStack({ throttle: { rateLimit: 13, burstLimit: 28 } })).toThrow(
-        /Breaks the route throttle rule: .* = 14 a second, over the stage's 13\. .*-c apiRateLimit=14/,
+      expect(() => apiInBareStack({ throttle: { rateLimit: 25, burstLimit: 52 } })).toThrow(
+        /Breaks the route throttle rule: .* = 26 a second, over the stage's 25\. .*-c apiRateLimit=26/,
       );
     });
 

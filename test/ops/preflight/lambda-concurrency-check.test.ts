@@ -1,12 +1,18 @@
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { checkLambdaConcurrency } from '../../../ops/preflight/lambda-concurrency-check';
+import { checkLambdaConcurrency as checkWithRate } from '../../../ops/preflight/lambda-concurrency-check';
 
 const lambda = new LambdaClient({ region: 'eu-west-1' });
 const lambdaMock = mockClient(lambda);
 
 const quotaOf = (ConcurrentExecutions: number) =>
   lambdaMock.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions } });
+
+/** The check at the stage's default rate (26 a second, 9 concurrent executions needed) unless given one. */
+const checkLambdaConcurrency = (
+  client: LambdaClient,
+  options: { region: string; accountConcurrencyLimit?: number; apiRateLimit?: number },
+) => checkWithRate(client, { apiRateLimit: 26, ...options });
 
 beforeEach(() => lambdaMock.reset());
 
@@ -24,6 +30,19 @@ describe('the Lambda concurrency check', () => {
     expect(fix).toContain('L-B99A9384');
     expect(fix).toContain('--desired-value 1000');
     expect(fix).toContain('-c accountConcurrencyLimit=10');
+  });
+
+  test("fails below what the stage's rate needs, naming both figures and the quota request", async () => {
+    quotaOf(10);
+    const result = await checkLambdaConcurrency(lambda, { region: 'eu-west-1', apiRateLimit: 40 });
+    expect(result.status).toBe('FAIL');
+    expect(result.detail).toContain("is 10, below the 11 the API's 40 requests a second need");
+    expect(result.fix).toContain('L-B99A9384');
+  });
+
+  test("only warns at a new account's 10 with the default rate, which needs 9", async () => {
+    quotaOf(10);
+    expect((await checkLambdaConcurrency(lambda, { region: 'eu-west-1' })).status).toBe('WARN');
   });
 
   test('passes at 1000', async () => {

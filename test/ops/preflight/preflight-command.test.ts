@@ -122,12 +122,13 @@ describe('the preflight command', () => {
       'PASS', // SES sandbox
       'PASS', // SES sending
       'PASS', // SES quota
+      'PASS', // SES rate
       'PASS', // Lambda concurrency
       'PASS', // tables
       'MANUAL', // CloudFront account verification
       'PASS', // content: no placeholder left
     ]);
-    expect(lines.at(-1)).toMatch(/^Preflight: 12 passed, 0 warnings, 0 failed, 1 manual\. Nothing fails/);
+    expect(lines.at(-1)).toMatch(/^Preflight: 13 passed, 0 warnings, 0 failed, 1 manual\. Nothing fails/);
   });
 
   test('makes only read calls', async () => {
@@ -157,7 +158,7 @@ describe('the preflight command', () => {
     await standInFor({
       ...healthyAccount,
       stackStatus: 'ROLLBACK_COMPLETE',
-      ses: { production: false, sending: true, quota: 200 },
+      ses: { production: false, sending: true, quota: 200, rate: 1 },
       concurrency: 10,
     });
     const { code, lines } = await run(['-c', 'senderEmail=cheatsheet@example.com']);
@@ -167,9 +168,30 @@ describe('the preflight command', () => {
       'npx cdk deploy --import-existing-resources -c senderEmail=cheatsheet@example.com',
     );
     expect(lineOf(lines, 'SES sandbox')).toMatch(/^WARN .*sandbox/);
-    // The sandbox's quota of 200 is below the budget of 500: a warning naming production access, as docs/deploy.md says.
+    // The sandbox's quota of 200 is below the budget of 10,000: a warning naming production access, as docs/deploy.md says.
     expect(lineOf(lines, 'SES quota')).toMatch(/^WARN .*Fix: request production access/);
     expect(lineOf(lines, 'Lambda concurrency')).toMatch(/^WARN .*concurrency quota in eu-west-1 is 10/);
+    // The sandbox's 1 a second is the sandbox's: production access lifts it.
+    expect(lineOf(lines, 'SES rate')).toMatch(/^WARN .*sends 1 e-mail a second .*Fix: request production access/);
+  });
+
+  test("fails when a production account's SES rate cannot send a launch hour within it, naming the request", async () => {
+    await standInFor({ ...healthyAccount, ses: { ...healthyAccount.ses, rate: 1 } });
+    const { code, lines } = await run([]);
+    expect(code).toBe(1);
+    expect(lineOf(lines, 'SES rate')).toMatch(
+      /^FAIL .*sends 1 e-mail a second in eu-west-1; 5,000 readers in an hour need 2.*Fix: request a higher sending rate.*at least 2 a second/,
+    );
+    expect(lines.at(-1)).toContain('Failed: SES rate.');
+  });
+
+  test("fails when the account's Lambda concurrency is below what the stage's rate needs, naming the request", async () => {
+    await standInFor({ ...healthyAccount, concurrency: 10 });
+    const { code, lines } = await run(['-c', 'apiRateLimit=40']);
+    expect(code).toBe(1);
+    expect(lineOf(lines, 'Lambda concurrency')).toMatch(
+      /^FAIL .*quota in eu-west-1 is 10, below the 11 the API's 40 requests a second need.*Fix: request 1000 .*L-B99A9384/,
+    );
   });
 
   test("checks the custom domain's certificate in us-east-1", async () => {
@@ -242,7 +264,7 @@ describe('npm run preflight', () => {
         { cwd: cdkJsonDirectory },
       );
       expect(await run.exited).toBe(0);
-      expect(run.stdout()).toContain('PASS   SES quota: 24-hour quota 50000, above the daily send budget 500');
+      expect(run.stdout()).toContain('PASS   SES quota: 24-hour quota 50000, above the daily send budget 10000');
     },
     spawnTimeout,
   );

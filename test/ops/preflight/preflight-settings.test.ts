@@ -44,8 +44,8 @@ describe('the preflight settings', () => {
     expect(settingsOf({ senderDomain: 'Example.com' }).senderIdentity).toBe('example.com');
   });
 
-  test("take the app's default daily send budget, 500", () => {
-    expect(settingsOf({}).dailySendBudget).toBe(500);
+  test("take the app's default daily send budget, 10,000", () => {
+    expect(settingsOf({}).dailySendBudget).toBe(10_000);
   });
 
   test("take the alarm's assumed concurrency quota, 1000 unless given", () => {

@@ -21,7 +21,7 @@ beforeEach(() => sesMock.reset());
 describe('the SES account check', () => {
   test('passes an account out of the sandbox, sending, with a quota above the budget', async () => {
     const results = await check(production);
-    expect(Object.values(results).map(({ status }) => status)).toEqual(['PASS', 'PASS', 'PASS']);
+    expect(Object.values(results).map(({ status }) => status)).toEqual(['PASS', 'PASS', 'PASS', 'PASS']);
   });
 
   test('warns in the sandbox, saying so and how to leave it', async () => {
@@ -64,6 +64,27 @@ describe('the SES account check', () => {
 
   test('passes an unlimited quota (-1)', async () => {
     expect((await check({ ...production, SendQuota: { Max24HourSend: -1 } }))['SES quota'].status).toBe('PASS');
+  });
+
+  test('fails out of the sandbox when the sending rate is below the 2 a second a launch hour needs, naming the request', async () => {
+    const { 'SES rate': rate } = await check({ ...production, SendQuota: { Max24HourSend: 50_000, MaxSendRate: 1 } });
+    expect(rate.status).toBe('FAIL');
+    expect(rate.detail).toContain('5,000 readers in an hour need 2');
+    expect(rate.fix).toContain('request a higher sending rate');
+  });
+
+  test('in the sandbox, only warns of its 1 a second, naming production access', async () => {
+    const { 'SES rate': rate } = await check({
+      ...production,
+      ProductionAccessEnabled: false,
+      SendQuota: { Max24HourSend: 200, MaxSendRate: 1 },
+    });
+    expect(rate).toMatchObject({ status: 'WARN', fix: expect.stringContaining('request production access') });
+  });
+
+  test('passes a rate of 2 a second, the least a launch hour needs', async () => {
+    const { 'SES rate': rate } = await check({ ...production, SendQuota: { Max24HourSend: 50_000, MaxSendRate: 2 } });
+    expect(rate.status).toBe('PASS');
   });
 
   test('warns once when the account cannot be read', async () => {

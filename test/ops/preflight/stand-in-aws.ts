@@ -15,7 +15,13 @@ export interface StandInAccount {
   /** The stack's status, or undefined when it does not exist. */
   readonly stackStatus?: string;
   readonly identities: Readonly<Record<string, { readonly verified: boolean }>>;
-  readonly ses: { readonly production: boolean; readonly sending: boolean; readonly quota: number };
+  /** `rate`: the maximum send rate, e-mails a second. @default 14 */
+  readonly ses: {
+    readonly production: boolean;
+    readonly sending: boolean;
+    readonly quota: number;
+    readonly rate?: number;
+  };
   readonly concurrency: number;
   readonly tables: readonly string[];
   /** ACM certificates in us-east-1 by ARN. */
@@ -87,7 +93,7 @@ function sesV2(account: StandInAccount, path: string): Reply {
       ProductionAccessEnabled: account.ses.production,
       SendingEnabled: account.ses.sending,
       EnforcementStatus: account.ses.sending ? 'HEALTHY' : 'SHUTDOWN',
-      SendQuota: { Max24HourSend: account.ses.quota, MaxSendRate: 14, SentLast24Hours: 0 },
+      SendQuota: { Max24HourSend: account.ses.quota, MaxSendRate: account.ses.rate ?? 14, SentLast24Hours: 0 },
     });
   }
   const identity = decodeURIComponent(path.replace('/v2/email/identities/', ''));
