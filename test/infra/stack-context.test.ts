@@ -15,8 +15,8 @@ const template: Template = synthTemplate({
     dailySendBudget: 2000,
     clientHourlySaveCap: '25',
     networkHourlySaveCap: '70',
-    apiRateLimit: '16',
-    apiBurstLimit: '32',
+    apiRateLimit: '30',
+    apiBurstLimit: '60',
     challenge: 'false',
     requestRetentionDays: '365',
     accountConcurrencyLimit: '2000',
@@ -49,7 +49,7 @@ describe('the context, through the stack', () => {
 
   test('throttles the API stage at the rate and burst given', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingRateLimit: 16, ThrottlingBurstLimit: 32 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 30, ThrottlingBurstLimit: 60 },
     });
   });
 

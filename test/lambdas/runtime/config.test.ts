@@ -25,7 +25,7 @@ const behindCloudFront = {
 };
 
 describe('function configuration', () => {
-  test('reads the send function settings, with the documented limits by default: 3 per address, 10 per client, 30 per network, 500 in all', () => {
+  test('reads the send function settings, with the documented limits by default: 3 per address, 10 per client, 30 per network, 10,000 in all', () => {
     expect(readSendCheatSheetConfig(sendEnv)).toEqual({
       tableName: 'cheat_sheet_requests',
       idempotencyTableName: 'cheat_sheet_idempotency',
@@ -37,7 +37,7 @@ describe('function configuration', () => {
       addressDailyCap: 3,
       clientHourlySendCap: 10,
       networkHourlySendCap: 30,
-      dailySendBudget: 500,
+      dailySendBudget: 10_000,
       recipientDomainCheck: true,
       proofOfWork: false,
       clientAddress: { source: 'source-ip', key: 'a-local-key' },
