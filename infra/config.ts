@@ -123,8 +123,11 @@ function toDeploymentConfig(context: DeploymentContext): DeploymentConfig {
 
 /** The provider's part of the configuration; the schema's refinement made sure each has what it needs. */
 function mailProviderOf(context: DeploymentContext): Pick<DeploymentConfig, 'mailProvider'> {
-  const { mailProvider, mailProviderList, webhookUrl } = context;
+  const { mailProvider, mailProviderList, webhookUrl, mailProviderDoubleOptIn } = context;
   if (!isMailProvider(mailProvider)) return {};
-  if (mailProvider === 'webhook') return { mailProvider: { provider: mailProvider, webhookUrl: webhookUrl! } };
-  return { mailProvider: { provider: mailProvider, list: mailProviderList! } };
+  // Only when turned off: on is the default, and the config then reads as before.
+  const optIn = mailProviderDoubleOptIn === false ? { doubleOptIn: false } : {};
+  if (mailProvider === 'webhook')
+    return { mailProvider: { provider: mailProvider, webhookUrl: webhookUrl!, ...optIn } };
+  return { mailProvider: { provider: mailProvider, list: mailProviderList!, ...optIn } };
 }

@@ -70,6 +70,8 @@ export const contextKeys = {
   mailProviderList: 'mailProviderList',
   /** With mailProvider webhook: the https address the signed webhook posts each lead to. */
   webhookUrl: 'webhookUrl',
+  /** With mailProvider: `false` adds readers who ticked the list box at once, without the provider's confirmation e-mail. */
+  mailProviderDoubleOptIn: 'mailProviderDoubleOptIn',
 } as const;
 
 /** cdk.json's map of named stages (`stages.staging.senderEmail`, …). */

@@ -142,6 +142,7 @@ export const deploymentContextSchema = z
         (input) =>
           `${contextKeys.mailProviderList} ${quoted(input)} is not a form, group or audience id (letters, digits, - and _), e.g. -c ${contextKeys.mailProviderList}=1234567.`,
       ),
+      mailProviderDoubleOptIn: flag(contextKeys.mailProviderDoubleOptIn),
       webhookUrl: matching(
         webhookUrlPattern,
         (input) =>
@@ -217,6 +218,11 @@ export const deploymentContextSchema = z
       if (mailProvider === 'webhook' && webhookUrl === undefined) {
         problem(
           `${contextKeys.mailProvider} webhook needs ${contextKeys.webhookUrl}: the https address each lead is posted to, e.g. -c ${contextKeys.webhookUrl}=https://hooks.example.com/leads.`,
+        );
+      }
+      if (mailProvider === undefined && value.mailProviderDoubleOptIn !== undefined) {
+        problem(
+          `${contextKeys.mailProviderDoubleOptIn} needs ${contextKeys.mailProvider}: it says how readers join the author's list there; leave it out.`,
         );
       }
       if (mailProvider === 'webhook' && mailProviderList !== undefined) {

@@ -83,9 +83,17 @@ export interface DeploymentConfig {
 }
 
 /** The author's mail provider: which, and its list (or, for the webhook, its address). */
-export type MailProviderConfig =
+export type MailProviderConfig = (
   | { readonly provider: Exclude<MailProvider, 'webhook'>; readonly list: string }
-  | { readonly provider: 'webhook'; readonly webhookUrl: string };
+  | { readonly provider: 'webhook'; readonly webhookUrl: string }
+) & {
+  /**
+   * Whether the provider asks each reader to confirm before they join (its double opt-in).
+   * `mailProviderDoubleOptIn=false` turns it off: readers who ticked the box join at once.
+   * @default true
+   */
+  readonly doubleOptIn?: boolean;
+};
 
 /** The CloudFront flat-rate plans this stack offers (`pricingPlan`). */
 export type PricingPlan = 'free';

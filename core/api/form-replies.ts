@@ -14,6 +14,8 @@ import { maxBodyBytes } from './request-limits';
 
 /** The form's checkbox sends `hasBook=on` when ticked (a browser's value for a checkbox without one) and nothing otherwise. */
 export const hasBookTicked = 'on';
+/** The same for the mailing-list box (`mailingList=on`), offered only with a mail provider. */
+export const mailingListTicked = 'on';
 
 export const formContentType = 'application/x-www-form-urlencoded';
 

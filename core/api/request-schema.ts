@@ -24,6 +24,8 @@
  *   which the server always sets itself.
  * - `hasBook` is the ticked confirmation, `true` from the page and the form: with it, the saved
  *   request records the reader's consent (core/data/consent.ts).
+ * - `mailingList` is the reader's own choice to join the author's mailing list, `true` when
+ *   ticked: offered only with a mail provider; without `hasBook` it records nothing.
  * - No message mentions 'domain' or 'verify': the page reserves those words for SES's
  *   unverified-sender error.
  */
@@ -174,8 +176,11 @@ const website = z.optional(
  */
 const hasBook = z.optional(z.boolean({ error: 'hasBook must be true or false.' }));
 
+/** "Also add me to the author's mailing list" (the author's words), as the page sends it: `true` when ticked. */
+const mailingList = z.optional(z.boolean({ error: 'mailingList must be true or false.' }));
+
 export const cheatSheetRequestSchema = z.object(
-  { name, email, website, hasBook },
+  { name, email, website, hasBook, mailingList },
   { error: 'The request body must be a JSON object with a name and an email.' },
 );
 

@@ -26,7 +26,13 @@ export const emailSummary = content.emailSummary;
  * The request form's version, recorded with each reader's consent (core/data/consent.ts): raise it
  * when what the form asks or says changes (its fields, its confirmation, its notice).
  */
-export const cheatSheetFormVersion = '1';
+export const cheatSheetFormVersion = '2';
+
+/**
+ * With a mail provider, the form's second box, unticked: the reader's own choice to join the
+ * author's mailing list (content/cheat-sheet.yaml). Only readers who tick it are handed off.
+ */
+export const mailingListChoice = content.mailingListChoice;
 
 export const formCopy = {
   nameLabel: 'Name',

@@ -95,6 +95,7 @@ export const contentSchemas = {
     weeklyReview: z.strictObject({ heading: text, questions: perArea(text) }),
     firstWeekChecklist: paragraphs.max(7, 'fits at most 7 items on the one-page PDF'),
     emailSummary: text,
+    mailingListChoice: text,
   }),
   privacy: z.strictObject({
     contactEmail: email,

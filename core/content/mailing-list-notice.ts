@@ -17,8 +17,19 @@ const listAt = (provider: MailProvider) =>
 /** The note under the form: the author's own (`content/privacy.yaml`), or, with a provider, one that names it. */
 export function formNoticeText(authorsNotice: string, provider: MailProvider | undefined): string {
   if (provider === undefined) return authorsNotice;
-  return `We use your name and e-mail to send you the cheat sheet and to add you to ${listAt(provider)}.`;
+  return `We use your name and e-mail to send you the cheat sheet and, only if you tick the box above, to add you to ${listAt(provider)}.`;
 }
+
+/**
+ * What joining looks like at each provider: the hand-off asks for its double opt-in unless the
+ * deployment turns it off (`mailProviderDoubleOptIn`), which the page cannot know: hence "may".
+ */
+const confirmationAt: Readonly<Record<MailProvider, string>> = {
+  kit: 'Kit may first e-mail you to confirm that you want to join.',
+  mailerlite: 'MailerLite may first e-mail you to confirm that you want to join.',
+  mailchimp: 'Mailchimp may first e-mail you to confirm that you want to join.',
+  webhook: 'That service may first e-mail you to confirm that you want to join.',
+};
 
 /** How an erasure reaches the provider: by its API, or by the author's hand (Kit's API only unsubscribes). */
 const erasureAt: Readonly<Record<MailProvider, string>> = {
@@ -34,7 +45,7 @@ export function mailingListSection(provider: MailProvider | undefined): PrivacyS
   return {
     heading: "The author's mailing list",
     paragraphs: [
-      `When you request the cheat sheet, your name and e-mail address are also added to ${listAt(provider)}, which stores them for the author under its own terms. Every e-mail from it has a link to unsubscribe.`,
+      `The form offers a second box, unticked, to join the author's mailing list. Only if you tick it are your name and e-mail address also added to ${listAt(provider)}, which stores them for the author under its own terms; if you leave it unticked, they go nowhere but to this site. ${confirmationAt[provider]} Every e-mail from the list has a link to unsubscribe.`,
       erasureAt[provider],
     ],
   };

@@ -10,7 +10,10 @@ import type { CheatSheetRequestItem } from './tables';
 
 /**
  * The header, in this order: the five first columns as they always were, then the request's
- * delivery and the reader's consent. An item written before a field existed has an empty cell.
+ * delivery and the reader's consent, then (after the columns others rely on) the reader's answer
+ * to the mailing-list box (`true` or `false`; empty when the form offered none) with its words,
+ * and the versions of the privacy page and the form the reader saw. An item written before a
+ * field existed has an empty cell.
  */
 export const leadsColumns = [
   'name',
@@ -22,6 +25,10 @@ export const leadsColumns = [
   'status_at',
   'consent_at',
   'consent_statement',
+  'mailing_list',
+  'mailing_list_statement',
+  'privacy_version',
+  'form_version',
 ] as const;
 
 /**
@@ -38,6 +45,9 @@ export function neutraliseFormula(cell: string): string {
   return formulaStart.test(cell) ? `'${cell}` : cell;
 }
 
+/** The reader's answer to the mailing-list box: empty where the form offered none (no provider, or an older request). */
+const mailingListCell = (joined: unknown) => (typeof joined === 'boolean' ? String(joined) : '');
+
 /** The requests as one CSV document, header first, in the order given. */
 export function leadsCsv(items: readonly CheatSheetRequestItem[]): string {
   const rows = items.map((item) => [
@@ -50,6 +60,10 @@ export function leadsCsv(items: readonly CheatSheetRequestItem[]): string {
     neutraliseFormula(String(item.status_at ?? '')),
     neutraliseFormula(String(item.consent?.at ?? '')),
     neutraliseFormula(String(item.consent?.statement ?? '')),
+    mailingListCell(item.consent?.mailing_list?.joined),
+    neutraliseFormula(String(item.consent?.mailing_list?.statement ?? '')),
+    neutraliseFormula(String(item.consent?.privacy_version ?? '')),
+    neutraliseFormula(String(item.consent?.form_version ?? '')),
   ]);
   return stringify(rows, { header: true, columns: [...leadsColumns], record_delimiter: 'windows' });
 }

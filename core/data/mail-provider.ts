@@ -34,6 +34,8 @@ export const leadHandoffVariables = {
   mailProvider: 'MAIL_PROVIDER',
   mailProviderList: 'MAIL_PROVIDER_LIST',
   webhookUrl: 'WEBHOOK_URL',
+  /** `off` (`mailProviderDoubleOptIn=false`): readers join as confirmed; unset: the provider asks them to confirm. */
+  doubleOptIn: 'MAIL_PROVIDER_DOUBLE_OPT_IN',
   /** The Secrets Manager secret holding the provider's API key (or the webhook's signing secret). */
   secretArn: 'MAIL_PROVIDER_SECRET_ARN',
   /** The hand-off queue: a stream record becomes a message on it. */
@@ -41,6 +43,9 @@ export const leadHandoffVariables = {
   /** Where a hand-off that must stop (410, an authentication failure) is moved at once. */
   deadLetterQueueUrl: 'LEAD_HANDOFF_DEAD_LETTER_QUEUE_URL',
 } as const;
+
+/** The value of `MAIL_PROVIDER_DOUBLE_OPT_IN` that turns the provider's double opt-in off. */
+export const doubleOptInOff = 'off';
 
 /** The request item's attribute recording its hand-off (the outbox's state). */
 export const handoffAttribute = 'mail_provider_handoff';

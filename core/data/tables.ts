@@ -127,6 +127,10 @@ export interface CheatSheetRequestItem {
     readonly statement?: string;
     readonly privacy_version?: string;
     readonly form_version?: string;
+    readonly mail_provider?: string;
+    readonly notice?: string;
+    /** With a mail provider: whether the reader ticked "join the author's mailing list", and its words. */
+    readonly mailing_list?: { readonly joined?: boolean; readonly statement?: string };
   };
 }
 

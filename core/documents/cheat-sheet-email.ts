@@ -48,6 +48,9 @@ export const emailCopy = {
   siteLink: 'Visit the site',
   bookLink: 'Get the book on Amazon',
   why: `You are receiving this e-mail because you asked for the free cheat sheet on the site of ${book.title}. It is the only e-mail we send you.`,
+  /** With `joinedListAt`: the reader ticked the mailing-list box, so this is not the only e-mail. */
+  whyJoined: (listAt: string) =>
+    `You are receiving this e-mail because you asked for the free cheat sheet on the site of ${book.title}. You also asked to join the author's mailing list: its e-mails come from ${listAt}, each with a link to unsubscribe.`,
   privacy: 'How we handle your data:',
 } as const;
 
@@ -58,7 +61,15 @@ const paragraph = (content: string) => `<p style="margin:0 0 16px">${content}</p
 const button = (href: string, label: string, background: string, color: string) =>
   `<a href="${escapeHtml(href)}" style="display:inline-block;margin:0 8px 8px 0;padding:10px 18px;border-radius:999px;background:${background};color:${color};font-weight:600;text-decoration:none">${escapeHtml(label)}</a>`;
 
-export function buildCheatSheetEmail({ name }: { readonly name: string }): CheatSheetEmail {
+export function buildCheatSheetEmail({
+  name,
+  joinedListAt,
+}: {
+  readonly name: string;
+  /** The mail provider (its name) whose list the reader chose to join; none: this e-mail is the only one. */
+  readonly joinedListAt?: string;
+}): CheatSheetEmail {
+  const why = joinedListAt === undefined ? emailCopy.why : emailCopy.whyJoined(joinedListAt);
   // The schema already made the name single-line; doing it again keeps this builder safe on its own.
   const visitorName = greetingNameOf(toSingleLine(name));
   const greeting = visitorName === undefined ? 'Hello,' : `Hello ${visitorName},`;
@@ -79,7 +90,7 @@ export function buildCheatSheetEmail({ name }: { readonly name: string }): Cheat
     `${emailCopy.bookLink}: ${emailLinks.book}`,
     '',
     '--',
-    emailCopy.why,
+    why,
     `${emailCopy.privacy} ${emailLinks.privacy}`,
     '',
   ].join('\n');
@@ -109,7 +120,7 @@ export function buildCheatSheetEmail({ name }: { readonly name: string }): Cheat
     `<p style="margin:8px 0 16px">${button(emailLinks.site, emailCopy.siteLink, navy, '#ffffff')}${button(emailLinks.book, emailCopy.bookLink, gold, navy)}</p>`,
     '</td></tr>',
     `<tr><td style="padding:16px 32px 24px;border-top:1px solid #d9dee5;font-size:13px;line-height:1.5;color:${muted}">`,
-    `<p style="margin:0 0 8px">${escapeHtml(emailCopy.why)}</p>`,
+    `<p style="margin:0 0 8px">${escapeHtml(why)}</p>`,
     `<p style="margin:0">${escapeHtml(emailCopy.privacy)} <a href="${escapeHtml(emailLinks.privacy)}" style="color:${navy}">${escapeHtml(emailLinks.privacy)}</a></p>`,
     '</td></tr>',
     '</table>',

@@ -10,7 +10,12 @@ import { CfnSecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption, RedrivePermission } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { catalogueFunctions } from '../../core/api/catalogue/functions';
-import { leadHandoffVariables, mailProviderNames, maxHandoffAttempts } from '../../core/data/mail-provider';
+import {
+  doubleOptInOff,
+  leadHandoffVariables,
+  mailProviderNames,
+  maxHandoffAttempts,
+} from '../../core/data/mail-provider';
 import type { MailProviderConfig } from '../deployment-config';
 import { CatalogueFunction } from './catalogue-function';
 
@@ -121,6 +126,7 @@ export class LeadHandoff extends Construct {
         ...(mailProvider.provider === 'webhook'
           ? { [leadHandoffVariables.webhookUrl]: mailProvider.webhookUrl }
           : { [leadHandoffVariables.mailProviderList]: mailProvider.list }),
+        ...(mailProvider.doubleOptIn === false && { [leadHandoffVariables.doubleOptIn]: doubleOptInOff }),
         [leadHandoffVariables.secretArn]: this.secret.ref,
         [leadHandoffVariables.queueUrl]: this.queue.queueUrl,
         [leadHandoffVariables.deadLetterQueueUrl]: this.deadLetterQueue.queueUrl,
@@ -140,7 +146,7 @@ export class LeadHandoff extends Construct {
     this.queue.grantSendMessages(this.role);
     this.deadLetterQueue.grantSendMessages(this.role);
 
-    // Only new requests that record a consent invoke it: Lambda filters before invoking, for nothing.
+    // Only new requests whose reader ticked the mailing-list box invoke it: Lambda filters before invoking, for nothing.
     this.function.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
@@ -154,7 +160,11 @@ export class LeadHandoff extends Construct {
           FilterCriteria.filter({
             eventName: ['INSERT'],
             // FilterRule's helpers are typed any: their patterns, written out.
-            dynamodb: { NewImage: { consent: { M: { at: { S: [{ exists: true }] } } } } },
+            dynamodb: {
+              NewImage: {
+                consent: { M: { at: { S: [{ exists: true }] }, mailing_list: { M: { joined: { BOOL: [true] } } } } },
+              },
+            },
           }),
         ],
       }),

@@ -15,6 +15,7 @@ import {
   formOutcomes,
   formRefusalStatusesOf,
   hasBookTicked,
+  mailingListTicked,
   type FormRefusalStatus,
 } from '../../core/api/form-replies';
 import { failureKinds, type FailureCatalogue } from '../../core/api/catalogue/failures';
@@ -228,6 +229,11 @@ function formBodySchema(): JsonSchema {
         description: `'I confirm that I have purchased the book': \`${hasBookTicked}\` when ticked (what a browser sends for the checkbox), absent otherwise.`,
         type: 'string',
         const: hasBookTicked,
+      },
+      mailingList: {
+        description: `The reader's choice to join the author's mailing list, offered only with a mail provider: \`${mailingListTicked}\` when ticked, absent otherwise. Only then is the request handed to the provider.`,
+        type: 'string',
+        const: mailingListTicked,
       },
       website: {
         description:

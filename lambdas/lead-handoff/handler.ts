@@ -66,6 +66,7 @@ export async function handler(
           provider: config.provider,
           list: config.list,
           webhookUrl: config.webhookUrl,
+          doubleOptIn: config.doubleOptIn,
           key: await providerKey(),
         }),
       queue,

@@ -1,12 +1,20 @@
 /** The hand-off function's configuration, from its variables (infra/constructs/lead-handoff.ts sets them). */
 
-import { isMailProvider, leadHandoffVariables, mailProviders, type MailProvider } from '../../core/data/mail-provider';
+import {
+  doubleOptInOff,
+  isMailProvider,
+  leadHandoffVariables,
+  mailProviders,
+  type MailProvider,
+} from '../../core/data/mail-provider';
 
 export interface LeadHandoffConfig {
   readonly tableName: string;
   readonly provider: MailProvider;
   readonly list?: string;
   readonly webhookUrl?: string;
+  /** `MAIL_PROVIDER_DOUBLE_OPT_IN`: `off` hands readers off as confirmed; anything else (or unset) asks the provider for its double opt-in. */
+  readonly doubleOptIn: boolean;
   readonly secretArn: string;
   readonly queueUrl: string;
   readonly deadLetterQueueUrl: string;
@@ -38,6 +46,7 @@ export function readLeadHandoffConfig(env: NodeJS.ProcessEnv): LeadHandoffConfig
     provider,
     ...(list !== undefined && { list }),
     ...(webhookUrl !== undefined && { webhookUrl }),
+    doubleOptIn: value(names.doubleOptIn) !== doubleOptInOff,
     secretArn: value(names.secretArn)!,
     queueUrl: value(names.queueUrl)!,
     deadLetterQueueUrl: value(names.deadLetterQueueUrl)!,

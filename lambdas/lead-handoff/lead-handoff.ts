@@ -19,6 +19,7 @@
  *   author reads it in the weekly digest.
  */
 
+import { joinedMailingList } from '../../core/data/consent';
 import type { Logger } from '@aws-lambda-powertools/logger';
 import {
   maxHandoffAttempts,
@@ -97,8 +98,9 @@ function parseMessage(body: string): HandoffMessage | undefined {
 function leadOf(item: HandoffItem): Lead | undefined {
   const consentedAt = item.consent?.at;
   // The canary's request records no consent; were one to, it is still no lead (core/data/canary-mark.ts).
-  if (!consentedAt || item.canary === true || typeof item.email !== 'string' || typeof item.name !== 'string')
-    return undefined;
+  // Only a reader who ticked the mailing-list box: the stream's filter already says so, this makes sure.
+  if (!consentedAt || item.canary === true || !joinedMailingList(item)) return undefined;
+  if (typeof item.email !== 'string' || typeof item.name !== 'string') return undefined;
   return { id: item.id, name: item.name, email: item.email, requestedAt: item.requested_at, consentedAt };
 }
 
@@ -153,7 +155,7 @@ async function handOffOne(message: QueuedHandoff, deps: HandoffDependencies): Pr
   }
   const lead = leadOf(item);
   if (!lead) {
-    deps.logger.info('Hand-off skipped: the request records no consent', { requestItemId: requestId });
+    deps.logger.info('Hand-off skipped: the reader did not choose to join the list', { requestItemId: requestId });
     return 'no-consent';
   }
 

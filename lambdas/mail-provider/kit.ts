@@ -2,7 +2,10 @@
  * Kit (formerly ConvertKit), API v4, authenticated with `X-Kit-Api-Key`. A hand-off is two calls,
  * each an upsert: `POST /v4/subscribers` creates the subscriber or updates its first name, then
  * `POST /v4/forms/{id}/subscribers` adds it to the author's form by address (200 when it is
- * there already, and a double opt-in form sends its confirmation once). Kit's API deletes no
+ * there already, and a double opt-in form sends its confirmation once). The subscriber is created
+ * `inactive`, so the form's own opt-in decides (Kit's API reference: adding subscribers to a double
+ * opt-in form sends its incentive e-mail, and the reader becomes active on confirming), or
+ * `active` when the deployment turns double opt-in off. Kit's API deletes no
  * subscriber: an erasure unsubscribes it, and the author deletes it in Kit.
  */
 
@@ -24,7 +27,11 @@ export function kitClient(settings: MailProviderSettings): MailProviderClient {
           url: `${base}/v4/subscribers`,
           headers,
           timeoutMs: settings.timeoutMs,
-          body: JSON.stringify({ email_address: lead.email, first_name: lead.name }),
+          body: JSON.stringify({
+            email_address: lead.email,
+            first_name: lead.name,
+            state: settings.doubleOptIn === false ? 'active' : 'inactive',
+          }),
         },
         {
           method: 'POST',

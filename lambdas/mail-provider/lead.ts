@@ -47,6 +47,13 @@ export interface MailProviderSettings {
   readonly key: string;
   /** @default the provider's own API address */
   readonly baseUrl?: string;
+  /**
+   * Whether the provider asks the reader to confirm before they join (double opt-in): Mailchimp's
+   * `pending`, Kit's inactive subscriber on the form, MailerLite's `unconfirmed`; the webhook
+   * passes it on. `false` (`mailProviderDoubleOptIn=false`) adds them at once, as confirmed.
+   * @default true
+   */
+  readonly doubleOptIn?: boolean;
   /** How long one call may take. @default providerCallTimeoutMs (provider-call.ts) */
   readonly timeoutMs?: number;
 }

@@ -1,8 +1,11 @@
 /**
  * Mailchimp Marketing API 3.0, HTTP basic authentication with the API key; the data centre is the
  * key's suffix (`…-us21` → us21.api.mailchimp.com). `PUT /lists/{audience}/members/{md5 of the
- * lower-cased address}` is naturally idempotent: it creates the member (subscribed) or updates its
- * first name, never a second member. An erasure deletes the member permanently
+ * lower-cased address}` is naturally idempotent: it creates the member or updates its first name,
+ * never a second member. A new member is `pending` (Mailchimp e-mails the reader to confirm: its
+ * double opt-in, "Manage subscribers with the Mailchimp API" in its Marketing API guides), or
+ * `subscribed` when the deployment turns double opt-in off; `status_if_new` leaves an existing
+ * member's status alone. An erasure deletes the member permanently
  * (`POST …/actions/delete-permanent`).
  */
 
@@ -47,7 +50,7 @@ export function mailchimpClient(settings: MailProviderSettings): MailProviderCli
           timeoutMs: settings.timeoutMs,
           body: JSON.stringify({
             email_address: lead.email,
-            status_if_new: 'subscribed',
+            status_if_new: settings.doubleOptIn === false ? 'subscribed' : 'pending',
             merge_fields: { FNAME: lead.name },
           }),
         },

@@ -1,7 +1,10 @@
 /**
  * MailerLite (its current API, connect.mailerlite.com), authenticated with a bearer token.
  * `POST /api/subscribers` with the group is an upsert by address: it creates the subscriber or
- * updates it, and adds the group. An erasure finds the subscriber by address and asks MailerLite
+ * updates it, and adds the group. The subscriber is `unconfirmed`, so MailerLite e-mails the
+ * reader to confirm (its double opt-in for API subscribers, switched on in MailerLite's subscribe
+ * settings), or `active` with the time of the reader's consent when the deployment turns double
+ * opt-in off. An erasure finds the subscriber by address and asks MailerLite
  * to forget it (`POST /api/subscribers/{id}/forget`: its GDPR deletion, which also removes it from
  * every group).
  */
@@ -27,7 +30,9 @@ export function mailerLiteClient(settings: MailProviderSettings): MailProviderCl
             email: lead.email,
             fields: { name: lead.name },
             groups: settings.list ? [settings.list] : [],
-            opted_in_at: lead.consentedAt.slice(0, 19).replace('T', ' '),
+            ...(settings.doubleOptIn === false
+              ? { status: 'active', opted_in_at: lead.consentedAt.slice(0, 19).replace('T', ' ') }
+              : { status: 'unconfirmed' }),
           }),
         },
       ]);

@@ -16,7 +16,8 @@ export const webhookEventTypes = { leadCreated: 'lead.created', leadErased: 'lea
 /** The lead's `webhook-id`: the request's id, the same on every attempt. */
 export const leadWebhookId = (lead: Pick<Lead, 'id'>) => `lead_${lead.id}`;
 
-export function leadCreatedBody(lead: Lead): string {
+/** `double_opt_in`: whether the receiver should ask the reader to confirm before they join (the deployment's setting). */
+export function leadCreatedBody(lead: Lead, doubleOptIn = true): string {
   return JSON.stringify({
     type: webhookEventTypes.leadCreated,
     timestamp: lead.requestedAt,
@@ -26,6 +27,7 @@ export function leadCreatedBody(lead: Lead): string {
       email: lead.email,
       requested_at: lead.requestedAt,
       consented_at: lead.consentedAt,
+      double_opt_in: doubleOptIn,
     },
   });
 }
@@ -49,7 +51,7 @@ export function signedWebhookClient(
     provider: 'webhook',
     handOff(lead: Lead) {
       const id = leadWebhookId(lead);
-      const body = leadCreatedBody(lead);
+      const body = leadCreatedBody(lead, settings.doubleOptIn !== false);
       return callsInTurn([{ method: 'POST', url, headers: headersFor(id, body), body, timeoutMs: settings.timeoutMs }]);
     },
     async remove(email: string): Promise<RemovalAnswer> {

@@ -70,7 +70,7 @@ export interface CheatSheetRequests {
    */
   create(
     /** `canary`: the canary's request (core/data/canary-mark.ts), marked, unconsented, out of the unsent index, kept a day. */
-    request: { name: string; email: string; hasBook?: boolean; canary?: boolean },
+    request: { name: string; email: string; hasBook?: boolean; mailingList?: boolean; canary?: boolean },
     requestedAt: Date,
     submissionKey?: string,
   ): Promise<CheatSheetRequestItem & { readonly created?: boolean }>;
@@ -209,13 +209,14 @@ export function cheatSheetRequestsTable(
     return Item as CheatSheetRequestItem | undefined;
   };
   return {
-    async create({ name, email, hasBook, canary }, requestedAt, submissionKey) {
+    async create({ name, email, hasBook, mailingList, canary }, requestedAt, submissionKey) {
       const item: CheatSheetRequestItem = canary
         ? canaryItem(newRequestItem({ name, email }, requestedAt, 'requested', submissionKey, {}), requestedAt)
         : {
             ...newRequestItem({ name, email }, requestedAt, 'requested', submissionKey, expiry(requestedAt)),
-            // The reader ticked the confirmation (the page and the form require it): what and when (core/data/consent.ts).
-            ...(hasBook === true && { consent: consentRecordAt(requestedAt, mailProvider) }),
+            // The reader ticked the confirmation (the page and the form require it): what and when, and with a
+            // provider the answer to the mailing-list box, so the hand-off and a later e-mail follow it (core/data/consent.ts).
+            ...(hasBook === true && { consent: consentRecordAt(requestedAt, mailProvider, mailingList === true) }),
           };
       try {
         await client.send(

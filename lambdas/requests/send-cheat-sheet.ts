@@ -52,6 +52,7 @@ import {
   dailySendBudgetSubject,
 } from '../../core/data/tables';
 import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
+import { mailingListJoinedAt } from '../../core/data/consent';
 import { sesMayHaveAccepted, type SendEmail } from '../mail/email-sender';
 import type { RecipientDomainCheck, RecipientDomainResult } from '../mail/recipient-domain';
 import type { RollingCounter } from '../limits/rolling-counter';
@@ -161,6 +162,8 @@ interface HeldRequest {
   readonly isNew: boolean;
   /** When the held request was saved: requests saved up to then are superseded by its send. */
   readonly requestedAt: string;
+  /** The mail provider whose list the reader chose to join, from the stored consent: the e-mail says so. */
+  readonly joinedListAt?: string;
 }
 
 export async function sendCheatSheet(
@@ -239,7 +242,8 @@ export async function sendCheatSheet(
       {
         from: deps.senderEmail,
         to: request.email,
-        ...buildCheatSheetEmail({ name: request.name }),
+        // The reader's answer as stored with the request (a send without a saved request has none: the promise stands).
+        ...buildCheatSheetEmail({ name: request.name, joinedListAt: held.joinedListAt }),
         attachment: { fileName: deps.attachmentFileName, contentType: 'application/pdf', content: pdf },
         configurationSetName: deps.configurationSetName,
         requestId: held.id,
@@ -298,14 +302,26 @@ async function claimRequest(
       throw new RequestNotClaimableError(`Request ${target.requestId} is not requested or failed any more`);
     }
     const item = await deps.requests.findById(target.requestId);
-    return { id: target.requestId, token, isNew: false, requestedAt: item?.requested_at ?? at.toISOString() };
+    return {
+      id: target.requestId,
+      token,
+      isNew: false,
+      requestedAt: item?.requested_at ?? at.toISOString(),
+      joinedListAt: item && mailingListJoinedAt(item),
+    };
   }
   if (target?.submissionKey !== undefined) return claimKeyRequest(request, target.submissionKey, token, at, deps);
   for (let look = 1; look <= unsentRequestLookups; look += 1) {
     const newest = await deps.requests.findNewestClaimable(request.email);
     // A false claim means a parallel send took it first: look again at once.
     if (newest && (await deps.requests.claim(newest.id, token, at))) {
-      return { id: newest.id, token, isNew: false, requestedAt: newest.requested_at };
+      return {
+        id: newest.id,
+        token,
+        isNew: false,
+        requestedAt: newest.requested_at,
+        joinedListAt: mailingListJoinedAt(newest),
+      };
     }
     if (!newest && look < unsentRequestLookups) await deps.pause(unsentRequestLookupIntervalMs);
   }
@@ -337,7 +353,13 @@ async function claimKeyRequest(
     );
   }
   if (claimableStatuses.includes(status) && (await deps.requests.claim(item.id, token, at))) {
-    return { id: item.id, token, isNew: false, requestedAt: item.requested_at };
+    return {
+      id: item.id,
+      token,
+      isNew: false,
+      requestedAt: item.requested_at,
+      joinedListAt: mailingListJoinedAt(item),
+    };
   }
   // `sending`: another send of the key holds it, or one stopped after calling SES (its events will settle it).
   throw new ProductError('idempotencyKeyInUse', `Request ${item.id} is being sent under this key`);

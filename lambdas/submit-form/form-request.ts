@@ -8,7 +8,7 @@
 import { ProductError } from '../runtime/errors';
 import { isContentType, readBodyText, refuseOtherMethods, type ApiRequest } from '../http/http-request';
 import { productRoutes } from '../../core/api/catalogue/routes';
-import { formContentType, hasBookTicked } from '../../core/api/form-replies';
+import { formContentType, hasBookTicked, mailingListTicked } from '../../core/api/form-replies';
 import { crossSiteFormMessage, formNotUrlencodedMessage } from '../../core/api/messages';
 import { parseCheatSheetRequest, type CheatSheetRequest } from '../../core/api/request-schema';
 
@@ -43,6 +43,8 @@ export function parseCheatSheetForm(request: ApiRequest): CheatSheetForm {
     website: fields.get('website') ?? undefined,
     // As the page sends it: the saved request then records the reader's consent.
     hasBook: fields.get('hasBook') === hasBookTicked,
+    // The mailing-list box (offered only with a mail provider): absent unless the reader ticked it.
+    mailingList: fields.get('mailingList') === mailingListTicked,
   });
   if (!parsed.success) throw new ProductError('invalidRequest', parsed.error);
   return { request: parsed.data, hasBook: parsed.data.hasBook === true };

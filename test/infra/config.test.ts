@@ -490,6 +490,19 @@ describe('mailProvider, mailProviderList and webhookUrl', () => {
     ).toEqual({ provider: 'webhook', webhookUrl: 'https://hooks.example.com/leads' });
   });
 
+  test('double opt-in is on unless mailProviderDoubleOptIn=false turns it off, and needs a provider', () => {
+    const kit = { ...sender, mailProvider: 'kit', mailProviderList: '1234567' };
+    expect(parse(kit).mailProvider).not.toHaveProperty('doubleOptIn');
+    expect(parse({ ...kit, mailProviderDoubleOptIn: 'false' }).mailProvider).toEqual({
+      provider: 'kit',
+      list: '1234567',
+      doubleOptIn: false,
+    });
+    expect(problemsOf({ ...sender, mailProviderDoubleOptIn: false })).toContain(
+      'mailProviderDoubleOptIn needs mailProvider',
+    );
+  });
+
   test('a provider without its list, or the webhook without its address, is refused with what to pass', () => {
     expect(problemsOf({ ...sender, mailProvider: 'kit' })).toContain(
       'mailProvider kit needs mailProviderList: the form id',

@@ -25,6 +25,12 @@ export interface StandInSubscriber {
   readonly email: string;
   readonly lists: Set<string>;
   state: 'active' | 'cancelled';
+  /**
+   * Whether the provider would e-mail the reader to confirm first (double opt-in), as each one is
+   * asked to on creation: Mailchimp `status_if_new: pending`, Kit `state: inactive`, MailerLite
+   * `status: unconfirmed`, the webhook's `double_opt_in: true`.
+   */
+  readonly confirmationAsked: boolean;
 }
 
 export type StandInFault =
@@ -70,10 +76,16 @@ export async function startStandInMailProvider(options: StandInOptions): Promise
   let rejectedSignatures = 0;
   const verifier = options.provider === 'webhook' ? new Webhook(options.key) : undefined;
 
-  const upsert = (email: string, name: string | undefined, list?: string) => {
+  const upsert = (email: string, name: string | undefined, list?: string, confirmationAsked = false) => {
     const key = email.toLowerCase();
     const existing = subscribers.get(key);
-    const subscriber = existing ?? { id: nextId++, email: key, lists: new Set<string>(), state: 'active' as const };
+    const subscriber = existing ?? {
+      id: nextId++,
+      email: key,
+      lists: new Set<string>(),
+      state: 'active' as const,
+      confirmationAsked,
+    };
     if (name !== undefined) subscriber.name = name;
     if (list !== undefined) subscriber.lists.add(list);
     subscribers.set(key, subscriber);
@@ -110,7 +122,12 @@ export async function startStandInMailProvider(options: StandInOptions): Promise
       case 'kit': {
         if (method === 'POST' && url.pathname === '/v4/subscribers') {
           const body = json();
-          const { subscriber, created } = upsert(String(body.email_address), body.first_name as string | undefined);
+          const { subscriber, created } = upsert(
+            String(body.email_address),
+            body.first_name as string | undefined,
+            undefined,
+            body.state === 'inactive',
+          );
           return { status: created ? 201 : 200, body: { subscriber: { id: subscriber.id } } };
         }
         if (method === 'POST' && (match = /^\/v4\/forms\/([^/]+)\/subscribers$/.exec(url.pathname))) {
@@ -143,6 +160,7 @@ export async function startStandInMailProvider(options: StandInOptions): Promise
             String(body.email),
             (body.fields as { name?: string })?.name,
             groups[0],
+            body.status === 'unconfirmed',
           );
           return { status: created ? 201 : 200, body: { data: { id: String(subscriber.id) } } };
         }
@@ -167,7 +185,12 @@ export async function startStandInMailProvider(options: StandInOptions): Promise
             const body = json();
             const email = String(body.email_address);
             if (md5(email.toLowerCase()) !== match[2]) return { status: 400, body: { title: 'Invalid Resource' } };
-            const { subscriber } = upsert(email, (body.merge_fields as { FNAME?: string })?.FNAME, match[1]);
+            const { subscriber } = upsert(
+              email,
+              (body.merge_fields as { FNAME?: string })?.FNAME,
+              match[1],
+              body.status_if_new === 'pending',
+            );
             return { status: 200, body: { id: match[2], web_id: subscriber.id } };
           }
           if (method === 'POST' && match[3]) {
@@ -181,7 +204,7 @@ export async function startStandInMailProvider(options: StandInOptions): Promise
       }
       case 'webhook': {
         if (method === 'POST' && url.pathname === '/hooks/leads') {
-          let payload: { type?: string; data?: { email?: string; name?: string } };
+          let payload: { type?: string; data?: { email?: string; name?: string; double_opt_in?: boolean } };
           try {
             payload = verifier!.verify(request.body, request.headers as Record<string, string>) as typeof payload;
           } catch {
@@ -192,7 +215,9 @@ export async function startStandInMailProvider(options: StandInOptions): Promise
           const seen = webhookDeliveries.get(id);
           webhookDeliveries.set(id, [...(seen ?? []), payload]);
           // A receiver keyed on webhook-id acts on the first delivery of an id only.
-          if (!seen && payload.type === 'lead.created') upsert(String(payload.data?.email), payload.data?.name);
+          if (!seen && payload.type === 'lead.created') {
+            upsert(String(payload.data?.email), payload.data?.name, undefined, payload.data?.double_opt_in === true);
+          }
           if (!seen && payload.type === 'lead.erased') subscribers.delete(String(payload.data?.email).toLowerCase());
           return { status: 204 };
         }

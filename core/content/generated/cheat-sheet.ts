@@ -21,3 +21,4 @@ export const firstWeekChecklist: CheatSheetContent['firstWeekChecklist'] = [
   "Set a weekly 30-minute review of cash, people and operations."
 ];
 export const emailSummary: CheatSheetContent['emailSummary'] = "It sums up the MPC Framework on one page: the three phases of your first 100 days, what to do for Money, People and Capacity in each, and a checklist for your first week.";
+export const mailingListChoice: CheatSheetContent['mailingListChoice'] = "Also add me to the author's mailing list (occasional e-mails, unsubscribe at any time)";

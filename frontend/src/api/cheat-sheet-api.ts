@@ -11,14 +11,22 @@ export interface CheatSheetRequest {
   readonly email: string;
   /** The honeypot field: empty unless a script filled the form in. */
   readonly website?: string;
+  /** The mailing-list box (only with a mail provider): true when the reader ticked it. */
+  readonly mailingList?: boolean;
 }
 
 /**
  * What both calls send: the contract's fields, the honeypot (always present), and the ticked
  * confirmation, which the saved request records as the reader's consent (the form submits only
- * when it is ticked).
+ * when it is ticked), and the mailing-list box only when the reader ticked it.
  */
-const bodyOf = ({ name, email, website = '' }: CheatSheetRequest) => ({ name, email, website, hasBook: true });
+const bodyOf = ({ name, email, website = '', mailingList }: CheatSheetRequest) => ({
+  name,
+  email,
+  website,
+  hasBook: true,
+  ...(mailingList === true && { mailingList }),
+});
 
 /**
  * One submission's key (the IETF draft's `Idempotency-Key`): the same on both calls and on every

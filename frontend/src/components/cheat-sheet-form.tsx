@@ -1,7 +1,7 @@
 import { useRef, type FormEvent } from 'react';
 import { maxEmailLength, maxNameLength } from '../../../core/api/request-limits';
 import { cheatSheetFormRoute } from '../../../core/api/routes';
-import { formCopy } from '../../../core/content/cheat-sheet';
+import { formCopy, mailingListChoice } from '../../../core/content/cheat-sheet';
 import { formNoticeText } from '../../../core/content/mailing-list-notice';
 import { formPrivacyNotice, privacyPath } from '../../../core/content/privacy';
 import type { MailProvider } from '../../../core/data/mail-provider';
@@ -83,6 +83,14 @@ export function CheatSheetForm({
           <input id="cheat-sheet-has-book" name="hasBook" type="checkbox" />
           <label htmlFor="cheat-sheet-has-book">{formCopy.confirmLabel}</label>
         </div>
+        {/* Only with a mail provider: the reader's own choice, unticked, to join the author's list.
+            Without one, the form is exactly as the specification draws it. */}
+        {mailProvider !== undefined && (
+          <div className="field field--checkbox">
+            <input id="cheat-sheet-mailing-list" name="mailingList" type="checkbox" />
+            <label htmlFor="cheat-sheet-mailing-list">{mailingListChoice}</label>
+          </div>
+        )}
         {form.emailConfigError && <EmailConfigAlert />}
         <button ref={submitButton} type="submit" className="button button--primary button--block" disabled={submitting}>
           {submitting ? formCopy.submittingLabel : formCopy.submitLabel}

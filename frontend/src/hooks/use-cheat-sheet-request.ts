@@ -100,6 +100,10 @@ export function useCheatSheetRequest(form: RefObject<HTMLFormElement | null>): C
       name: field('name').value.trim(),
       email: field('email').value.trim(),
       website: field('website').value,
+      // Offered only with a mail provider: without one the form has no such box.
+      ...((form.current?.elements.namedItem('mailingList') as HTMLInputElement | null)?.checked === true && {
+        mailingList: true,
+      }),
     };
     setSubmitting(true);
     setEmailConfigError(false);

@@ -26,7 +26,7 @@ test('a cell with a formula character later on is left as it is', () => {
 test('the header comes first and every line ends with CRLF', () => {
   const csv = leadsCsv([request('Ada')]);
   expect(csv).toBe(
-    `${'name,email,requested_at,cheat_sheet_sent,sent_at,delivery_status,status_at,consent_at,consent_statement'}\r\nAda,reader@example.com,2025-03-01T10:00:00.000Z,false,,,,,\r\n`,
+    `${'name,email,requested_at,cheat_sheet_sent,sent_at,delivery_status,status_at,consent_at,consent_statement,mailing_list,mailing_list_statement,privacy_version,form_version'}\r\nAda,reader@example.com,2025-03-01T10:00:00.000Z,false,,,,,,,,,\r\n`,
   );
 });
 
@@ -43,7 +43,7 @@ test('double quotes in a name are doubled inside a quoted cell', () => {
 test('a sent request carries true and its sent_at', () => {
   const csv = leadsCsv([request('Ada', { cheat_sheet_sent: true, sent_at: '2025-03-01T10:00:02.000Z' })]);
   expect(csv.split('\r\n')[1]).toBe(
-    'Ada,reader@example.com,2025-03-01T10:00:00.000Z,true,2025-03-01T10:00:02.000Z,,,,',
+    'Ada,reader@example.com,2025-03-01T10:00:00.000Z,true,2025-03-01T10:00:02.000Z,,,,,,,,',
   );
 });
 
@@ -58,11 +58,39 @@ test('after the five first columns: the delivery status and its time, then when 
     }),
   ]);
   expect(csv.split('\r\n')[1]).toBe(
-    'Ada,reader@example.com,2025-03-01T10:00:00.000Z,true,2025-03-01T10:00:02.000Z,delivered,2025-03-01T10:00:05.000Z,2025-03-01T09:59:58.000Z,I confirm that I have purchased the book',
+    'Ada,reader@example.com,2025-03-01T10:00:00.000Z,true,2025-03-01T10:00:02.000Z,delivered,2025-03-01T10:00:05.000Z,2025-03-01T09:59:58.000Z,I confirm that I have purchased the book,,,,',
   );
+});
+
+test.each([
+  [true, 'true'],
+  [false, 'false'],
+])(
+  'after the contract columns: the answer to the mailing-list box (joined %s), its words and the versions',
+  (joined, cell) => {
+    const csv = leadsCsv([
+      request('Ada', {
+        consent: {
+          at: '2025-03-01T09:59:58.000Z',
+          statement: 'I confirm that I have purchased the book',
+          privacy_version: '2026-11-27',
+          form_version: '2',
+          mailing_list: { joined, statement: "Add me to Sam's list" },
+        },
+      }),
+    ]);
+    expect(csv.split('\r\n')[1]!.split(',').slice(-4)).toEqual([cell, "Add me to Sam's list", '2026-11-27', '2']);
+  },
+);
+
+test('the mailing-list words are neutralised like any cell', () => {
+  const csv = leadsCsv([
+    request('Ada', { consent: { at: '2025-03-01T09:59:58.000Z', mailing_list: { joined: true, statement: '=1+1' } } }),
+  ]);
+  expect(csv.split('\r\n')[1]).toContain(",true,'=1+1,");
 });
 
 test('a consent statement that starts like a formula is neutralised like any cell', () => {
   const csv = leadsCsv([request('Ada', { consent: { at: '2025-03-01T09:59:58.000Z', statement: '=1+1' } })]);
-  expect(csv.split('\r\n')[1]!.endsWith(",'=1+1")).toBe(true);
+  expect(csv.split('\r\n')[1]!.endsWith(",'=1+1,,,,")).toBe(true);
 });

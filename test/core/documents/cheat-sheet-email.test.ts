@@ -92,6 +92,17 @@ describe('the cheat-sheet e-mail', () => {
     expect(html).toContain(`href="${escapeHtml(emailLinks.privacy)}"`);
   });
 
+  test("keeps its promise to be the only e-mail only when the reader did not join the author's list", () => {
+    const joined = buildCheatSheetEmail({ name: 'Ada', joinedListAt: 'Kit' });
+    const promise = "You also asked to join the author's mailing list: its e-mails come from Kit";
+    expect(joined.text).toContain(promise);
+    expect(joined.html).toContain(escapeHtml(promise));
+    expect(joined.text + joined.html).not.toContain('It is the only e-mail we send you.');
+    const declined = buildCheatSheetEmail({ name: 'Ada' });
+    expect(declined.text).toContain('It is the only e-mail we send you.');
+    expect(declined.text).not.toContain('mailing list');
+  });
+
   test("is branded: the book's navy and gold, the page's font first with fallbacks every client has", () => {
     const { html } = buildCheatSheetEmail({ name: 'Ada' });
 

@@ -13,7 +13,10 @@ describe('the privacy page', () => {
   ] as const)('with %s, names it and says what an erasure does there', (provider, name, erasure) => {
     render(<PrivacyPage mailProvider={provider} />);
     const section = screen.getByRole('region', { name: "The author's mailing list" });
-    expect(section).toHaveTextContent(`added to the author's mailing list at ${name}`);
+    expect(section).toHaveTextContent(
+      `Only if you tick it are your name and e-mail address also added to the author's mailing list at ${name}`,
+    );
+    expect(section).toHaveTextContent('if you leave it unticked, they go nowhere but to this site');
     expect(section).toHaveTextContent('a link to unsubscribe');
     expect(section).toHaveTextContent(erasure);
   });
@@ -32,10 +35,12 @@ describe('the privacy page', () => {
 });
 
 describe('the note under the form', () => {
-  test("with a provider, says the reader joins the author's list there", () => {
+  test("with a provider, says the reader joins the author's list there only by ticking the box", () => {
     render(<CheatSheetForm mailProvider="mailerlite" />);
     expect(
-      screen.getByText(/to send you the cheat sheet and to add you to the author's mailing list at MailerLite\./),
+      screen.getByText(
+        /to send you the cheat sheet and, only if you tick the box above, to add you to the author's mailing list at MailerLite\./,
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(formPrivacyNotice.text)).toBeNull();
   });

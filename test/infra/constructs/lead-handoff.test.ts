@@ -68,7 +68,7 @@ describe('with mailProvider kit and its form', () => {
     });
   });
 
-  test('only new requests that record a consent invoke it from the stream; failures go to the dead-letter queue', () => {
+  test('only new requests whose reader ticked the list box invoke it from the stream; failures go to the dead-letter queue', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: handoff.logicalId },
       EventSourceArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^DataRequestsTable'), 'StreamArn'] },
@@ -79,7 +79,11 @@ describe('with mailProvider kit and its form', () => {
           {
             Pattern: JSON.stringify({
               eventName: ['INSERT'],
-              dynamodb: { NewImage: { consent: { M: { at: { S: [{ exists: true }] } } } } },
+              dynamodb: {
+                NewImage: {
+                  consent: { M: { at: { S: [{ exists: true }] }, mailing_list: { M: { joined: { BOOL: [true] } } } } },
+                },
+              },
             }),
           },
         ],
@@ -112,6 +116,10 @@ describe('with mailProvider kit and its form', () => {
       LEAD_HANDOFF_QUEUE_URL: { Ref: queue.logicalId },
       LEAD_HANDOFF_DEAD_LETTER_QUEUE_URL: { Ref: deadLetterQueue.logicalId },
     });
+    // Double opt-in is the default: the variable that turns it off is absent.
+    expect((handoff.resource.Properties.Environment as { Variables: unknown }).Variables).not.toHaveProperty(
+      'MAIL_PROVIDER_DOUBLE_OPT_IN',
+    );
     expect(handoff.resource.Properties).toMatchObject({
       MemorySize: catalogueFunctions.leadHandoff.memoryMb,
       Timeout: catalogueFunctions.leadHandoff.timeoutSeconds,
@@ -163,7 +171,12 @@ describe('with mailProvider kit and its form', () => {
 
 describe('with mailProvider webhook', () => {
   const template = synthTemplate({
-    context: { ...context, mailProvider: 'webhook', webhookUrl: 'https://hooks.example.com/leads' },
+    context: {
+      ...context,
+      mailProvider: 'webhook',
+      webhookUrl: 'https://hooks.example.com/leads',
+      mailProviderDoubleOptIn: 'false',
+    },
   });
 
   test('the function posts to the webhook address, and has no list', () => {
@@ -175,6 +188,12 @@ describe('with mailProvider webhook', () => {
     const variables = (handoff.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(variables).toMatchObject({ MAIL_PROVIDER: 'webhook', WEBHOOK_URL: 'https://hooks.example.com/leads' });
     expect(variables).not.toHaveProperty('MAIL_PROVIDER_LIST');
+  });
+
+  test('with mailProviderDoubleOptIn=false, the function hands readers off as confirmed', () => {
+    const handoff = resourceByPrefix(template, 'AWS::Lambda::Function', 'LeadHandoffFunctionLeadHandoffFunction');
+    const variables = (handoff.resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(variables.MAIL_PROVIDER_DOUBLE_OPT_IN).toBe('off');
   });
 });
 

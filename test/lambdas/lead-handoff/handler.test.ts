@@ -71,7 +71,12 @@ async function saveConsentingLead(): Promise<string> {
         requested_at: at,
         cheat_sheet_sent: false,
         delivery_status: 'requested',
-        consent: { at, statement: 'I confirm that I have purchased the book' },
+        consent: {
+          at,
+          statement: 'I confirm that I have purchased the book',
+          mail_provider: "the author's own mailing-list service",
+          mailing_list: { joined: true, statement: "Also add me to the author's mailing list" },
+        },
       },
     }),
   );
@@ -123,6 +128,8 @@ test("a queued lead reaches the author's tool once, signed with the key from the
     delivered.filter((delivery) => JSON.stringify(delivery).includes(`reader.${leadNumber}@example.com`)),
   ).toHaveLength(1);
   expect(webhook.rejectedSignatures).toBe(0);
+  // MAIL_PROVIDER_DOUBLE_OPT_IN unset: the receiver is told to ask the reader to confirm.
+  expect(webhook.subscribers.get(`reader.${leadNumber}@example.com`)?.confirmationAsked).toBe(true);
   expect(await handoffOf(id)).toMatchObject({ provider: 'webhook', result: 'accepted', attempts: 1 });
 });
 

@@ -15,7 +15,7 @@ import {
   type HandoffDependencies,
   type QueuedHandoff,
 } from '../../../lambdas/lead-handoff/lead-handoff';
-import { mailProviderClient } from '../../../lambdas/mail-provider/mail-provider-client';
+import { mailProviderClient, type MailProviderSettings } from '../../../lambdas/mail-provider/mail-provider-client';
 import { startStandInMailProvider, type StandInMailProvider } from '../../support/stand-in-mail-provider';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { SimulatedHandoffQueue } from '../support/simulated-handoff-queue';
@@ -42,7 +42,10 @@ beforeAll(async () => {
 afterAll(() => handlerStack?.stop());
 
 let leadNumber = 0;
-async function saveLead({ consent = true, canary = false } = {}): Promise<{ id: string; email: string }> {
+async function saveLead({ consent = true, joined = true, canary = false } = {}): Promise<{
+  id: string;
+  email: string;
+}> {
   leadNumber += 1;
   const id = `handoff-${leadNumber}-${Date.now()}`;
   const email = `Reader.${leadNumber}@Example.com`.toLowerCase();
@@ -56,7 +59,14 @@ async function saveLead({ consent = true, canary = false } = {}): Promise<{ id: 
         requested_at: start.toISOString(),
         cheat_sheet_sent: false,
         delivery_status: 'requested',
-        ...(consent && { consent: { at: start.toISOString(), statement: 'I confirm that I have purchased the book' } }),
+        ...(consent && {
+          consent: {
+            at: start.toISOString(),
+            statement: 'I confirm that I have purchased the book',
+            mail_provider: 'Kit',
+            mailing_list: { joined, statement: "Also add me to the author's mailing list" },
+          },
+        }),
         ...(canary && { canary: true }),
       },
     }),
@@ -81,22 +91,22 @@ describe.each(['kit', 'mailerlite', 'mailchimp', 'webhook'] as const)('handing l
     deps = {
       provider,
       records: handoffRecordsTable(handlerStack.dynamoDb, handlerStack.stack.tableName),
-      client: async () =>
-        mailProviderClient({
-          provider,
-          key: keys[provider],
-          list: lists[provider],
-          ...(provider === 'webhook' ? { webhookUrl: standIn.url } : { baseUrl: standIn.url }),
-          timeoutMs: 500,
-        }),
+      client: async () => mailProviderClient(settings()),
       queue,
       now: queue.clock,
       logger: silent,
     };
   });
+  const settings = (): MailProviderSettings => ({
+    provider,
+    key: keys[provider],
+    list: lists[provider],
+    ...(provider === 'webhook' ? { webhookUrl: standIn.url } : { baseUrl: standIn.url }),
+    timeoutMs: 500,
+  });
   afterEach(() => standIn.close());
 
-  test('a consenting lead becomes one subscriber of the list, recorded as accepted on its request', async () => {
+  test('a reader who ticked the list box becomes one subscriber, asked to confirm, recorded as accepted', async () => {
     const lead = await saveLead();
     await queue.enqueue([{ requestId: lead.id }]);
     await queue.drain(handOff);
@@ -105,6 +115,8 @@ describe.each(['kit', 'mailerlite', 'mailchimp', 'webhook'] as const)('handing l
     const subscriber = standIn.subscribers.get(lead.email)!;
     expect(subscriber.name).toMatch(/^Reader \d+$/);
     if (provider !== 'webhook') expect([...subscriber.lists]).toEqual([lists[provider]]);
+    // Double opt-in unless the deployment turns it off: the provider e-mails the reader to confirm.
+    expect(subscriber.confirmationAsked).toBe(true);
     expect(await handoffOf(lead.id)).toMatchObject({
       provider,
       result: 'accepted',
@@ -215,6 +227,24 @@ describe.each(['kit', 'mailerlite', 'mailchimp', 'webhook'] as const)('handing l
 
     expect(standIn.requests).toEqual([]);
     expect((await handlerStack.items()).some((item) => item.id === lead.id)).toBe(false);
+  });
+
+  test('with double opt-in turned off, the reader joins at once, not asked to confirm', async () => {
+    const lead = await saveLead();
+    deps = { ...deps, client: async () => mailProviderClient({ ...settings(), doubleOptIn: false }) };
+    await queue.enqueue([{ requestId: lead.id }]);
+    await queue.drain(handOff);
+
+    expect(standIn.subscribers.get(lead.email)?.confirmationAsked).toBe(false);
+  });
+
+  test('a reader who left the list box unticked is never handed off', async () => {
+    const lead = await saveLead({ joined: false });
+    await queue.enqueue([{ requestId: lead.id }]);
+    await queue.drain(handOff);
+
+    expect(standIn.requests).toEqual([]);
+    expect(await handoffOf(lead.id)).toBeUndefined();
   });
 
   test("the canary's request is never handed off, even carrying a consent", async () => {

@@ -194,6 +194,22 @@ describe('sendCheatSheet', () => {
     });
   });
 
+  test.each([
+    [true, "You also asked to join the author's mailing list: its e-mails come from Mailchimp"],
+    [false, 'It is the only e-mail we send you.'],
+  ])("follows the reader's stored answer to the mailing-list box (joined: %s)", async (joined, promise) => {
+    const stored: CheatSheetRequestItem = {
+      ...request('asked', 0.01),
+      consent: { at: hoursAgo(0.01), mail_provider: 'Mailchimp', mailing_list: { joined, statement: 'Add me' } },
+    };
+    const { deps, sent } = dependencies({ requests: inMemoryTable([stored]).requests });
+
+    await sendCheatSheet(visitor, deps);
+
+    expect(sent[0]!.text).toContain(promise);
+    expect(sent[0]!.html).toContain(promise.replace("'", '&#39;'));
+  });
+
   test('claims the newest unsent request however old it is, as the contract says', async () => {
     const table = inMemoryTable([request('last-week', 24 * 7), request('sent', 1, 1)]);
     const { deps } = dependencies({ requests: table.requests });

@@ -4,7 +4,8 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { cheatSheetFormVersion } from '../../../core/content/cheat-sheet';
+import { cheatSheetFormVersion, mailingListChoice } from '../../../core/content/cheat-sheet';
+import { withFreshHandler } from '../support/fresh-handler';
 import { privacyVersion } from '../../../core/content/privacy';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { postEvent, replyJson, saveRoute } from '../support/http-api-events';
@@ -87,6 +88,31 @@ describe('save-request handler, consent', () => {
     expect(item).toBeDefined();
     expect(item).not.toHaveProperty('consent');
   });
+
+  test.each([
+    [true, { mailingList: true }],
+    [false, {}],
+  ])(
+    "with a mail provider, the request keeps the reader's answer to the list box with its words (joined: %s)",
+    async (joined, answer) => {
+      const visitor = newVisitor();
+      await withFreshHandler(
+        '../../../lambdas/save-request/handler',
+        { MAIL_PROVIDER: 'kit' },
+        async (kitSave) => {
+          expect((await kitSave(postEvent(saveRoute, { ...visitor, hasBook: true, ...answer }))).statusCode).toBe(201);
+        },
+        documented,
+      );
+
+      const [item] = await emulators.items(visitor.email);
+      expect(item?.consent).toMatchObject({
+        statement: 'I confirm that I have purchased the book',
+        mail_provider: 'Kit',
+        mailing_list: { joined, statement: mailingListChoice },
+      });
+    },
+  );
 
   test('a confirmation that is not true or false is refused with 400 and stores nothing', async () => {
     const visitor = newVisitor();

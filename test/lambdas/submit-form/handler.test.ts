@@ -6,7 +6,8 @@
  */
 
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { cheatSheetFileName, cheatSheetFormVersion } from '../../../core/content/cheat-sheet';
+import { cheatSheetFileName, cheatSheetFormVersion, mailingListChoice } from '../../../core/content/cheat-sheet';
+import { withFreshHandler } from '../support/fresh-handler';
 import { privacyVersion } from '../../../core/content/privacy';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { base64Event, formEvent, plainBodyEvent, postEvent, withMethod, formRoute } from '../support/http-api-events';
@@ -143,6 +144,40 @@ describe('the form route, ticked and valid', () => {
       privacy_version: privacyVersion,
       form_version: cheatSheetFormVersion,
     });
+  });
+});
+
+describe('the form route, with a mail provider', () => {
+  const withMailchimp = <T>(use: (formHandler: Handler) => Promise<T>) =>
+    withFreshHandler('../../../lambdas/submit-form/handler', { MAIL_PROVIDER: 'mailchimp' }, use, documented);
+
+  test("a reader who ticks the list box: the request records it, and the e-mail says they joined the author's list", async () => {
+    const visitor = newVisitor();
+
+    await withMailchimp(async (formHandler) => {
+      expectRedirectTo(await formHandler(formEvent({ ...ticked(visitor), mailingList: 'on' })), '/cheat-sheet/sent');
+    });
+
+    const [item] = await emulators.items(visitor.email);
+    expect(item?.consent?.mailing_list).toEqual({ joined: true, statement: mailingListChoice });
+    const [email] = await emulators.emails(visitor.email);
+    expect(email?.body.text).toContain(
+      "You also asked to join the author's mailing list: its e-mails come from Mailchimp",
+    );
+    expect(email?.body.text).not.toContain('It is the only e-mail we send you.');
+  });
+
+  test('a reader who leaves it unticked: recorded as not joined, and the e-mail is the only one', async () => {
+    const visitor = newVisitor();
+
+    await withMailchimp(async (formHandler) => {
+      expectRedirectTo(await formHandler(formEvent(ticked(visitor))), '/cheat-sheet/sent');
+    });
+
+    const [item] = await emulators.items(visitor.email);
+    expect(item?.consent?.mailing_list).toEqual({ joined: false, statement: mailingListChoice });
+    const [email] = await emulators.emails(visitor.email);
+    expect(email?.body.text).toContain('It is the only e-mail we send you.');
   });
 });
 

@@ -111,10 +111,10 @@ test('export prints every request as CSV, newest first, with awkward names intac
 
   expect(code).toBe(0);
   expect(stdout.split('\r\n')).toEqual([
-    'name,email,requested_at,cheat_sheet_sent,sent_at,delivery_status,status_at,consent_at,consent_statement',
-    `"'=HYPERLINK(""http://evil.example"",""x"")",formula@example.com,2025-03-03T09:00:00.000Z,false,,,,,`,
-    '"Ada ""The Countess"" Lovelace",ada@example.com,2025-03-02T09:00:00.000Z,true,2025-03-02T09:00:01.000Z,,,,',
-    `"O'Brien, Liam",liam@example.com,2025-03-01T09:00:00.000Z,false,,,,,`,
+    'name,email,requested_at,cheat_sheet_sent,sent_at,delivery_status,status_at,consent_at,consent_statement,mailing_list,mailing_list_statement,privacy_version,form_version',
+    `"'=HYPERLINK(""http://evil.example"",""x"")",formula@example.com,2025-03-03T09:00:00.000Z,false,,,,,,,,,`,
+    '"Ada ""The Countess"" Lovelace",ada@example.com,2025-03-02T09:00:00.000Z,true,2025-03-02T09:00:01.000Z,,,,,,,,',
+    `"O'Brien, Liam",liam@example.com,2025-03-01T09:00:00.000Z,false,,,,,,,,,`,
     '',
   ]);
 });
@@ -574,7 +574,7 @@ test('the script exports to stdout when spawned', async () => {
 
   expect(await script.exited).toBe(0);
   expect(script.stdout()).toBe(
-    `name,email,requested_at,cheat_sheet_sent,sent_at,delivery_status,status_at,consent_at,consent_statement\r\n"O'Brien, Liam",liam@example.com,2025-03-01T09:00:00.000Z,false,,,,,\r\n`,
+    `name,email,requested_at,cheat_sheet_sent,sent_at,delivery_status,status_at,consent_at,consent_statement,mailing_list,mailing_list_statement,privacy_version,form_version\r\n"O'Brien, Liam",liam@example.com,2025-03-01T09:00:00.000Z,false,,,,,,,,,\r\n`,
   );
 });
 
