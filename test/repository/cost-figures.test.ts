@@ -7,7 +7,9 @@
  * changes them and this test names the line to update.
  */
 import { Template } from 'aws-cdk-lib/assertions';
+import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
 import { readDoc } from '../support/docs';
+import { leadCost, leadPrices, type TemplateResource } from '../support/lead-cost';
 import { createTestApp } from '../infra/support/synth';
 
 /** AWS's list prices in us-east-1, USD a month, as read on the date below. */
@@ -35,15 +37,28 @@ interface Resource {
   readonly Properties: Record<string, unknown>;
 }
 
-function templatesOf(context: Record<string, string>) {
+/** Each context's templates, synthesized once for the file (the lead's cost reads the default's too). */
+const synthesized = new Map<string, TemplateResource[]>();
+
+function templatesOf(context: Record<string, string>): TemplateResource[] {
+  const key = JSON.stringify(context);
+  const cached = synthesized.get(key);
+  if (cached) return cached;
   const { stack, edgeMonitoringStack, webFirewallStack } = createTestApp({
     env: { account: '111111111111', region: 'us-east-1' },
     // The default synth: the web ACL on, as `npx cdk deploy` makes it.
     context: { waf: 'true', ...context },
   });
-  return [stack, edgeMonitoringStack, webFirewallStack]
+  const resources = [stack, edgeMonitoringStack, webFirewallStack]
     .flatMap((s) => (s ? [Template.fromStack(s).toJSON()] : []))
-    .flatMap((template) => Object.values(template.Resources as Record<string, Resource>));
+    .flatMap((template) =>
+      Object.entries(template.Resources as Record<string, Resource>).map(([logicalId, resource]) => ({
+        logicalId,
+        ...resource,
+      })),
+    );
+  synthesized.set(key, resources);
+  return resources;
 }
 
 /** The metrics a dashboard's graphs read (each metric line; an expression's metrics are lines too). */
@@ -210,5 +225,35 @@ describe('a stage at rest (default synth, us-east-1, no traffic)', () => {
     );
     expectLine('operate.md', `the dashboard: ${payAsYouGo.dashboard} metrics, within the free 50`);
     expectLine('operate.md', `${payAsYouGo.dashboard} metrics in all: within the 50 a free dashboard may graph`);
+  });
+});
+
+describe('a thousand leads (default synth, us-east-1, list prices)', () => {
+  let perLead: ReturnType<typeof leadCost>;
+  beforeAll(async () => {
+    perLead = leadCost(templatesOf({}), (await cheatSheetPdfForTests()).byteLength);
+  });
+  const perThousand = (usdPerLead: number) => (usdPerLead * 1000).toFixed(3);
+
+  test('prints what each line costs per 1,000 leads', () => {
+    console.log(
+      [
+        `Prices read on ${leadPrices.readOn}. Per 1,000 leads, at list prices, upper bounds:`,
+        ...perLead.lines.map(({ item, usd }) => `  ${item}: ${perThousand(usd)} USD`),
+        `  in all: ${perThousand(perLead.total)} USD`,
+      ].join('\n'),
+    );
+    expect(perLead.lines.every(({ usd }) => usd >= 0)).toBe(true);
+  });
+
+  test('cost at most 0.50 USD', () => {
+    expect(perLead.total * 1000).toBeLessThanOrEqual(0.5);
+  });
+
+  test('docs/capacity.md gives the total and every line as computed', () => {
+    expectLine('capacity.md', `in all, about ${(perLead.total * 1000).toFixed(2)} USD per 1,000 leads`);
+    for (const { item, usd } of perLead.lines) {
+      expectLine('capacity.md', new RegExp(`\\| ${escape(item)} +\\| ${escape(perThousand(usd))} +\\|`));
+    }
   });
 });
