@@ -126,7 +126,7 @@ export type RecipientDomainCheckSetting = (typeof recipientDomainCheckSettings)[
  * the day after a launch still has room in the rolling 24 hours; below the 24-hour quota SES
  * commonly grants on production access (the preflight checks the account's). It still caps what
  * many clients spraying at once can do to the sender's reputation and the bill: 10,000 e-mails,
- * at most 3.50 USD at list price (docs/capacity.md), and a /24 alone sends at most 720 of them a day.
+ * at most 3.49 USD at list price (docs/capacity.md), and a /24 alone sends at most 720 of them a day.
  * Raised from 500, which answered a launch's 501st reader 503 (docs/abuse.md, 'The daily send
  * budget'). The alarms on it (infra/constructs/monitoring/) read the same value.
  */

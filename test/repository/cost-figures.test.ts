@@ -7,6 +7,7 @@
  * changes them and this test names the line to update.
  */
 import { Template } from 'aws-cdk-lib/assertions';
+import { defaultDailySendBudget } from '../../core/config/function-environment';
 import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
 import { readDoc } from '../support/docs';
 import { leadCost, leadPrices, type TemplateResource } from '../support/lead-cost';
@@ -248,6 +249,15 @@ describe('a thousand leads (default synth, us-east-1, list prices)', () => {
 
   test('cost at most 0.50 USD', () => {
     expect(perLead.total * 1000).toBeLessThanOrEqual(0.5);
+  });
+
+  test('docs/abuse.md gives what a stranger spending the whole daily send budget costs, at most', () => {
+    const budgetUsd = (defaultDailySendBudget * perLead.total).toFixed(2);
+    expectLine(
+      'abuse.md',
+      `the day's ${defaultDailySendBudget.toLocaleString('en-US')} e-mails, at most ${budgetUsd} USD`,
+    );
+    expectLine('abuse.md', `a day instead of 500, at most ${budgetUsd} USD`);
   });
 
   test('docs/capacity.md gives the total and every line as computed', () => {
