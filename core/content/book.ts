@@ -1,4 +1,4 @@
-/** Facts about the book itself (content/book.yaml); the subtitle is the specification's. */
+/** Facts about the book itself (content/book.yaml), its subtitle included: all the author's to edit. */
 
 import type { Image } from './image';
 import * as bookContent from './generated/book';
@@ -15,7 +15,7 @@ export interface Book {
 
 export const book: Book = {
   title: bookContent.title,
-  subtitle: 'A 100-Day Blueprint for Mastering Money, People, and Capacity',
+  subtitle: bookContent.subtitle,
   tagline: bookContent.tagline,
   amazonUrl: bookContent.amazon.url,
   cover: bookContent.cover,

@@ -40,6 +40,7 @@ export const contentSchemas = {
   }),
   book: z.strictObject({
     title: text,
+    subtitle: text,
     tagline: text,
     amazon: z.strictObject({ url: webAddress, placeholder }),
     cover: image,

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { aboutHeading } from '../../core/content/author';
+import { book } from '../../core/content/book';
 import { downloadHeading } from '../../core/content/cheat-sheet';
 import { outlineHeading, outlinePhases } from '../../core/content/outline';
 import { resourceCards, resourcesHeading } from '../../core/content/resources';
@@ -29,7 +30,7 @@ describe('the landing page in the browser', () => {
     await page.goto(running.product.site);
     const text = (await page.locator('body').innerText()).replace(/\s+/g, ' ');
     const expected = [
-      'A 100-Day Blueprint for Mastering Money, People, and Capacity',
+      book.subtitle,
       'Buy on Amazon',
       outlineHeading,
       ...outlinePhases.flatMap((phase) => [phase.title, ...phase.items.map((item) => item.content)]),

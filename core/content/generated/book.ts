@@ -4,6 +4,7 @@ import type { ContentOf } from '../content-schemas';
 type BookContent = ContentOf<'book'>;
 
 export const title: BookContent['title'] = "The First 100 Days of Ownership";
+export const subtitle: BookContent['subtitle'] = "A 100-Day Blueprint for Mastering Money, People, and Capacity";
 export const tagline: BookContent['tagline'] = "You bought the business. Now run it with confidence. The MPC Framework turns your first 100 days into a clear plan for your finances, your team and your operations.";
 export const amazon: BookContent['amazon'] = {
   "url": "https://www.amazon.com/s?k=A+100-Day+Blueprint+for+Mastering+Money%2C+People%2C+and+Capacity",

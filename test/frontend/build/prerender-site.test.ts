@@ -58,7 +58,7 @@ describe('built with SITE_URL', () => {
       '@context': 'https://schema.org',
       '@type': 'Book',
       name: book.title,
-      alternativeName: 'A 100-Day Blueprint for Mastering Money, People, and Capacity',
+      alternativeName: book.subtitle,
       image: `${siteUrl}${book.cover.src}`,
       url: `${siteUrl}/`,
       author: { '@type': 'Person', name: author.name },

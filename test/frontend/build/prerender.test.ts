@@ -71,7 +71,7 @@ describe('the pre-rendered landing page', () => {
 
   test('has the page title, description and sharing tags, and loads its script as a module', () => {
     const page = builtPage('index.html');
-    expect(page.title).toBe(`${book.title}: A 100-Day Blueprint for Mastering Money, People, and Capacity`);
+    expect(page.title).toBe(`${book.title}: ${book.subtitle}`);
     expect(page.querySelector('meta[property="og:title"]')?.getAttribute('content')).toBe(page.title);
     expect(page.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(site.description);
     expect(page.querySelector('script[type="module"][src^="/assets/"]')).not.toBeNull();
