@@ -92,7 +92,7 @@ export const deploymentContextSchema = z
       ticketEmail: text(
         emailAddress(
           (input) =>
-            `${contextKeys.ticketEmail} "${input}" is not an e-mail address: pass where tickets should go, e.g. -c ${contextKeys.ticketEmail}=tickets@yourdomain.com, or leave it out (tickets stay in the console and on the dashboard).`,
+            `${contextKeys.ticketEmail} "${input}" is not an e-mail address: pass where tickets should go, e.g. -c ${contextKeys.ticketEmail}=tickets@yourdomain.com, or leave it out (tickets then go to ${contextKeys.alarmEmail}).`,
         ).optional(),
       ),
       pricingPlan: matching(

@@ -44,13 +44,13 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
     control: 'CT.SQS.PR.1',
     resources: 'FailedEvents/Queue/Resource',
     reason:
-      "It is itself the dead-letter queue of the event functions' failed invocations, watched by the DeadLetters alarm: a dead-letter queue of its own would need watching in turn.",
+      "It is itself the dead-letter queue of the event functions' failed invocations, watched by the DeadLetters-FailedEvents alarm: a dead-letter queue of its own would need watching in turn.",
   },
   {
     control: 'CT.CLOUDWATCH.PR.1',
     resources: 'Monitoring/SloAlarms/SloWindow*/Resource',
     reason:
-      "Each is one window of the multi-window burn-rate page: the composite alarm SloFastBurn, which has its actions, pages when both windows of a pair are in alarm. An action on a window alone would page on the long window without the short one (hours after an incident ended) or on a few minutes' blip.",
+      "Each is one window of the multi-window burn-rate page: the objective's composite alarm SloFastBurn-<Objective>, which has its actions, pages when both windows of a pair are in alarm. An action on a window alone would page on the long window without the short one (hours after an incident ended) or on a few minutes' blip.",
   },
   {
     control: 'CT.LAMBDA.PR.2',

@@ -2,7 +2,7 @@
  * The weekly digest, invoked by its EventBridge schedule (infra/constructs/lead-digest.ts): reads
  * the week's new requests and mails them to the author (lead-digest.ts). A failure fails the
  * invocation: Lambda retries it twice, then it lands in the event functions' on-failure queue and the
- * DeadLetters ticket opens.
+ * DeadLetters-FailedEvents ticket opens.
  */
 
 import type { Context, ScheduledEvent } from 'aws-lambda';

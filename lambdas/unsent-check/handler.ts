@@ -4,7 +4,7 @@
  * still unsent 15 minutes after they were saved (unsent-check.ts) and reports the count as the
  * `UnsentRequests` metric (Powertools Metrics, embedded metric format: no API call), which the
  * delivery objective reads. A failed query fails the invocation: after Lambda's two retries it
- * lands in the event functions' on-failure queue, and the DeadLetters ticket opens.
+ * lands in the event functions' on-failure queue, and the DeadLetters-FailedEvents ticket opens.
  */
 
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';

@@ -77,8 +77,10 @@ describe('with authorEmail', () => {
       FunctionName: { Ref: functionId },
       MaximumRetryAttempts: 2,
     });
-    const [alarm] = alarmsOf(template).filter((a) => a.Properties.AlarmName.endsWith('-DeadLetters'));
-    expect(alarm.Properties.AlarmDescription).toMatch(/^Severity: ticket\. /);
+    const [alarm] = alarmsOf(template).filter((a) => a.Properties.AlarmName.endsWith('-DeadLetters-FailedEvents'));
+    expect(alarm.Properties.AlarmDescription).toMatch(
+      /^Hurt: the dead-letter queue of FailedEvents\. Severity: ticket\. /,
+    );
   });
 
   test("its log group is an output, as every function's is", () => {

@@ -148,10 +148,10 @@ describe('the monitoring of the product', () => {
     }
   });
 
-  test('has at most ten alarms, the composite included', () => {
-    const alarms =
-      alarmsOf(template).length + Object.keys(template.findResources('AWS::CloudWatch::CompositeAlarm')).length;
-    expect(alarms).toBeLessThanOrEqual(10);
+  test('has six alarms an objective (four windows, a page, a ticket) and one for each cause', () => {
+    const composites = Object.keys(template.findResources('AWS::CloudWatch::CompositeAlarm')).length;
+    // The causes: the sender's reputation, the send budget, the event functions' dead letters.
+    expect([alarmsOf(template).length, composites]).toEqual([3 * 5 + 3, 3]);
   });
 
   test('outputs the console URL of its one dashboard', () => {

@@ -204,3 +204,26 @@ describe('-c stage=staging', () => {
     });
   });
 });
+
+describe('every stage of cdk.json, as it deploys', () => {
+  const stages = Object.keys(
+    (JSON.parse(readFileSync('cdk.json', 'utf8')) as { context: { stages: Record<string, unknown> } }).context.stages,
+  );
+
+  test.each(stages)('%s has no SNS topic nobody reads: each has a subscription', (stage) => {
+    const { app } = appStacks({ stage });
+    const unread: string[] = [];
+    for (const stack of app.node.children.filter((child): child is Stack => child instanceof Stack)) {
+      const resources = Object.entries(Template.fromStack(stack).toJSON().Resources ?? {}) as [
+        string,
+        { Type: string; Properties?: { TopicArn?: unknown } },
+      ][];
+      const subscribed = JSON.stringify(
+        resources.filter(([, r]) => r.Type === 'AWS::SNS::Subscription').map(([, r]) => r.Properties?.TopicArn),
+      );
+      for (const [id, r] of resources)
+        if (r.Type === 'AWS::SNS::Topic' && !subscribed.includes(`"${id}"`)) unread.push(`${stack.stackName}/${id}`);
+    }
+    expect(unread).toEqual([]);
+  });
+});

@@ -28,7 +28,7 @@ export const backgroundFunctions = {
         delivery:
           "EventBridge retries a failed delivery to the function for 6 hours; an SES event still undelivered leaves its request 'sent' (true: SES accepted it) and, for a bounce, SES's own account suppression list still stops the address. A dead-letter queue would hold it where nobody looks.",
         invocation:
-          "EventBridge invokes it asynchronously and Lambda retries a failed invocation twice; one that still fails goes, with its event, to the event functions' on-failure queue, whose DeadLetters ticket opens. Its work is idempotent, so redoing it is safe; Lambda's older dead-letter setting would be a second queue for the same failures.",
+          "EventBridge invokes it asynchronously and Lambda retries a failed invocation twice; one that still fails goes, with its event, to the event functions' on-failure queue, whose DeadLetters-FailedEvents ticket opens. Its work is idempotent, so redoing it is safe; Lambda's older dead-letter setting would be a second queue for the same failures.",
       },
     },
     entry: 'lambdas/ses-events/handler.ts',
@@ -69,7 +69,7 @@ export const backgroundFunctions = {
         delivery:
           'A scheduled tick carries nothing: a lost one is replaced by the next, 5 minutes later, which counts the same requests.',
         invocation:
-          "EventBridge invokes it asynchronously and Lambda retries a failed run twice; one that still fails (the requests table unreadable, its key disabled, say) goes to the event functions' on-failure queue, whose DeadLetters ticket opens, and the next run, 5 minutes later, counts afresh. Lambda's older dead-letter setting would be a second queue for the same failures.",
+          "EventBridge invokes it asynchronously and Lambda retries a failed run twice; one that still fails (the requests table unreadable, its key disabled, say) goes to the event functions' on-failure queue, whose DeadLetters-FailedEvents ticket opens, and the next run, 5 minutes later, counts afresh. Lambda's older dead-letter setting would be a second queue for the same failures.",
       },
     },
     entry: 'lambdas/unsent-check/handler.ts',
@@ -104,7 +104,7 @@ export const backgroundFunctions = {
         delivery:
           "The schedule's event carries nothing but the time: one EventBridge could not deliver (after two retries within six hours) is a missed digest, which the next Monday's makes up for, and the leads stay in the table for npm run leads -- export. A dead-letter queue would hold that time stamp where nobody looks.",
         invocation:
-          "EventBridge invokes it asynchronously and Lambda retries a failed invocation twice; a digest that still fails goes to the event functions' on-failure queue, whose DeadLetters ticket opens, and the leads are still in the table for npm run leads -- export. Lambda's older dead-letter setting would be a second queue for the same failures.",
+          "EventBridge invokes it asynchronously and Lambda retries a failed invocation twice; a digest that still fails goes to the event functions' on-failure queue, whose DeadLetters-FailedEvents ticket opens, and the leads are still in the table for npm run leads -- export. Lambda's older dead-letter setting would be a second queue for the same failures.",
       },
     },
     entry: 'lambdas/lead-digest/handler.ts',
@@ -157,7 +157,7 @@ export const backgroundFunctions = {
       queue: 'leadHandoff',
       undelivered: {
         delivery:
-          "The stream's mapping sends what it cannot process to the dead-letter queue, and the queue has its redrive policy: its alarm (LeadHandoffDeadLetters) is the ticket.",
+          "The stream's mapping sends what it cannot process to the dead-letter queue, and the queue has its redrive policy: its alarm (DeadLetters-LeadHandoff) is the ticket.",
         invocation:
           'Invoked only through event source mappings (the stream and the queue), never asynchronously: the stream mapping sends what it cannot process to the dead-letter queue, and the queue has its redrive policy.',
       },

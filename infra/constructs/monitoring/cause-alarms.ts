@@ -4,7 +4,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { functionServices, outcomeMetrics } from '../../../core/observability/product-metrics';
 import { AlarmFamily, type AlarmFamilyProps } from './alarm-family';
-import { productMetric, sumOf } from './metrics';
+import { productMetric } from './metrics';
 import { alarmRunbook, describeAlarm } from './runbook';
 
 /** SES reviews an account at about these rates (and may pause it at about twice them). */
@@ -59,7 +59,7 @@ export interface CauseAlarmsProps extends AlarmFamilyProps {
   /**
    * The dead-letter queues: work that failed after its retries.
    *
-   * @default - none, and no DeadLetters alarm
+   * @default - none, and no DeadLetters alarms
    */
   readonly deadLetterQueues?: readonly IQueue[];
 }
@@ -72,7 +72,8 @@ export class CauseAlarms extends AlarmFamily {
   /** Its ALARM pauses sending (SendingPause). */
   public readonly senderReputationAlarm: Alarm;
   public readonly sendBudgetAlarm: Alarm;
-  public readonly deadLettersAlarm?: Alarm;
+  /** One an owner of a dead-letter queue; none without queues. */
+  public readonly deadLettersAlarms: readonly Alarm[];
 
   constructor(scope: Construct, id: string, props: CauseAlarmsProps) {
     super(scope, id, props);
@@ -100,25 +101,28 @@ export class CauseAlarms extends AlarmFamily {
       ),
     });
 
-    const queues = props.deadLetterQueues ?? [];
-    if (queues.length > 0) {
-      this.deadLettersAlarm = this.addAlarm('DeadLetters', {
-        metric: sumOf(
-          queues.map((queue) =>
-            queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
-          ),
-          Duration.minutes(5),
-        ),
+    // One ticket a queue, named after the construct that owns it (`DeadLetters-LeadHandoff`): the
+    // subject says whose work failed, and the runbook's step for that queue is under that name.
+    this.deadLettersAlarms = (props.deadLetterQueues ?? []).map((queue) => {
+      const owner = deadLetterQueueOwner(queue);
+      return this.addAlarm(`DeadLetters-${owner}`, {
+        metric: queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum', period: Duration.minutes(5) }),
         threshold: 1,
         // SQS reports every 5 minutes while the queue exists; no data is no message.
         treatMissingData: TreatMissingData.NOT_BREACHING,
         description: describeAlarm(
-          'A dead-letter queue holds a message: work that failed after its retries, which nothing redoes by itself.',
+          `The dead-letter queue of ${owner} holds a message: work that failed after its retries, which nothing redoes by itself.`,
           alarmRunbook.DeadLetters,
+          { hurt: `the dead-letter queue of ${owner}`, anchor: `deadletters-${owner.toLowerCase()}` },
         ),
       });
-    }
+    });
   }
+}
+
+/** The id of the construct a dead-letter queue belongs to (`FailedEvents`, `LeadHandoff`). */
+export function deadLetterQueueOwner(queue: IQueue): string {
+  return queue.node.scope?.node.id ?? queue.node.id;
 }
 
 /**

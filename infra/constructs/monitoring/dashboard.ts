@@ -34,9 +34,23 @@ import {
 import { configurationSetEvent, sendingPauseThresholds, sesReviewRates } from './cause-alarms';
 import { routeLatencyObjectiveMs } from './service-level-objectives';
 
-export interface MonitoringDashboardProps {
-  /** The alarms its status widget lists, in order (none that exists only under a condition). */
+/** One objective's row of the dashboard: its alarms' states. */
+export interface ObjectiveAlarmStates {
+  readonly objective: string;
+  /** The page first, then its windows and the ticket. */
   readonly alarms: readonly IAlarm[];
+}
+
+export interface MonitoringDashboardProps {
+  /** The causes' alarms its status widget lists, in order (none that exists only under a condition). */
+  readonly alarms: readonly IAlarm[];
+  /**
+   * The objectives row: each objective's alarms, one status widget an objective (the runbook's
+   * first step after a page points to it).
+   *
+   * @default - no objectives row
+   */
+  readonly objectives?: readonly ObjectiveAlarmStates[];
   readonly stage: IHttpStage;
   readonly functions: readonly MonitoredFunction[];
   readonly tables: readonly MonitoredTable[];
@@ -78,6 +92,7 @@ export class MonitoringDashboard extends Construct {
       config: { ignore_checks: ['E3002'] },
     });
     this.dashboard.addWidgets(...overviewRow(props.alarms));
+    if (props.objectives?.length) this.dashboard.addWidgets(...objectivesRow(props.objectives));
     this.dashboard.addWidgets(...productRow(props.functions));
     this.dashboard.addWidgets(...apiRow(props.stage, props.functions));
     this.dashboard.addWidgets(...sesRow(props.sesConfigurationSet));
@@ -93,11 +108,24 @@ function overviewRow(alarms: readonly IAlarm[]): IWidget[] {
       height: 3,
       markdown: [
         '## First 100 Days site',
-        "Read top to bottom: alarms (the objectives' burn and the causes they cannot see); the funnel (requests saved → cheat sheets sent, per hour: the two lines should move together, and unsent should stay at 0); refusals (the limits at work: a spike is a spray); failures by kind (should be empty); latency per route against its objective; API replies; SES reputation and delivery events; Lambda and CloudFront. docs/operate.md says what to do for each alarm, and its Logs Insights queries find the cause.",
+        "Read top to bottom: alarms on the causes the objectives cannot see; the objectives row (each objective's page, windows and ticket: the one in alarm is the one that burns); the funnel (requests saved → cheat sheets sent, per hour: the two lines should move together, and unsent should stay at 0); refusals (the limits at work: a spike is a spray); failures by kind (should be empty); latency per route against its objective; API replies; SES reputation and delivery events; Lambda and CloudFront. docs/operate.md says what to do for each alarm, and its Logs Insights queries find the cause.",
       ].join('\n\n'),
     }),
-    new AlarmStatusWidget({ title: 'Alarms', width: 24, height: 4, alarms: [...alarms] }),
+    new AlarmStatusWidget({ title: 'Alarms on the causes', width: 24, height: 3, alarms: [...alarms] }),
   ];
+}
+
+/**
+ * The objectives row: one alarm-status widget an objective (its page, its four windows, its
+ * ticket). States, not graphs: a status widget graphs no metric, so the dashboard stays within the
+ * free 50 metrics, and each alarm's own graph is a click away.
+ */
+function objectivesRow(objectives: readonly ObjectiveAlarmStates[]): IWidget[] {
+  const width = Math.floor(24 / objectives.length);
+  return objectives.map(
+    ({ objective, alarms }) =>
+      new AlarmStatusWidget({ title: `Objective: ${objective}`, width, height: 4, alarms: [...alarms] }),
+  );
 }
 
 function productRow(functions: readonly MonitoredFunction[]): IWidget[] {

@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import type { IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
-import { MathExpression, Metric, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import {
@@ -84,13 +84,6 @@ export function productMetric(
     period,
     label,
   });
-}
-
-/** One metric, or the sum of several (a metric-math alarm costs per metric, so one stays plain). */
-export function sumOf(metrics: readonly Metric[], period: Duration): IMetric {
-  if (metrics.length === 1) return metrics[0];
-  const usingMetrics = Object.fromEntries(metrics.map((metric, index) => [`m${index}`, metric]));
-  return new MathExpression({ expression: Object.keys(usingMetrics).join(' + '), usingMetrics, period });
 }
 
 /**

@@ -28,7 +28,11 @@ export interface MonitoringProps {
   readonly alarmEmail?: string;
   /** @default - no HTTPS subscription to the pages topic */
   readonly pageEndpoint?: string;
-  /** @default - no e-mail subscription to the tickets topic */
+  /**
+   * Where tickets are e-mailed.
+   *
+   * @default - alarmEmail: a ticket nobody reads is no ticket (a failing unsent check, say, lands only there)
+   */
   readonly ticketEmail?: string;
   /**
    * The key both topics are encrypted with (the stack's: the leads' key).
@@ -38,7 +42,7 @@ export interface MonitoringProps {
   readonly encryptionKey?: IKey;
   /** The product's SES configuration set: its bounce and complaint events. */
   readonly sesConfigurationSet: ConfigurationSetEvents;
-  /** @default - none, and no DeadLetters alarm */
+  /** @default - none, and no DeadLetters alarms */
   readonly deadLetterQueues?: readonly IQueue[];
   /** @default `docs/operate.md` (AlarmFamilyProps.runbookBaseUrl) */
   readonly runbookBaseUrl?: string;
@@ -60,7 +64,7 @@ export interface MonitoringProps {
 export class Monitoring extends Construct {
   /** Pages: on ALARM and on OK, to alarmEmail and pageEndpoint. */
   public readonly pages: AlarmTopic;
-  /** Tickets: on ALARM only, to ticketEmail. */
+  /** Tickets: on ALARM only, to ticketEmail, else alarmEmail. */
   public readonly tickets: AlarmTopic;
   public readonly sloAlarms: SloAlarms;
   public readonly causeAlarms: CauseAlarms;
@@ -90,7 +94,7 @@ export class Monitoring extends Construct {
     });
     this.tickets = new AlarmTopic(this, 'TicketTopic', {
       displayName: 'First 100 Days site: ticket',
-      alarmEmail: props.ticketEmail,
+      alarmEmail: props.ticketEmail ?? props.alarmEmail,
       encryptionKey: props.encryptionKey ?? this.pages.encryptionKey,
     });
     this.alarmActions = { page: this.pages.alarmAction, ticket: this.tickets.alarmAction };
@@ -117,9 +121,13 @@ export class Monitoring extends Construct {
       keys: props.dataKeys ?? [],
       runbookBaseUrl: props.runbookBaseUrl,
     });
-    this.alarms = [this.sloAlarms.fastBurnAlarm, ...this.sloAlarms.alarms, ...this.causeAlarms.alarms];
+    this.alarms = [...this.sloAlarms.fastBurnAlarms, ...this.sloAlarms.alarms, ...this.causeAlarms.alarms];
     this.monitoringDashboard = new MonitoringDashboard(this, 'Dashboard', {
-      alarms: this.alarms,
+      alarms: this.causeAlarms.alarms,
+      objectives: [...this.sloAlarms.byObjective].map(([objective, alarms]) => ({
+        objective,
+        alarms: [alarms.fastBurnAlarm, ...alarms.windowAlarms.values(), alarms.slowBurnAlarm],
+      })),
       stage: props.stage,
       functions: props.functions,
       tables: props.tables,

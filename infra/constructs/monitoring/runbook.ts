@@ -14,6 +14,11 @@ export interface RunbookEntry {
   readonly firstSteps: string;
   /** The heading's anchor in docs/operate.md. */
   readonly anchor: string;
+  /**
+   * What the alarm says is hurt (an objective, a route, a queue, a budget): its description's first
+   * words, so the notification says what broke before anything else.
+   */
+  readonly hurt: string;
 }
 
 export type AlarmSeverity = 'page' | 'ticket';
@@ -24,9 +29,17 @@ export interface AlarmDescription {
   readonly entry: RunbookEntry;
 }
 
-/** What is happening, with its runbook entry (AlarmFamily writes it out with runbookDescription). */
-export function describeAlarm(situation: string, entry: RunbookEntry): AlarmDescription {
-  return { situation, entry };
+/**
+ * What is happening, with its runbook entry (AlarmFamily writes it out with runbookDescription).
+ * An alarm on one of several things (one objective of three, one queue of two) passes `hurt` and
+ * `anchor`, which then replace the entry's.
+ */
+export function describeAlarm(
+  situation: string,
+  entry: RunbookEntry,
+  about: Partial<Pick<RunbookEntry, 'hurt' | 'anchor'>> = {},
+): AlarmDescription {
+  return { situation, entry: { ...entry, ...about } };
 }
 
 /** The runbook page in the repository, when no repository is known: a path from its root. */
@@ -44,13 +57,14 @@ export function runbookBaseUrl(repository?: { readonly owner: string; readonly n
 }
 
 /**
- * The alarm's description as the e-mail shows it: the severity first (so the reader of a
- * notification knows at once whether to get up), what is happening, what to look at first, and
- * the link to its runbook section.
+ * The alarm's description as the e-mail shows it: what is hurt first (the objective, the route or
+ * the queue: the alarm's name says it too, in the notification's subject), then the severity (so
+ * the reader knows at once whether to get up), what is happening, what to look at first, and the
+ * link to its runbook section, whose heading is the alarm's name.
  */
 export function runbookDescription(description: AlarmDescription, baseUrl: string): string {
   const { situation, entry } = description;
-  return `Severity: ${entry.severity}. ${situation} First: ${entry.firstSteps} Runbook: ${baseUrl}#${entry.anchor}`;
+  return `Hurt: ${entry.hurt}. Severity: ${entry.severity}. ${situation} First: ${entry.firstSteps} Runbook: ${baseUrl}#${entry.anchor}`;
 }
 
 /** The alarms, by what they watch (an alarm's id is its entry's, with the window in it). */
@@ -70,8 +84,9 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     reason:
       "an objective's error budget burns at 14.4 times its rate over an hour and still over the last 5 minutes (2% of the 30 days' budget in an hour), or at 6 times over 6 hours and still over the last 30 minutes (5% in 6 hours); each long window counts only with enough events that one failure cannot breach it",
     firstSteps:
-      "the dashboard's objectives row says which objective burns; then the Logs Insights queries of docs/operate.md (failures by kind, slow calls, unsent requests).",
+      "the alarm's name says which objective burns, and the dashboard's objectives row how fast; then its runbook section's graph and the Logs Insights queries of docs/operate.md (failures by kind, slow calls, unsent requests).",
     anchor: 'slofastburn',
+    hurt: "an objective (the alarm's name says which)",
   },
   SloBurnWindow: {
     severity: 'page',
@@ -79,14 +94,16 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
       'one window of the fast-burn page: it notifies no one itself; SloFastBurn pages when both windows of a pair are in alarm',
     firstSteps: 'SloFastBurn.',
     anchor: 'slofastburn',
+    hurt: "an objective (the alarm's name says which)",
   },
   SloSlowBurn: {
     severity: 'ticket',
     reason:
       "an objective's error budget burns at its own rate or faster over 3 days: at that pace it is spent by the end of the 30 days; nobody needs to get up, someone must look within a working day",
     firstSteps:
-      "the dashboard's objectives row over 7 days; the failures-by-kind and slow-calls queries for the days it burnt.",
+      "the alarm's name says which objective; the dashboard's objectives row over 7 days, then the failures-by-kind and slow-calls queries for the days it burnt.",
     anchor: 'sloslowburn',
+    hurt: "an objective (the alarm's name says which)",
   },
   EdgeFastBurn: {
     severity: 'page',
@@ -95,6 +112,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     firstSteps:
       "the distribution's standard logs (access-log bucket, cloudfront/) for the failing paths; the product stack's SloFastBurn.",
     anchor: 'edgefastburn',
+    hurt: 'the availability objective, at CloudFront',
   },
   SenderReputation: {
     severity: 'page',
@@ -103,6 +121,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     firstSteps:
       "sending is paused (npm run sending -- status --stack NAME). Find the cause: the dashboard's SES row and refusals (a spray of made-up addresses? complaints from strangers?). Resume (npm run sending -- resume --stack NAME) once the cause is stopped.",
     anchor: 'senderreputation',
+    hurt: "the sender's reputation with SES, and every send (sending is paused)",
   },
   SendBudgetRunningOut: {
     severity: 'ticket',
@@ -111,6 +130,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     firstSteps:
       "the dashboard's funnel: real readers (a launch) or a spray? Raise -c dailySendBudget for a launch; for a spray, the refusals graph and the web ACL.",
     anchor: 'sendbudgetrunningout',
+    hurt: 'the daily send budget',
   },
   DeadLetters: {
     severity: 'ticket',
@@ -119,6 +139,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     firstSteps:
       "the queue's messages (the console's Send and receive messages, or aws sqs receive-message) name the function and the event; its log group says why. Redo the work, then purge the message.",
     anchor: 'deadletters',
+    hurt: "a dead-letter queue's work (the alarm's name says which queue)",
   },
   KeyOrConfigurationSetDisabled: {
     severity: 'page',
@@ -127,5 +148,6 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     firstSteps:
       'the CloudTrail event in the notification says who and when; re-enable the key (aws kms enable-key, cancel-key-deletion) or resume sending (npm run sending -- resume) unless it was the pause.',
     anchor: 'keyorconfigurationsetdisabled',
+    hurt: "every request (the leads' key or the SES configuration set)",
   },
 };

@@ -158,13 +158,19 @@ describe('with mailProvider kit and its form', () => {
     expect(JSON.stringify(key.Properties.KeyPolicy)).toContain(role);
   });
 
-  test("a message in the dead-letter queue raises the stack's DeadLetters ticket", () => {
-    const [alarm] = alarmsOf(template).filter(({ Properties }) => Properties.AlarmName.endsWith('-DeadLetters'));
-    const watched = JSON.stringify(alarm.Properties.Metrics);
-    expect(watched).toContain('"MetricName":"ApproximateNumberOfMessagesVisible"');
-    expect(watched).toContain(JSON.stringify({ 'Fn::GetAtt': [deadLetterQueue.logicalId, 'QueueName'] }));
-    expect(alarm.Properties).toMatchObject({ Threshold: 1, TreatMissingData: 'notBreaching' });
-    expect(alarm.Properties.AlarmDescription).toMatch(/^Severity: ticket\. .*Runbook: .*#deadletters$/);
+  test("a message in the dead-letter queue raises the hand-off's own DeadLetters ticket, named after it", () => {
+    const [alarm] = alarmsOf(template).filter(({ Properties }) =>
+      Properties.AlarmName.endsWith('-DeadLetters-LeadHandoff'),
+    );
+    expect(alarm.Properties).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Dimensions: [{ Value: { 'Fn::GetAtt': [deadLetterQueue.logicalId, 'QueueName'] } }],
+      Threshold: 1,
+      TreatMissingData: 'notBreaching',
+    });
+    expect(alarm.Properties.AlarmDescription).toMatch(
+      /^Hurt: the dead-letter queue of LeadHandoff\. Severity: ticket\. .*Runbook: .*#deadletters-leadhandoff$/,
+    );
     expect(alarm.Properties.AlarmActions).toHaveLength(1);
   });
 });

@@ -18,8 +18,9 @@ const { stack } = createTestApp({
 const alarms = alarmsOfTemplates([Template.fromStack(stack).toJSON() as never]);
 const idOf = (construct: { node: { defaultChild?: unknown } }) =>
   stack.getLogicalId(construct.node.defaultChild as never);
-const page = idOf(stack.monitoring.sloAlarms.fastBurnAlarm);
-const ticket = idOf(stack.monitoring.sloAlarms.slowBurnAlarm);
+/** Every objective's page, and every objective's ticket. */
+const pageIds = stack.monitoring.sloAlarms.fastBurnAlarms.map(idOf);
+const ticketIds = stack.monitoring.sloAlarms.slowBurnAlarms.map(idOf);
 
 const minutesPerDay = 24 * 60;
 const isDay = (minute: number) => {
@@ -62,11 +63,8 @@ function traffic(days: number, incident: Incident = {}): { recording: Recording;
 function replay(days: number, incident: Incident, from = 1, step = 1) {
   const { recording, minutes } = traffic(days, incident);
   const timeline = alarmTimeline(alarms, recording, minutes, step, from);
-  return {
-    pages: timeline.get(page) ?? [],
-    tickets: timeline.get(ticket) ?? [],
-    timeline,
-  };
+  const minutesOf = (ids: readonly string[]) => ids.flatMap((id) => timeline.get(id) ?? []).sort((a, b) => a - b);
+  return { pages: minutesOf(pageIds), tickets: minutesOf(ticketIds), timeline };
 }
 
 /** Three days of history before the incident, at 14:00 on the fourth. */
@@ -82,6 +80,16 @@ describe('replayed incidents', () => {
     expect(pages.length).toBeGreaterThan(0);
     expect(pages[0] - incidentStart).toBeLessThanOrEqual(5);
     expect(pages[0]).toBeGreaterThan(incidentStart);
+  });
+
+  test('the page names the objective that burns: 5xx page the availability objective alone', () => {
+    const { timeline } = replay(
+      4,
+      { failing: (m) => (m >= incidentStart && m < incidentStart + 10 ? 1 : 0) },
+      incidentStart - 30,
+    );
+    const paged = pageIds.filter((id) => (timeline.get(id) ?? []).length > 0);
+    expect(paged).toEqual([idOf(stack.monitoring.sloAlarms.byObjective.get('availability')!.fastBurnAlarm)]);
   });
 
   test('a 2% error rate for 6 hours pages', () => {

@@ -1,7 +1,7 @@
 /**
- * The alarm set of a stage as synthesized: at most ten alarms, composite included, each with its
- * severity and runbook link; pages and tickets on two topics; OK notifications only for pages;
- * nothing a visitor's input (a 4xx) can fire.
+ * The alarm set of a stage as synthesized: each alarm named after what it watches, with what is
+ * hurt, its severity and runbook link; pages and tickets on two topics, tickets to alarmEmail when
+ * no ticketEmail is given; OK notifications only for pages; nothing a visitor's input (a 4xx) can fire.
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { createTestApp } from '../../support/synth';
@@ -38,20 +38,46 @@ const away = stageOf('eu-west-1');
 const refs = (value: unknown) => JSON.stringify(value ?? []);
 
 describe("a stage's alarms", () => {
-  test.each([
-    ['us-east-1', home],
-    ['eu-west-1 with its us-east-1 edge stack', away],
-  ])('are at most ten in %s, composite alarms included', (_region, stage) => {
-    expect(stage.alarms.length).toBeGreaterThan(0);
-    expect(stage.alarms.length).toBeLessThanOrEqual(10);
-  });
-
-  test('each states its severity first and links its runbook section', () => {
+  test('each names what is hurt first, then its severity, and links its runbook section', () => {
     for (const [id, alarm] of [...home.alarms, ...away.alarms]) {
       const description = String(alarm.Properties.AlarmDescription);
-      expect([id, /^Severity: (page|ticket)\. /.test(description)]).toEqual([id, true]);
+      expect([id, /^Hurt: [^.]+\. Severity: (page|ticket)\. /.test(description)]).toEqual([id, true]);
       expect([id, /Runbook: docs\/operate\.md#[a-z-]+$/.test(description)]).toEqual([id, true]);
     }
+  });
+
+  test("each objective's page and ticket name the objective in the alarm's name (the notification's subject) and first words", () => {
+    const named = home.alarms
+      .map(([, alarm]) => [String(alarm.Properties.AlarmName), String(alarm.Properties.AlarmDescription)])
+      .filter(([name]) => /-Slo(FastBurn|SlowBurn)-/.test(name));
+    expect(named.map(([name]) => name).sort()).toEqual(
+      ['Availability', 'Delivery', 'Latency']
+        .flatMap((objective) => [
+          `First100DaysSite-SloFastBurn-${objective}`,
+          `First100DaysSite-SloSlowBurn-${objective}`,
+        ])
+        .sort(),
+    );
+    for (const [name, description] of named) {
+      const objective = name.split('-').pop()!.toLowerCase();
+      expect([name, description]).toEqual([
+        name,
+        expect.stringMatching(new RegExp(`^Hurt: the ${objective} objective\\. `)),
+      ]);
+      expect([name, description]).toEqual([
+        name,
+        expect.stringMatching(new RegExp(`#slo(fast|slow)burn-${objective}$`)),
+      ]);
+    }
+  });
+
+  test('each dead-letter queue has its own ticket, named after the work that failed', () => {
+    const names = home.alarms
+      .map(([, alarm]) => String(alarm.Properties.AlarmName))
+      .filter((name) => name.includes('-DeadLetters'));
+    expect(names).toEqual(['First100DaysSite-DeadLetters-FailedEvents']);
+    const [, failedEvents] = home.alarms.find(([, alarm]) => alarm.Properties.AlarmName === names[0])!;
+    expect(failedEvents.Properties.AlarmDescription).toMatch(/^Hurt: the dead-letter queue of FailedEvents\. /);
   });
 
   test('go to two topics: pages to alarmEmail and pageEndpoint, tickets to ticketEmail', () => {
@@ -79,10 +105,10 @@ describe("a stage's alarms", () => {
     const bySeverity = { page: 0, ticket: 0, window: 0 };
     for (const [id, { Properties }] of home.alarms) {
       const description = String(Properties.AlarmDescription);
-      if (/Pages only through SloFastBurn/.test(description)) {
+      if (/Pages only through SloFastBurn-/.test(description)) {
         bySeverity.window += 1;
         expect([id, Properties.AlarmActions, Properties.OKActions]).toEqual([id, undefined, undefined]);
-      } else if (description.startsWith('Severity: page.')) {
+      } else if (/^Hurt: [^.]+\. Severity: page\./.test(description)) {
         bySeverity.page += 1;
         expect([id, refs(Properties.AlarmActions), refs(Properties.OKActions)]).toEqual([id, pages, pages]);
       } else {
@@ -90,7 +116,9 @@ describe("a stage's alarms", () => {
         expect([id, refs(Properties.AlarmActions), Properties.OKActions]).toEqual([id, tickets, undefined]);
       }
     }
-    expect(bySeverity).toEqual({ page: 2, ticket: 3, window: 4 });
+    // Per objective a page and a ticket, and four windows; the causes: the reputation page, the
+    // budget's and the dead-letter queue's tickets.
+    expect(bySeverity).toEqual({ page: 4, ticket: 5, window: 12 });
   });
 
   test("watch no 4xx: a visitor's refused request cannot fire one", () => {
@@ -122,7 +150,7 @@ describe("a stage's alarms", () => {
       const [target] = Properties.Targets as { Arn: unknown; InputTransformer: { InputTemplate: string } }[];
       expect([id, refs(target.Arn)]).toEqual([id, refs({ Ref: pages })]);
       const message = target.InputTransformer.InputTemplate;
-      expect([id, message]).toEqual([id, expect.stringMatching(/^"Severity: page\. /)]);
+      expect([id, message]).toEqual([id, expect.stringMatching(/^"Hurt: [^.]+\. Severity: page\. /)]);
       expect([id, message]).toEqual([
         id,
         expect.stringContaining('Runbook: docs/operate.md#keyorconfigurationsetdisabled'),
