@@ -4,8 +4,9 @@
  * function from its bundle through the scenarios on the local twin (local/rehearsal/), and judges
  * each recorded call, every service-to-service edge and the deploy identity against the templates'
  * own policies (infra/tools/rehearsal/). Exit 0 only when every call and edge is allowed, each
- * function is refused the others' calls, every used statement is needed, and every role is trusted
- * by exactly its expectation (trust-expectations.ts); 1 naming each refusal.
+ * function is refused the others' calls, every used statement is needed, every unused grant has a
+ * written reason, no resource policy admits more than its expectation, and every role is trusted
+ * by exactly its expectation (rehearsal.ts); 1 naming each refusal.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +16,7 @@ import { readDeployedStacks } from '../infra/tools/rehearsal/deployed-stacks';
 import { rehearse } from '../infra/tools/rehearsal/rehearsal';
 import { rehearsalCast } from '../infra/tools/rehearsal/deployed-functions';
 import { judgeFunctionCalls, othersCallsAllowed, unusedGrants } from '../infra/tools/rehearsal/function-calls';
+import { unexplainedGrants } from '../infra/tools/rehearsal/grant-expectations';
 import { removeEachStatement } from '../infra/tools/rehearsal/statement-mutations';
 import { recordRehearsal } from '../local/rehearsal/rehearsal-run';
 import { runOpsScenarios } from '../ops/rehearsal/ops-scenarios';
@@ -67,7 +69,8 @@ try {
       `${scenarios.filter((scenario) => !scenario.skipped).length} scenarios ran ${functions.length} functions from their bundles, ` +
       `${ops.filter((scenario) => !scenario.skipped).length} ops commands ran as the roles the docs name (with --stack; the preflight as before the first deploy); ` +
       `${calls.callsRecorded} calls recorded, ${calls.requestsJudged} requests judged (the KMS calls they imply and Lambda's own included), ` +
-      `${report.edgesJudged} service edges and ${report.identityRunsJudged} identities' trusts judged (GitHub runs, break glass); ` +
+      `${report.edgesJudged} service edges and ${report.negativeEdgesJudged} of their negatives, ` +
+      `${report.resourcePrincipalsJudged} resource-policy principals and ${report.identityRunsJudged} identities' trusts judged (GitHub runs, break glass); ` +
       `${unused.length} grants unused; ${mutations.mutations} statements removed in turn, ${mutations.needed} needed.`,
   );
   for (const scenario of [...scenarios, ...ops])
@@ -89,6 +92,7 @@ try {
     ...report.refusals,
     ...othersAllowed.map((allowed) => `least privilege: ${allowed}`),
     ...redundant.map((survivor) => `a statement no call needs: ${survivor}`),
+    ...unexplainedGrants(unused).map((grant) => `a grant no scenario uses and no written reason allows: ${grant}`),
   ];
   for (const failure of failures) console.error(`REFUSED ${failure}`);
   process.exitCode = failures.length === 0 ? 0 : 1;

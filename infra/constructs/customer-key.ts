@@ -1,4 +1,4 @@
-import { AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, AnyPrincipal, Effect, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key, type KeyProps } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 
@@ -25,6 +25,53 @@ export function grantsOnlyForAwsResources(): PolicyStatement {
     conditions: {
       BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' },
     },
+  });
+}
+
+/**
+ * What the account may do with the key without reading what it encrypts: administer it (describe, enable,
+ * disable, rotate, tag, change its policy, schedule its deletion), never encrypt, decrypt or grant.
+ * `kms:PutKeyPolicy` stays, so the key is never unmanageable; using it to add a reader is a
+ * CloudTrail event an auditor sees.
+ */
+export const keyAdministrationActions = [
+  'kms:CancelKeyDeletion',
+  'kms:CreateAlias',
+  'kms:DeleteAlias',
+  'kms:DescribeKey',
+  'kms:DisableKey',
+  'kms:DisableKeyRotation',
+  'kms:EnableKey',
+  'kms:EnableKeyRotation',
+  'kms:GetKeyPolicy',
+  'kms:GetKeyRotationStatus',
+  'kms:ListAliases',
+  'kms:ListGrants',
+  'kms:ListKeyPolicies',
+  'kms:ListResourceTags',
+  'kms:PutKeyPolicy',
+  'kms:RetireGrant',
+  'kms:RevokeGrant',
+  'kms:RotateKeyOnDemand',
+  'kms:ScheduleKeyDeletion',
+  'kms:TagResource',
+  'kms:UntagResource',
+  'kms:UpdateAlias',
+  'kms:UpdateKeyDescription',
+] as const;
+
+/**
+ * The account's statement of a key whose data only named principals read: it administers the key
+ * (keyAdministrationActions), never encrypts or decrypts with it. Given as a key's policy, it
+ * replaces CDK's default, whose `kms:*` for the account root lets every IAM principal allowed
+ * kms:Decrypt by its own policies use the key.
+ */
+export function accountAdministersTheKey(): PolicyStatement {
+  return new PolicyStatement({
+    sid: 'AccountAdministersTheKeyButCannotUseIt',
+    principals: [new AccountRootPrincipal()],
+    actions: [...keyAdministrationActions],
+    resources: ['*'],
   });
 }
 

@@ -1,6 +1,5 @@
 import { ArnFormat, DefaultStackSynthesizer, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
-  AccountRootPrincipal,
   ArnPrincipal,
   PolicyDocument,
   PolicyStatement,
@@ -10,39 +9,9 @@ import {
 } from 'aws-cdk-lib/aws-iam';
 import type { Key } from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { customerKey } from './customer-key';
+import { accountAdministersTheKey, customerKey, keyAdministrationActions } from './customer-key';
 
-/**
- * What the account may do with the key without reading a lead: administer it (describe, enable,
- * disable, rotate, tag, change its policy, schedule its deletion), never encrypt, decrypt or grant.
- * `kms:PutKeyPolicy` stays, so the key is never unmanageable; using it to add a reader is a
- * CloudTrail event an auditor sees.
- */
-export const keyAdministrationActions = [
-  'kms:CancelKeyDeletion',
-  'kms:CreateAlias',
-  'kms:DeleteAlias',
-  'kms:DescribeKey',
-  'kms:DisableKey',
-  'kms:DisableKeyRotation',
-  'kms:EnableKey',
-  'kms:EnableKeyRotation',
-  'kms:GetKeyPolicy',
-  'kms:GetKeyRotationStatus',
-  'kms:ListAliases',
-  'kms:ListGrants',
-  'kms:ListKeyPolicies',
-  'kms:ListResourceTags',
-  'kms:PutKeyPolicy',
-  'kms:RetireGrant',
-  'kms:RevokeGrant',
-  'kms:RotateKeyOnDemand',
-  'kms:ScheduleKeyDeletion',
-  'kms:TagResource',
-  'kms:UntagResource',
-  'kms:UpdateAlias',
-  'kms:UpdateKeyDescription',
-] as const;
+export { keyAdministrationActions };
 
 /** What reading and writing an encrypted table (or queue) takes, through DynamoDB (or SQS). */
 export const tableUseActions = [
@@ -129,16 +98,7 @@ export class LeadsKey extends Construct {
       removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
       // Given, this policy replaces CDK's default one, whose `kms:*` for the account root lets every
       // IAM principal allowed kms:Decrypt by its own policies use the key.
-      policy: new PolicyDocument({
-        statements: [
-          new PolicyStatement({
-            sid: 'AccountAdministersTheKeyButCannotUseIt',
-            principals: [new AccountRootPrincipal()],
-            actions: [...keyAdministrationActions],
-            resources: ['*'],
-          }),
-        ],
-      }),
+      policy: new PolicyDocument({ statements: [accountAdministersTheKey()] }),
     });
 
     const deployer = props.deployerRoleArn ?? cloudFormationExecutionRoleArn(stack);

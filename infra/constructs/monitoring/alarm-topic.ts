@@ -1,11 +1,11 @@
 import { Aws, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyDocument, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IKey, Key } from 'aws-cdk-lib/aws-kms';
 import { SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription, UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { customerKey } from '../customer-key';
+import { accountAdministersTheKey, customerKey } from '../customer-key';
 import { logicalIdBeside } from './stable-logical-id';
 
 export interface AlarmTopicProps {
@@ -119,6 +119,9 @@ export class AlarmTopic extends Construct {
       description: 'Encrypts the alarm topic of the First 100 Days site.',
       // The topic stores no message once delivered: nothing is left to decrypt after a teardown.
       removalPolicy: RemovalPolicy.DESTROY,
+      // Only CloudWatch (its statement below) uses the key; the account administers it, as the
+      // leads' key: a key statement with kms:Decrypt and no kms:ViaService would decrypt by any path.
+      policy: new PolicyDocument({ statements: [accountAdministersTheKey()] }),
     });
     (key.node.defaultChild as CfnElement).overrideLogicalId(logicalIdBeside(this, [`${this.node.id}Key`, 'Resource']));
     return key;

@@ -3,7 +3,10 @@
  * judged against the templates' own policies: CloudWatch alarms to their topics and keys (the edge
  * stack's too), EventBridge to functions, API Gateway to functions, CloudFront to its bucket (SSE-S3,
  * so no key), Lambda to the functions' roles, CloudWatch Logs to the key of each log group. A policy
- * narrowed to another name is found.
+ * narrowed to another name is found. And the widenings the rehearsal refuses on the same synth
+ * (rehearsal.ts), each made on a copy of the template: a topic's publish statement without its
+ * source conditions, an outside reader's decrypt without kms:ViaService, a public function granted
+ * dynamodb:Scan on the requests table.
  */
 import { judge } from '../../../../infra/tools/rehearsal/judge';
 import { rehearse } from '../../../../infra/tools/rehearsal/rehearsal';
@@ -117,4 +120,75 @@ test("the rehearsal of staging with every optional value judges every edge and e
   // Eleven runs against each of the deploy, diff, leads reader and leads operator roles; three
   // administrators (with MFA, without, another account's) against the break-glass role.
   expect(report.identityRunsJudged).toBe(4 * 11 + 3);
+});
+
+test("the alarm topic's publish statement without its conditions fails the rehearsal: another stack's alarm and another account's may publish", async () => {
+  const stacks = deployedStacks(assembly, {
+    stack: 'First100DaysSite-staging',
+    change: (template) => {
+      for (const [, policy] of resourcesOf(template, 'AWS::SNS::TopicPolicy')) {
+        for (const statement of policy.Properties.PolicyDocument.Statement as {
+          Principal?: { Service?: string };
+          Condition?: unknown;
+        }[])
+          if (statement.Principal?.Service === 'cloudwatch.amazonaws.com') delete statement.Condition;
+      }
+    },
+  });
+  const { refusals } = await rehearse(stacks, everyOption.githubRepository, 'staging');
+  expect(refusals.length).toBeGreaterThan(0);
+  expect(refusals).toContainEqual(
+    expect.stringMatching(
+      /^alarm First100DaysSite-staging-\S+ → topic Monitoring\w*Topic\S* \(First100DaysSite-staging\), asked by arn:aws:cloudwatch:eu-west-1:111111111111:alarm:OtherStack-\S+ \(another stack's\): allowed by the resource policy's statement \d+ \(it must name its source\)$/,
+    ),
+  );
+  expect(refusals).toContainEqual(
+    expect.stringMatching(/, asked from account 999999999999: allowed by the resource policy's statement \d+/),
+  );
+});
+
+test("an outside reader's decrypt without kms:ViaService fails the rehearsal, naming the key and its statement", async () => {
+  const stacks = deployedStacks(assembly, {
+    stack: 'First100DaysSite-staging',
+    change: (template) => {
+      for (const [, key] of resourcesOf(template, 'AWS::KMS::Key')) {
+        for (const statement of key.Properties.KeyPolicy.Statement as {
+          Sid?: string;
+          Condition?: Record<string, Record<string, unknown>>;
+        }[])
+          if (statement.Sid === 'LeadsReader' && statement.Condition)
+            delete statement.Condition.StringEquals['kms:ViaService'];
+      }
+    },
+  });
+  const { refusals } = await rehearse(stacks, everyOption.githubRepository, 'staging');
+  expect(refusals).toEqual([
+    expect.stringMatching(
+      /^key LeadsKey\S+ \(First100DaysSite-staging\) statement \d+: arn:aws:iam::111111111111:role\/LeadsReader may kms:Decrypt with no kms:ViaService, so through any path$/,
+    ),
+  ]);
+});
+
+test('a public function granted dynamodb:Scan on the requests table fails the rehearsal, naming the function and its statement', async () => {
+  const stacks = deployedStacks(assembly, {
+    stack: 'First100DaysSite-staging',
+    change: (template) => {
+      const [tableId] = resourcesOf(template, 'AWS::DynamoDB::Table').find(
+        ([, table]) => table.Properties.TableName === 'cheat_sheet_requests',
+      )!;
+      for (const [logicalId, policy] of resourcesOf(template, 'AWS::IAM::Policy'))
+        if (logicalId.startsWith('ApiCheatSheetChallenge'))
+          policy.Properties.PolicyDocument.Statement.push({
+            Effect: 'Allow',
+            Action: 'dynamodb:Scan',
+            Resource: { 'Fn::GetAtt': [tableId, 'Arn'] },
+          });
+    },
+  });
+  const { refusals } = await rehearse(stacks, everyOption.githubRepository, 'staging');
+  expect(refusals).toEqual([
+    expect.stringMatching(
+      /^cheatSheetChallenge \(public: GET \/api\/cheat-sheet-challenge\) may dynamodb:Scan on arn:aws:dynamodb:eu-west-1:111111111111:table\/cheat_sheet_requests \(ApiCheatSheetChallenge\S+ statement \d+\): no function a visitor reaches may read or delete the requests in bulk$/,
+    ),
+  ]);
 });
