@@ -84,6 +84,11 @@ export function concurrencyNeeded(apiRateLimit: number): number {
   return Math.ceil(apiRateLimit * lambdaSecondsPerRequest) + backgroundConcurrency;
 }
 
+/** Readers a second a concurrency quota serves, its queues' share aside (rounded down). */
+export function readersPerSecondWithin(concurrency: number): number {
+  return Math.floor((concurrency - backgroundConcurrency) / (readerRoutes.length * lambdaSecondsPerRequest));
+}
+
 /**
  * SES's maximum send rate (e-mails a second) that sends a launch hour's readers within that hour:
  * the queue paces the sends at the account's rate, so a lower one only delays them, past the

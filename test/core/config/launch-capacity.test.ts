@@ -6,6 +6,8 @@ import {
   launchFigures,
   launchHour,
   launchPeakReadersPerSecond,
+  readerRoutes,
+  readersPerSecondWithin,
   stageRate,
 } from '../../../core/config/launch-capacity';
 import { defaultApiThrottle } from '../../../infra/context-defaults';
@@ -55,6 +57,33 @@ describe('an attacker stays bounded', () => {
   test('one /24 alone cannot spend the daily send budget in 24 hours', () => {
     const network = attackers.find(({ name }) => name === 'one /24')!;
     expect(attackerFigures(network).sendsPerDay).toBeLessThan(defaultLimitSettings.dailySendBudget);
+  });
+});
+
+describe('docs/capacity.md', () => {
+  const capacity = readDoc('capacity.md');
+
+  test('gives what the product needs of each quota, as computed', () => {
+    expect(capacity).toMatch(
+      row(
+        "API Gateway, the account's throttle",
+        '10,000 a second (2,500 in newer Regions), burst 5,000',
+        `the stage's ${stageRate()} a second`,
+      ),
+    );
+    expect(capacity).toContain(`${readerRoutes.length} a reader: ${launch.readersPerSecondServed} readers a second`);
+    expect(capacity).toContain(
+      `${launch.concurrencyAtStageRate} at the stage's full rate, ${launch.concurrencyAtPeak} at a launch's peak`,
+    );
+    expect(capacity).toContain(`${launch.sesRateNeeded} a second to send a launch hour within the hour`);
+  });
+
+  test("says at what rate of readers the throttles and a new account's concurrency fill", () => {
+    expect(capacity).toContain(`**The routes' throttles, at ${launch.readersPerSecondServed} readers a second**`);
+    expect(capacity).toContain(
+      `**Lambda's concurrency, at about ${readersPerSecondWithin(newAccountConcurrency)} readers a second in a new account of ${newAccountConcurrency}**`,
+    );
+    expect(readersPerSecondWithin(newAccountConcurrency)).toBeGreaterThan(launch.readersPerSecondServed);
   });
 });
 
