@@ -60,6 +60,13 @@ describe('an attacker stays bounded', () => {
   });
 });
 
+test("docs/deploy.md's table of context values gives the stage's throttle and the budget as defaulted", () => {
+  const deploy = readDoc('deploy.md');
+  expect(deploy).toMatch(row('`apiRateLimit`', 'no', `\`${defaultApiThrottle.rateLimit}\``));
+  expect(deploy).toMatch(row('`apiBurstLimit`', 'no', `\`${defaultApiThrottle.burstLimit}\``));
+  expect(deploy).toMatch(row('`dailySendBudget`', 'no', `\`${defaultLimitSettings.dailySendBudget}\``));
+});
+
 describe('docs/capacity.md', () => {
   const capacity = readDoc('capacity.md');
 
