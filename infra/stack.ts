@@ -154,6 +154,9 @@ export class CheatSheetSiteStack extends Stack {
       siteDirectory: props.buildOutput?.siteDirectory,
       pricingPlan: config.pricingPlan,
     });
+    // The PDF too waits for the distribution: a create CloudFront refuses then rolls back over an
+    // empty cheat-sheet bucket, which it can delete (site-files.ts says the same of the site's).
+    this.data.cheatSheetDeployment.node.addDependency(this.site.distribution);
     if (config.pricingPlan === 'free') {
       if (!this.webFirewall) {
         throw new Error(

@@ -63,6 +63,10 @@ export function deploySiteFiles(scope: Construct, props: SiteFilesProps): SiteFi
   });
   // New pages must never reference assets that are not uploaded yet.
   pagesDeployment.node.addDependency(hashedAssetsDeployment);
+  // Nothing is written to the buckets until the distribution exists: when CloudFront refuses it
+  // (an account not yet verified, say), the rollback finds the buckets it created empty and
+  // deletes them, instead of ending in ROLLBACK_FAILED on a bucket that is not empty.
+  hashedAssetsDeployment.node.addDependency(props.distribution);
   acknowledgeBucketDeployment(hashedAssetsDeployment, props.bucket);
   acknowledgeBucketDeployment(pagesDeployment, props.bucket);
 

@@ -7,6 +7,7 @@
 import { ACMClient } from '@aws-sdk/client-acm';
 import { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { LambdaClient } from '@aws-sdk/client-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SSMClient } from '@aws-sdk/client-ssm';
@@ -18,6 +19,8 @@ export const cloudFrontRegion = 'us-east-1';
 export interface PreflightClients {
   readonly cloudFormation: CloudFormationClient;
   readonly dynamoDb: DynamoDBClient;
+  /** DescribeKey of a leftover table's key: is its deletion scheduled? */
+  readonly kms: KMSClient;
   readonly lambda: LambdaClient;
   readonly ses: SESv2Client;
   /** The bootstrap's parameter lives in each region the app deploys to. */
@@ -49,6 +52,7 @@ export function createPreflightClients(region: string): PreflightClients {
   const clients = {
     cloudFormation: new CloudFormationClient({ region }),
     dynamoDb: new DynamoDBClient({ region }),
+    kms: new KMSClient({ region }),
     lambda: new LambdaClient({ region }),
     ses: new SESv2Client({ region }),
     acm: new ACMClient({ region: cloudFrontRegion }),

@@ -145,7 +145,7 @@ async function runChecks(
       apiRateLimit: settings.apiRateLimit,
     }),
     settings.customDomain ? checkCertificate(clients.acm, { account, ...settings.customDomain }) : undefined,
-    checkLeftoverTables(clients.dynamoDb, { region, stackName: settings.stackName, stack, deployArguments }),
+    checkLeftoverTables(clients, { region, stackName: settings.stackName, stack, deployArguments }),
   ]);
   return [
     checkRegion(region),

@@ -133,6 +133,20 @@ describe('the stack', () => {
   });
 });
 
+describe('a first create CloudFront refuses', () => {
+  test('writes nothing to a bucket before the distribution exists: every bucket deployment waits for it, so the rollback can delete the buckets', () => {
+    const resources = template.toJSON().Resources as Record<string, { Type: string; DependsOn?: string[] }>;
+    const [distribution] = Object.keys(template.findResources('AWS::CloudFront::Distribution'));
+    const dependsOn = (id: string, seen = new Set<string>()): Set<string> => {
+      for (const next of resources[id].DependsOn ?? []) if (!seen.has(next)) dependsOn(next, seen.add(next));
+      return seen;
+    };
+    const deployments = Object.keys(resources).filter((id) => resources[id].Type === 'Custom::CDKBucketDeployment');
+    expect(deployments.length).toBeGreaterThanOrEqual(3);
+    for (const id of deployments) expect([id, dependsOn(id).has(distribution)]).toEqual([id, true]);
+  });
+});
+
 describe('the monitoring of the product', () => {
   test('sends the failures of every function no route invokes, after their retries, to the dead-letter queue', () => {
     const queueId = resourceByPrefix(template, 'AWS::SQS::Queue', 'FailedEventsQueue').logicalId;

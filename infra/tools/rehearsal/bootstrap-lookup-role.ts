@@ -11,7 +11,9 @@
  * AmazonSSMReadOnlyAccess's `ssm:Get*` (the bootstrap version's GetParameter),
  * AWSCertificateManagerReadOnly's `acm:DescribeCertificate` (with a custom domain),
  * AWSLambda_ReadOnlyAccess's `lambda:Get*` (GetAccountSettings) and AmazonDynamoDBReadOnlyAccess's
- * `dynamodb:Describe*` (DescribeTable of the leftover tables). STS GetCallerIdentity needs no
+ * `dynamodb:Describe*` (DescribeTable of the leftover tables) , and
+ * ReadOnlyAccess's own `kms:Describe*`, here `kms:DescribeKey` (a leftover table's key: is its
+ * deletion scheduled?). STS GetCallerIdentity needs no
  * permission. A call to any other action is refused, so a new one is judged only once it is added
  * here.
  */
@@ -42,6 +44,7 @@ export const readOnlyAccessStandIn: Policy = {
         'acm:DescribeCertificate',
         'lambda:Get*',
         'dynamodb:Describe*',
+        'kms:DescribeKey',
       ],
       Resource: '*',
     },

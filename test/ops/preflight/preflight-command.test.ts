@@ -175,6 +175,42 @@ describe('the preflight command', () => {
     expect(lineOf(lines, 'SES rate')).toMatch(/^WARN .*sends 1 e-mail a second .*Fix: request production access/);
   });
 
+  test('after a cdk destroy with leads left in the tables under an enabled key, prints the adopt command and no delete', async () => {
+    const key = 'arn:aws:kms:eu-west-1:123456789012:key/0a1b2c3d-leads';
+    const aws = await standInFor({
+      ...healthyAccount,
+      stackStatus: undefined,
+      tables: [
+        { name: 'cheat_sheet_requests', itemCount: 1200, key },
+        { name: 'cheat_sheet_send_quotas', itemCount: 40, key },
+        { name: 'cheat_sheet_idempotency', itemCount: 0, key },
+      ],
+      keys: { [key]: 'Enabled' },
+    });
+    const { code, lines } = await run(['-c', 'senderEmail=cheatsheet@example.com']);
+    expect(code).toBe(1);
+    const tables = lineOf(lines, 'tables');
+    expect(tables).toContain('cheat_sheet_requests 1200 items');
+    expect(tables).toContain('npx cdk deploy --import-existing-resources -c senderEmail=cheatsheet@example.com');
+    expect(lines.join('\n')).not.toMatch(/delete-table|no-deletion-protection/);
+    expect(aws.requests.filter((request) => request.startsWith('kms '))).toEqual(['kms eu-west-1 DescribeKey']);
+  });
+
+  test('with empty tables under a key pending deletion (a rolled-back create), may print the delete', async () => {
+    const key = 'arn:aws:kms:eu-west-1:123456789012:key/0a1b2c3d-orphaned';
+    await standInFor({
+      ...healthyAccount,
+      stackStatus: undefined,
+      tables: [{ name: 'cheat_sheet_requests', itemCount: 0, key }],
+      keys: { [key]: 'PendingDeletion' },
+    });
+    const { lines } = await run(['-c', 'senderEmail=cheatsheet@example.com']);
+    expect(lineOf(lines, 'tables')).toContain(
+      'aws dynamodb delete-table --region eu-west-1 --table-name cheat_sheet_requests',
+    );
+    expect(lineOf(lines, 'tables')).not.toContain('--import-existing-resources');
+  });
+
   test("fails when a production account's SES rate cannot send a launch hour within it, naming the request", async () => {
     await standInFor({ ...healthyAccount, ses: { ...healthyAccount.ses, rate: 1 } });
     const { code, lines } = await run([]);

@@ -23,9 +23,19 @@ export interface StandInAccount {
     readonly rate?: number;
   };
   readonly concurrency: number;
-  readonly tables: readonly string[];
+  /** Tables by name, or with what DescribeTable says of them (items, key). */
+  readonly tables: readonly (string | StandInTable)[];
+  /** KMS keys by ARN, with their KeyState (`Enabled`, `PendingDeletion`…). */
+  readonly keys?: Readonly<Record<string, string>>;
   /** ACM certificates in us-east-1 by ARN. */
   readonly certificates?: Readonly<Record<string, { readonly status: string; readonly names: readonly string[] }>>;
+}
+
+export interface StandInTable {
+  readonly name: string;
+  readonly itemCount: number;
+  /** A customer managed key's ARN; none: AWS's own key. */
+  readonly key?: string;
 }
 
 export const healthyAccount: StandInAccount = {
@@ -112,8 +122,18 @@ function sesV2(account: StandInAccount, path: string): Reply {
 
 function dynamoDb(account: StandInAccount, body: string): Reply {
   const { TableName } = JSON.parse(body) as { TableName: string };
-  return account.tables.includes(TableName)
-    ? json({ Table: { TableName, TableStatus: 'ACTIVE' } })
+  const table = account.tables
+    .map((t) => (typeof t === 'string' ? { name: t, itemCount: 0 } : t))
+    .find(({ name }) => name === TableName);
+  return table
+    ? json({
+        Table: {
+          TableName,
+          TableStatus: 'ACTIVE',
+          ItemCount: table.itemCount,
+          ...(table.key && { SSEDescription: { Status: 'ENABLED', SSEType: 'KMS', KMSMasterKeyArn: table.key } }),
+        },
+      })
     : json(
         {
           __type: 'com.amazonaws.dynamodb.v20120810#ResourceNotFoundException',
@@ -121,6 +141,14 @@ function dynamoDb(account: StandInAccount, body: string): Reply {
         },
         400,
       );
+}
+
+function kms(account: StandInAccount, body: string): Reply {
+  const { KeyId } = JSON.parse(body) as { KeyId: string };
+  const state = account.keys?.[KeyId];
+  return state
+    ? json({ KeyMetadata: { KeyId, Arn: KeyId, KeyState: state, Enabled: state === 'Enabled' } })
+    : json({ __type: 'NotFoundException', message: `Key '${KeyId}' does not exist` }, 400);
 }
 
 function acm(account: StandInAccount, body: string): Reply {
@@ -161,6 +189,8 @@ function answer(
       return dynamoDb(account, body);
     case 'acm':
       return acm(account, body);
+    case 'kms':
+      return kms(account, body);
     default:
       return json({ __type: 'UnknownOperationException', message: `no stand-in for ${service}` }, 400);
   }
