@@ -109,6 +109,8 @@ function toDeploymentConfig(context: DeploymentContext): DeploymentConfig {
     waf: context.waf ?? true,
     // On unless switched off: a script must then solve a challenge per send, as the page does.
     challenge: context.challenge ?? true,
+    // On unless removed: without it an outage at night pages no one until readers are hurt.
+    canary: context.canary ?? true,
     ...(requestRetentionDays !== undefined && { requestRetentionDays }),
     // contextInput made sure a named stage has both.
     ...(stage !== undefined && { stage: { name: stage, account: account!, region: region! } }),

@@ -50,6 +50,8 @@ export const contextKeys = {
   waf: 'waf',
   /** Optional, default `true`: the proof of work before a send (CHEAT_SHEET_CHALLENGE=on); `false` switches it off. */
   challenge: 'challenge',
+  /** Optional, default `true`: the canary, a reader the stack sends itself every 5 minutes; `false` removes it. */
+  canary: 'canary',
   /** Optional. Days a request is kept before DynamoDB's TTL deletes it; by default it is kept. */
   requestRetentionDays: 'requestRetentionDays',
   /** Optional. A key of cdk.json's `stages`: that stage's account, region and values. */

@@ -102,6 +102,7 @@ export const deploymentContextSchema = z
       ),
       waf: flag(contextKeys.waf),
       challenge: flag(contextKeys.challenge),
+      canary: flag(contextKeys.canary),
       requestRetentionDays: positive(contextKeys.requestRetentionDays, { integer: true }),
       stage: text(z.string().optional()),
       account: matching(accountPattern, (input) => `account "${input}" must be an AWS account ID of 12 digits.`),

@@ -64,6 +64,8 @@ export interface DeploymentConfig {
   readonly waf: boolean;
   /** Whether a JSON send must carry the page's solved proof of work (on by default; `-c challenge=false` switches it off). */
   readonly challenge: boolean;
+  /** Whether the canary checks the live site on a schedule (on by default; `-c canary=false` removes it). */
+  readonly canary: boolean;
   /** When set, requests expire this many days after they were made (DynamoDB TTL). */
   readonly requestRetentionDays?: number;
   /** The named stage, when `-c stage=…` is given; without it the stack goes where the CLI's credentials point. */

@@ -1,4 +1,5 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Lazy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import type { CatalogueFunction as CatalogueEntry } from '../core/api/catalogue/function-entry';
 import { functionList } from '../core/api/catalogue/functions';
@@ -90,7 +91,11 @@ export class CheatSheetSiteStack extends Stack {
     this.config = config;
     const functions = props.functions ?? functionList;
     // What this stage builds: an entry `onlyWith` a context value only when the value is given.
-    const builtFunctions = functions.filter((fn) => fn.onlyWith === undefined || config[fn.onlyWith] !== undefined);
+    const builtFunctions = functions.filter(
+      (fn) =>
+        (fn.onlyWith === undefined || config[fn.onlyWith] !== undefined) &&
+        (fn.offWith === undefined || config[fn.offWith]),
+    );
 
     this.leadsKey = new LeadsKey(this, 'LeadsKey', { readerRoleArn: config.leadsReaderRoleArn });
     const encryptionKey = this.leadsKey.key;
@@ -201,6 +206,13 @@ export class CheatSheetSiteStack extends Stack {
       sesConfigurationSet: { name: this.mail.configurationSetName, dimensionName: sesEventDimensionName },
       // Work that failed after its retries, every queue of it: one DeadLetters ticket.
       deadLetterQueues: [this.failedEvents.queue, ...(this.leadHandoff ? [this.leadHandoff.deadLetterQueue] : [])],
+      ...(config.canary && {
+        // The canary is built below, with the event functions, which need the alarm topic built here:
+        // its name is read when the template is written.
+        canaryFailures: canaryFailedRuns(
+          Lazy.string({ produce: () => this.eventFunctions.byName.canary!.built.function.functionName }),
+        ),
+      }),
     });
 
     this.eventFunctions = new EventFunctions(this, 'EventFunctions', {
@@ -214,9 +226,10 @@ export class CheatSheetSiteStack extends Stack {
       pauseOnAlarms: [this.monitoring.causeAlarms.senderReputationAlarm],
       originSecret: this.originSecret.secret,
       authorEmail: config.authorEmail,
+      ...(config.canary && { canarySiteUrl: config.siteUrl ?? this.site.url }),
       encryptionKey,
       entryPaths: props.handlerEntries,
-      functions,
+      functions: builtFunctions,
     });
     // A function that reads or writes the requests or the counters may use the leads' key.
     for (const { built } of this.eventFunctions.list) {
@@ -226,7 +239,7 @@ export class CheatSheetSiteStack extends Stack {
     // which is under the leads' key (a failed SES event names the reader): its role may use the key
     // through SQS.
     for (const { built } of this.eventFunctions.list) {
-      this.failedEvents.catchFailuresOf(built.function);
+      this.failedEvents.catchFailuresOf(built.function, built.entry.failedRunRetries);
       this.leadsKey.allowQueueUse(built.role);
     }
 
@@ -354,4 +367,14 @@ export class CheatSheetSiteStack extends Stack {
     });
     // The DNS records to publish (DKIM, MAIL FROM) are outputs of the Mail construct.
   }
+}
+
+/** The canary's failed runs: its function's Errors (AWS/Lambda, free), summed. */
+function canaryFailedRuns(functionName: string): Metric {
+  return new Metric({
+    namespace: 'AWS/Lambda',
+    metricName: 'Errors',
+    dimensionsMap: { FunctionName: functionName },
+    statistic: 'Sum',
+  });
 }

@@ -10,6 +10,7 @@ import { functionList } from '../../core/api/catalogue/functions';
 import { sendCheatSheetVariables } from '../../core/config/function-environment';
 import { leadDigestVariables } from '../../lambdas/lead-digest/lead-digest';
 import { pauseSendingVariables } from '../../lambdas/pause-sending/pause-sending';
+import { canaryVariables } from '../../lambdas/canary/canary-run';
 import { CatalogueFunction } from './catalogue-function';
 import { addTrigger, type TriggerResource } from './function-triggers';
 
@@ -32,6 +33,13 @@ export interface EventFunctionsProps {
    * @default - no digest
    */
   readonly authorEmail?: string;
+  /**
+   * The site's public address the canary checks (the stage's siteUrl, else the distribution's); an
+   * entry `offWith: 'canary'` is built only with it.
+   *
+   * @default - no canary
+   */
+  readonly canarySiteUrl?: string;
   /** The deployment's secret (the origin secret): the SES events function keys the suppression entries with it. */
   readonly originSecret: ISecret;
   /** The leads' key (infra/constructs/leads-key.ts): the log groups are encrypted with it. */
@@ -89,6 +97,14 @@ export class EventFunctions extends Construct {
         [pauseSendingVariables.configurationSetName]: props.configurationSetName,
         [pauseSendingVariables.pauseOnAlarms]: alarmNames.join(','),
       },
+      // The canary marks its requests with a key of the deployment's secret, and reads its own.
+      ...(props.canarySiteUrl !== undefined && {
+        canary: {
+          [canaryVariables.siteUrl]: props.canarySiteUrl,
+          [canaryVariables.tableName]: props.requestsTable.tableName,
+          [sendCheatSheetVariables.originSecretArn]: props.originSecret.secretArn,
+        },
+      }),
       ...(props.authorEmail !== undefined && {
         leadDigest: {
           [leadDigestVariables.tableName]: props.requestsTable.tableName,
@@ -109,7 +125,8 @@ export class EventFunctions extends Construct {
       (fn) =>
         fn.trigger.kind !== 'http' &&
         fn.trigger.kind !== 'queue' &&
-        !(fn.onlyWith === 'authorEmail' && props.authorEmail === undefined),
+        !(fn.onlyWith === 'authorEmail' && props.authorEmail === undefined) &&
+        !(fn.offWith === 'canary' && props.canarySiteUrl === undefined),
     );
     this.list = entries.map((fn) => {
       const environment = environments[fn.environment];

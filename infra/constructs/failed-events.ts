@@ -46,12 +46,13 @@ export class FailedEvents extends Construct {
   }
 
   /**
-   * The function's failed asynchronous invocations (after Lambda's two retries) land in the queue.
+   * The function's failed asynchronous invocations (after Lambda's retries: two unless its entry
+   * says otherwise) land in the queue.
    * Its role may send to this queue alone (sqs:SendMessage, what Lambda's destination needs); the
    * key's use is the key policy's (LeadsKey.allowQueueUse), not IAM's: CDK's SqsDestination would
    * add KMS wildcards to the role that the leads' key, which trusts no IAM policy, ignores.
    */
-  public catchFailuresOf(fn: IFunction): void {
+  public catchFailuresOf(fn: IFunction, retryAttempts = 2): void {
     const queue = this.queue;
     const onFailure: IDestination = {
       bind: () => {
@@ -59,6 +60,6 @@ export class FailedEvents extends Construct {
         return { destination: queue.queueArn };
       },
     };
-    fn.configureAsyncInvoke({ retryAttempts: 2, onFailure });
+    fn.configureAsyncInvoke({ retryAttempts, onFailure });
   }
 }

@@ -4,7 +4,8 @@
  * topic, the table's stream), in the order a reader's request lives: a request saved and sent
  * (after the proof of work's challenge, solved, when the stage asks for it),
  * the no-script form, a bounce and a complaint, a request left unsent and the unsent check, the
- * weekly digest, a reputation alarm that pauses sending, a lead handed off. A scenario whose
+ * weekly digest, the canary's run through a stand-in distribution (edge-stand-in.ts), a reputation
+ * alarm that pauses sending, a lead handed off. A scenario whose
  * function the stage does not deploy (the digest without `authorEmail`) is skipped, and said so.
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -174,6 +175,18 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Functio
       },
     },
     { name: 'the weekly digest', functions: ['leadDigest'], run: () => twin.invoke('leadDigest', scheduled).then() },
+    {
+      name: "the canary's sending run, through the site's address",
+      functions: ['canary'],
+      // On a half hour, so the run sends: the page, the save, the challenge and the send, to the simulator.
+      run: () =>
+        twin
+          .invoke('canary', {
+            ...scheduled,
+            time: new Date(Math.floor(Date.now() / 1_800_000) * 1_800_000).toISOString(),
+          })
+          .then(),
+    },
     {
       name: 'a reputation alarm pauses sending',
       functions: ['pauseSending'],

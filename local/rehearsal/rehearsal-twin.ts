@@ -17,6 +17,8 @@ import { createTableInput } from '../local-tables';
 import { startCallRecorder, type CallRecorder } from './call-recorder';
 import { standInControlPlane, type ControlPlane, type StandInControlPlane } from './control-plane';
 import { hostFunction, type FunctionHost, type HostedFunction } from './function-host';
+import { startEdgeStandIn } from './edge-stand-in';
+import { canaryVariables } from '../../lambdas/canary/canary-run';
 
 export interface RehearsedFunction extends Omit<HostedFunction, 'environment'> {
   readonly arn: string;
@@ -82,7 +84,14 @@ export async function startRehearsalTwin(
   }
   const controlPlane = standInControlPlane(deployment);
   const recorder = await startCallRecorder({ dynamodb: dynamodb.url, s3: s3.url, ses: ses.url, secrets, controlPlane });
+  // The site's address as the canary meets it: the routes' functions behind a stand-in distribution.
+  const originSecretArn = functions.find((fn) => fn.environment.ORIGIN_SECRET_ARN)?.environment.ORIGIN_SECRET_ARN;
+  const edge = await startEdgeStandIn(
+    (name, event) => hosts.get(name)!.invoke(event),
+    secrets.get(originSecretArn ?? '') ?? '',
+  );
   const stop = async () => {
+    await edge.close();
     await Promise.all([...hosts.values()].map((host) => host.stop()));
     await recorder.close();
     dns.close();
@@ -113,6 +122,7 @@ export async function startRehearsalTwin(
           ...fn,
           environment: {
             ...fn.environment,
+            ...(fn.environment[canaryVariables.siteUrl] !== undefined && { [canaryVariables.siteUrl]: edge.url }),
             AWS_REGION: fn.region,
             AWS_DEFAULT_REGION: fn.region,
             AWS_ACCESS_KEY_ID: fn.accessKeyId,

@@ -7,8 +7,15 @@
  */
 
 import { apiRoutes } from '../../core/api/routes';
-import { book } from '../../core/content/book';
 import { notFound } from '../../core/content/site';
+import {
+  hasTitleHeading,
+  maxAgeOf,
+  oneYearSeconds,
+  securityHeadersVerdict,
+} from '../../lambdas/canary-check/page-markup';
+
+export { securityHeadersVerdict };
 
 export interface CheckResult {
   readonly name: string;
@@ -24,9 +31,6 @@ export interface SiteCheckOptions {
   /** @default 10 seconds per request */
   readonly timeoutMs?: number;
 }
-
-/** A year: what a hashed asset's `max-age` and HSTS's `max-age` must reach at least. */
-const oneYearSeconds = 31_536_000;
 
 interface Reply {
   readonly status: number;
@@ -54,35 +58,9 @@ async function check(name: string, run: () => Promise<Omit<CheckResult, 'name'>>
   }
 }
 
-function maxAgeOf(header: string | null): number | undefined {
-  const match = header?.match(/max-age=(\d+)/i);
-  return match ? Number(match[1]) : undefined;
-}
-
 /** The first script or stylesheet under /assets/ whose name carries a content hash (Vite: `name-HASH.ext`). */
 export function findHashedAsset(html: string): string | undefined {
   return html.match(/(?:src|href)="(\/assets\/[^"]+-[A-Za-z0-9_-]{8,}\.(?:js|css))"/)?.[1];
-}
-
-/** Whether a page carries the security headers: CSP, nosniff, frame denial, and HSTS (a year at least) on https. */
-export function securityHeadersVerdict(headers: Headers, https: boolean): { ok: boolean; detail: string } {
-  const csp = headers.get('content-security-policy');
-  const frameOptions = headers.get('x-frame-options');
-  const frameDenied = /^(deny|sameorigin)$/i.test(frameOptions ?? '') || /frame-ancestors\s+'none'/.test(csp ?? '');
-  const sniffing = headers.get('x-content-type-options');
-  const hstsMaxAge = maxAgeOf(headers.get('strict-transport-security'));
-  const findings = [
-    { ok: Boolean(csp?.includes('default-src')), text: csp ? 'CSP' : 'no CSP' },
-    { ok: sniffing?.toLowerCase() === 'nosniff', text: sniffing ? `nosniff=${sniffing}` : 'no X-Content-Type-Options' },
-    { ok: frameDenied, text: frameDenied ? 'framing denied' : 'framing allowed' },
-    https
-      ? {
-          ok: hstsMaxAge !== undefined && hstsMaxAge >= oneYearSeconds,
-          text: hstsMaxAge === undefined ? 'no HSTS' : `HSTS max-age=${hstsMaxAge}`,
-        }
-      : { ok: true, text: 'HSTS not required on http' },
-  ];
-  return { ok: findings.every((finding) => finding.ok), detail: findings.map((finding) => finding.text).join(', ') };
 }
 
 function isJsonError(reply: Reply): boolean {
@@ -100,12 +78,6 @@ function describeApiReply(reply: Reply): string {
   return `${reply.status} ${kind}, Cache-Control: ${reply.headers.get('cache-control') ?? 'none'}`;
 }
 
-const entities: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
-
-/** An element's text as a reader sees it: tags dropped, the entities a server render writes decoded. */
-const htmlText = (html: string) =>
-  html.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => entities[name] ?? '');
-
 /** Every check against `siteUrl` (`http://localhost:3000/` or `https://d….cloudfront.net`), in order. */
 export async function runSiteChecks(siteUrl: string, options: SiteCheckOptions = {}): Promise<CheckResult[]> {
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -118,8 +90,7 @@ export async function runSiteChecks(siteUrl: string, options: SiteCheckOptions =
     await check('page', async () => {
       home = await request(new URL('/', base), {}, timeoutMs);
       // Pre-rendered: the book's title heading is in the HTML itself, not added by a script.
-      const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(home.body)?.[1];
-      const prerendered = heading !== undefined && htmlText(heading).includes(book.title);
+      const prerendered = hasTitleHeading(home.body);
       return {
         ok: home.status === 200 && prerendered,
         detail: `GET / ${home.status}, ${home.body.length} bytes, ${prerendered ? 'pre-rendered (title heading in the HTML)' : 'no pre-rendered title heading'}`,

@@ -18,6 +18,7 @@ const template: Template = synthTemplate({
     apiRateLimit: '30',
     apiBurstLimit: '60',
     challenge: 'false',
+    canary: 'false',
     requestRetentionDays: '365',
     accountConcurrencyLimit: '2000',
   },
@@ -61,6 +62,13 @@ describe('the context, through the stack', () => {
     ]) {
       expect(variablesOf(prefix)).toMatchObject({ CHEAT_SHEET_CHALLENGE: 'off' });
     }
+  });
+
+  test('with canary false, builds no canary, no schedule of it, and no objective reads its runs', () => {
+    expect(Object.keys(template.findResources('AWS::Lambda::Function')).filter((id) => id.includes('Canary'))).toEqual(
+      [],
+    );
+    expect(JSON.stringify(template.findResources('AWS::CloudWatch::Alarm'))).not.toContain('"Errors"');
   });
 
   test('with requestRetentionDays, tells both writing functions the days and turns on the requests TTL', () => {

@@ -150,13 +150,12 @@ describe('a first create CloudFront refuses', () => {
 describe('the monitoring of the product', () => {
   test('sends the failures of every function no route invokes, after their retries, to the dead-letter queue', () => {
     const queueId = resourceByPrefix(template, 'AWS::SQS::Queue', 'FailedEventsQueue').logicalId;
-    for (const prefix of builtFunctions
-      .filter((fn) => fn.trigger.kind !== 'http')
-      .map((fn) => functionResourcePrefix(fn, 'Function'))) {
+    for (const fn of builtFunctions.filter((candidate) => candidate.trigger.kind !== 'http')) {
+      const prefix = functionResourcePrefix(fn, 'Function');
       const functionId = resourceByPrefix(template, 'AWS::Lambda::Function', prefix).logicalId;
       template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
         FunctionName: { Ref: functionId },
-        MaximumRetryAttempts: 2,
+        MaximumRetryAttempts: fn.failedRunRetries,
         DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [queueId, 'Arn'] } } },
       });
     }
@@ -166,6 +165,28 @@ describe('the monitoring of the product', () => {
     const composites = Object.keys(template.findResources('AWS::CloudWatch::CompositeAlarm')).length;
     // The causes: the sender's reputation, the send budget, the event functions' dead letters.
     expect([alarmsOf(template).length, composites]).toEqual([3 * 5 + 3, 3]);
+  });
+
+  test('runs the canary every 5 minutes against the site, and the objectives page on its failed runs (its Errors, in the 1-hour availability window)', () => {
+    const canary = resourceByPrefix(template, 'AWS::Lambda::Function', 'EventFunctionsCanaryCanaryFunction');
+    const variables = (canary.resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(JSON.stringify(variables.CANARY_SITE_URL)).toContain('DomainName');
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [canary.logicalId, 'Arn'] } })]),
+    });
+    const readers = Object.entries(template.findResources('AWS::CloudWatch::Alarm'))
+      .filter(([, alarm]) =>
+        (
+          (alarm.Properties.Metrics ?? []) as { MetricStat?: { Metric: { MetricName: string; Dimensions: unknown } } }[]
+        ).some(
+          (query) =>
+            query.MetricStat?.Metric.MetricName === 'Errors' &&
+            JSON.stringify(query.MetricStat.Metric.Dimensions).includes(canary.logicalId),
+        ),
+      )
+      .map(([, alarm]) => alarm.Properties.AlarmName as string);
+    expect(readers).toEqual(['First100DaysSite-SloWindow1h-Availability']);
   });
 
   test('outputs the console URL of its one dashboard', () => {

@@ -12,6 +12,7 @@ import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
 import { readDoc } from '../support/docs';
 import { leadCost, leadPrices, type TemplateResource } from '../support/lead-cost';
 import { createTestApp } from '../infra/support/synth';
+import { canaryCadence } from '../../core/config/canary-cadence';
 
 /** AWS's list prices in us-east-1, USD a month, as read on the date below. */
 export const priceTable = {
@@ -31,7 +32,50 @@ export const priceTable = {
   webAcl: { usd: 5, ruleUsd: 1, source: 'https://aws.amazon.com/waf/pricing/' },
   /** CloudFront's flat-rate Free plan: the distribution and its web ACL together. */
   flatRateFree: { usd: 0, source: 'https://aws.amazon.com/cloudfront/pricing/' },
+  /** SES: an e-mail sent (a send to the mailbox simulator is billed as any). */
+  sesEmail: { usd: 0.0001, source: 'https://aws.amazon.com/ses/pricing/' },
+  /** Lambda on arm64: a GB-second, and a request. */
+  lambda: { gbSecondUsd: 0.0000133334, requestUsd: 0.0000002, source: 'https://aws.amazon.com/lambda/pricing/' },
+  /** An HTTP API request. */
+  httpApiRequest: { usd: 0.000001, source: 'https://aws.amazon.com/api-gateway/pricing/' },
+  /** A CloudFront HTTPS request (North America and Europe). */
+  cloudFrontRequest: { usd: 0.000001, source: 'https://aws.amazon.com/cloudfront/pricing/' },
+  /** DynamoDB on demand: a write request unit, and a read request unit. */
+  dynamoDb: {
+    writeUsd: 0.000000625,
+    readUsd: 0.000000125,
+    source: 'https://aws.amazon.com/dynamodb/pricing/on-demand/',
+  },
 } as const;
+
+/**
+ * What the canary (lambdas/canary/) adds at rest, a month of 30 days at its cadence
+ * (core/config/canary-cadence.ts): its alarm metric (the 1-hour window reads its Errors), the
+ * simulator's e-mails, its runs and the functions, routes and requests each run calls. A run took
+ * about 1 s on the local twin, proof of work included (test/lambdas/canary/handler.test.ts); it is
+ * counted at 2 s, for the round trips through CloudFront, and the functions it calls at 0.3 s each.
+ */
+export function canaryAtRest() {
+  const p = priceTable;
+  const runs = (30 * 24 * 60) / canaryCadence.checkEveryMinutes;
+  const sends = (30 * 24 * 60) / canaryCadence.sendEveryMinutes;
+  // Each run: the save; each sending run: the challenge, the send, then SES's delivery event.
+  const calledFunctions = runs + 3 * sends;
+  const routeRequests = runs + 2 * sends;
+  const gbSeconds = runs * 0.25 * 2 + calledFunctions * 0.25 * 0.3;
+  // A save writes its item and its key's record twice; a send its key's record twice and the item twice, SES's event once.
+  const writes = runs * 3 + sends * 5;
+  const reads = runs * 2 + sends * 2;
+  const lines = {
+    alarmMetric: p.alarmMetric.usd,
+    email: sends * p.sesEmail.usd,
+    lambda: gbSeconds * p.lambda.gbSecondUsd + (runs + calledFunctions) * p.lambda.requestUsd,
+    api: routeRequests * p.httpApiRequest.usd,
+    cloudFront: (runs + routeRequests) * p.cloudFrontRequest.usd,
+    dynamoDb: writes * p.dynamoDb.writeUsd + reads * p.dynamoDb.readUsd,
+  };
+  return { runs, sends, lines, usd: Object.values(lines).reduce((sum, line) => sum + line, 0) };
+}
 
 interface Resource {
   readonly Type: string;
@@ -270,5 +314,28 @@ describe('a thousand leads (default synth, us-east-1, list prices)', () => {
     for (const { item, usd } of perLead.lines) {
       expectLine('capacity.md', new RegExp(`\\| ${escape(item)} +\\| ${escape(perThousand(usd))} +\\|`));
     }
+  });
+});
+
+describe('the canary at rest', () => {
+  const canary = canaryAtRest();
+
+  test('prints its figures and adds at most 0.50 USD a month, which it shares with the funnel', () => {
+    console.log(
+      `The canary: ${canary.runs} runs and ${canary.sends} e-mails to the simulator a month: ${Object.entries(
+        canary.lines,
+      )
+        .map(([line, amount]) => `${line} ${amount.toFixed(3)}`)
+        .join(', ')}: ${usd(canary.usd)} USD a month.`,
+    );
+    expect(canary.usd).toBeLessThanOrEqual(0.5);
+  });
+
+  test('docs/deploy.md gives its cadence and its figure', () => {
+    expectLine(
+      'deploy.md',
+      `the canary: a run every ${canaryCadence.checkEveryMinutes} minutes, a send every ${canaryCadence.sendEveryMinutes} (${canary.sends} e-mails)`,
+    );
+    expectLine('deploy.md', new RegExp(`\\| the canary: [^|]*\\| ${escape(usd(canary.usd))} USD +\\|`));
   });
 });

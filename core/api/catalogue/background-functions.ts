@@ -7,6 +7,7 @@
 import { worstCaseSdkCallMs } from '../../config/sdk-timeouts';
 import { deliveryServices } from '../../observability/product-metrics';
 import { unsentIndex } from '../../data/unsent-index';
+import { canaryCadence } from '../../config/canary-cadence';
 import type { FunctionEntry } from './function-entry';
 
 const worstCaseSeconds = worstCaseSdkCallMs / 1000;
@@ -149,6 +150,46 @@ export const backgroundFunctions = {
     grants: ['sendingPause'],
     errorsMean:
       'The pause function failed (after its two retries, or on each): sending may NOT be paused although the bounce or complaint alarm fired.',
+  },
+  canary: {
+    id: 'Canary',
+    trigger: {
+      kind: 'schedule',
+      // Every 5 minutes: two failed runs in a row page within 15 minutes (core/config/canary-cadence.ts).
+      schedule: { everyMinutes: canaryCadence.checkEveryMinutes },
+      description: `Invokes the canary every ${canaryCadence.checkEveryMinutes} minutes: a reader the stack sends itself.`,
+      // No retry: the next run, 5 minutes on, is the retry, and the objectives count runs.
+      retryAttempts: 0,
+      undelivered: {
+        delivery:
+          'A scheduled tick carries nothing: a lost one is replaced by the next, 5 minutes later, which checks the same site.',
+        invocation:
+          "A failed run is the canary's finding, counted by its Errors metric, which the objectives' alarms read; Lambda does not retry it (the next run does), and it goes to the event functions' on-failure queue, whose DeadLetters ticket opens beside the page.",
+      },
+    },
+    entry: 'lambdas/canary/handler.ts',
+    description:
+      "A reader the stack sends itself: loads the page, saves, sends to the SES mailbox simulator and confirms the delivery, through the site's public address.",
+    memoryMb: 256,
+    memoryReason:
+      'The proof of work (up to 10,000 SHA-256 hashes) and the TLS handshakes want the CPU share 256 MB gives; it waits on the network the rest of its run.',
+    timeoutSeconds: 60,
+    timeoutReason: `Five HTTP requests of at most 10 s each (the page, the save, the challenge, the send; then one GetItem of at most ${worstCaseSeconds} s), one after the other, and the proof of work.`,
+    logService: 'canary',
+    environment: 'canary',
+    tableAccess: [
+      {
+        table: 'requests',
+        actions: ['dynamodb:GetItem'],
+        why: "One consistent GetItem of the earlier sending run's request (its key's id): whether its e-mail reached delivered.",
+      },
+    ],
+    // The mark's key is derived from the deployment's secret (core/data/canary-mark.ts).
+    grants: ['originSecretRead'],
+    failedRunRetries: 0,
+    errorsMean:
+      "A canary run failed: the page, the save, the send or the earlier run's delivery (its log says which step and what it saw). Two in a row page through SloFastBurn.",
+    offWith: 'canary',
   },
   leadHandoff: {
     id: 'LeadHandoff',

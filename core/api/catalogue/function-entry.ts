@@ -75,6 +75,7 @@ export type FunctionEnvironment =
   | 'deliveryEvents'
   | 'leadDigest'
   | 'sendingPause'
+  | 'canary'
   | 'none';
 
 /** The methods a route may take; every other method reaches the same function, which answers 405. */
@@ -262,6 +263,13 @@ export type FunctionEntry = {
   readonly errorsMean?: string;
   /** Built only when the stack's context gives this value (the digest needs an author to mail, the hand-off a provider). */
   readonly onlyWith?: 'authorEmail' | 'mailProvider';
+  /** Built unless this context value is `false` (the canary: `-c canary=false`). @default built */
+  readonly offWith?: 'canary';
+  /**
+   * Lambda's retries of a failed asynchronous run, before it goes to the on-failure queue. @default 2
+   * (0 where a retry would blur what the run measures: the canary's next run is the retry)
+   */
+  readonly failedRunRetries?: 0 | 1 | 2;
 } & (MemorySize | { readonly memoryMb?: undefined }) &
   (TimeoutSize | { readonly timeoutSeconds?: undefined });
 
@@ -288,13 +296,14 @@ export const defaultPlainTimeout: TimeoutSize = {
 
 /** An entry with every default applied, and its name in the catalogue. */
 export type CatalogueFunction<Name extends string = string> = Required<
-  Omit<FunctionEntry, 'metrics' | 'onlyWith' | 'errorsMean' | 'memoryMb' | 'timeoutSeconds'>
+  Omit<FunctionEntry, 'metrics' | 'onlyWith' | 'offWith' | 'errorsMean' | 'memoryMb' | 'timeoutSeconds'>
 > &
   MemorySize &
   TimeoutSize & {
     readonly name: Name;
     readonly metrics?: FunctionMetrics;
     readonly onlyWith?: 'authorEmail' | 'mailProvider';
+    readonly offWith?: 'canary';
     readonly errorsMean?: string;
   };
 
@@ -322,5 +331,6 @@ export function withDefaults<Name extends string>(name: Name, entry: FunctionEnt
     environment: entry.environment ?? 'none',
     tableAccess: entry.tableAccess ?? [],
     grants: entry.grants ?? [],
+    failedRunRetries: entry.failedRunRetries ?? 2,
   };
 }

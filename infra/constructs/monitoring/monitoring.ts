@@ -1,7 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import type { IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
-import type { Dashboard, IAlarm } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Dashboard, IAlarm, IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { Topic } from 'aws-cdk-lib/aws-sns';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -54,6 +54,8 @@ export interface MonitoringProps {
    * @default - none watched; SES disabling sending still pages
    */
   readonly dataKeys?: readonly IKey[];
+  /** The canary's failed runs, which the objectives count (SloAlarmsProps.canaryFailures). @default - no canary */
+  readonly canaryFailures?: IMetric;
 }
 
 /**
@@ -108,6 +110,7 @@ export class Monitoring extends Construct {
       ...family,
       stage: props.stage,
       ...(cloudFrontHere && { distribution: props.distribution }),
+      ...(props.canaryFailures && { canaryFailures: props.canaryFailures }),
     });
     this.causeAlarms = new CauseAlarms(this, 'CauseAlarms', {
       ...family,

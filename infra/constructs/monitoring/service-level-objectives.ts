@@ -7,6 +7,8 @@
  * spends 2% of it in an hour, 6× spends 5% of it in six hours.
  */
 
+import { canaryCadence } from '../../../core/config/canary-cadence';
+
 /** The period every objective is stated over. */
 export const objectiveDays = 30;
 
@@ -85,6 +87,28 @@ export const fastBurnPairs: readonly FastBurnPair[] = [
   },
 ];
 
+/**
+ * The canary's runs (lambdas/canary/): a reader the stack sends itself every 5 minutes, so the
+ * objectives see an outage when no reader is on the site. Its failed runs are its Lambda Errors
+ * (free). Counted by the availability objective's 1-hour window alone (its burn is the larger of
+ * the readers' and the canary's), which the gate (minimumEvents) keeps quiet at night: each window
+ * alarm that reads the metric is one more alarm metric, 0.10 USD a month, and one is all the
+ * stage's 6.50 USD at rest leaves. The 5-minute window of its pair, ungated, breaches on the 5xx
+ * the canary's own requests meet at CloudFront and the routes; so the pair pages on an outage that
+ * answers 5xx (the page, the API, a send SES refuses), within 15 minutes with no reader on the site.
+ */
+export const canaryObjective = {
+  target: 0.99,
+  sli: "the canary's runs that found the page, the save, the send and the earlier e-mail's delivery working, against its runs (one every 5 minutes)",
+  reason:
+    'at 12 runs an hour, one failed run burns 8.3x (a network blip, a cold start past the timeout: no page) and two burn 16.7x, past the 14.4x of the 1-hour window: two failed runs within the hour and a 5xx in the last 5 minutes page, 10 minutes after an outage begins at most',
+  windows: ['1h'],
+} as const;
+
+/** Whether the window counts the canary's runs. */
+export const countsCanary = (window: Pick<BurnWindow, 'label'>) =>
+  (canaryObjective.windows as readonly string[]).includes(window.label);
+
 /** A ticket: 1× over 3 days, the whole budget spent by the end of the 30 days at this pace. */
 export const slowBurnWindow: BurnWindow = { label: '3d', minutes: 3 * 24 * 60, burnRate: 1, gated: true };
 
@@ -112,6 +136,8 @@ export const sliMetricIds = {
   unsent: 'unsent',
   /** Requests saved, Sum. */
   saved: 'saved',
+  /** The canary's failed runs: its function's Errors, Sum. */
+  canaryFailures: 'canaryFailures',
 } as const;
 
 /** Where the availability SLI comes from: CloudFront's error rate, or (outside its region) the routes' 5xx. */
@@ -124,8 +150,9 @@ export type AvailabilitySource = 'cloudFront' | 'routes';
  * division IF keeps never divides by zero); missing data is zero (no requests, no errors).
  */
 export function burnExpressions(
-  window: Pick<BurnWindow, 'burnRate' | 'gated'>,
+  window: Pick<BurnWindow, 'burnRate' | 'gated' | 'minutes'>,
   availability: AvailabilitySource,
+  { canary = false }: { readonly canary?: boolean } = {},
 ): { readonly id: string; readonly expression: string }[] {
   const m = sliMetricIds;
   const requests = `FILL(${m.routeRequests}, 0)`;
@@ -133,12 +160,15 @@ export function burnExpressions(
     availability === 'cloudFront' ? `FILL(${m.edgeErrorRate}, 0) / 100` : `FILL(${m.routeErrors}, 0) / ${requests}`;
   const gate = (name: ObjectiveName) => minimumEvents(name, window);
   const budget = (name: ObjectiveName) => errorBudget(name);
+  const edgeBurn = `IF(${requests} >= ${gate('availability')}, ${availabilityBad} / ${budget('availability')}, 0)`;
+  // The canary's runs in the window are known from its schedule: no second metric (and alarm metric) to count them.
+  const canaryBurn = `FILL(${m.canaryFailures}, 0) / ${Math.max(1, window.minutes / canaryCadence.checkEveryMinutes)} / ${Math.round((1 - canaryObjective.target) * 1e6) / 1e6}`;
   return [
     {
       id: 'availabilityBurn',
       // CloudFront serves more requests than the routes: a window with this many route requests has
-      // at least as many behind its error rate.
-      expression: `IF(${requests} >= ${gate('availability')}, ${availabilityBad} / ${budget('availability')}, 0)`,
+      // at least as many behind its error rate. The canary's failed runs count where it is counted.
+      expression: canary ? `MAX([${edgeBurn}, ${canaryBurn}])` : edgeBurn,
     },
     {
       id: 'latencyBurn',

@@ -25,6 +25,7 @@ import { cloudFrontErrorRate } from './metrics';
 import { alarmRunbook, describeAlarm, runbookDescription } from './runbook';
 import {
   burnExpressions,
+  countsCanary,
   errorBudget,
   fastBurnPairs,
   minimumEvents,
@@ -47,6 +48,13 @@ export interface SloAlarmsProps extends AlarmFamilyProps {
    * @default - the routes' own 5xx (an edge stack in us-east-1 alarms on CloudFront's: EdgeAlarms)
    */
   readonly distribution?: IDistribution;
+  /**
+   * The canary's failed runs (its function's Errors, Sum): counted by the availability objective's
+   * 1-hour window (canaryObjective), so an outage with no reader on the site pages.
+   *
+   * @default - no canary (`-c canary=false`)
+   */
+  readonly canaryFailures?: IMetric;
 }
 
 /** How an objective is written in its alarms' names: `SloFastBurn-Delivery`. */
@@ -183,6 +191,7 @@ function sliMetrics(props: SloAlarmsProps, availability: AvailabilitySource): Re
       dimensionsMap: { [metricDimensions.service]: functionServices.saveRequest },
       statistic: 'Sum',
     }),
+    ...(props.canaryFailures && { [m.canaryFailures]: props.canaryFailures }),
   };
 }
 
@@ -190,12 +199,13 @@ function sliMetrics(props: SloAlarmsProps, availability: AvailabilitySource): Re
 export function burnMetric(
   props: SloAlarmsProps,
   availability: AvailabilitySource,
-  window: Pick<BurnWindow, 'burnRate' | 'gated' | 'minutes'>,
+  window: Pick<BurnWindow, 'burnRate' | 'gated' | 'minutes' | 'label'>,
   objective: ObjectiveName,
 ): MathExpression {
   const period = Duration.minutes(window.minutes);
   const metrics = sliMetrics(props, availability);
-  const burn = burnExpressions(window, availability).find(({ id }) => id === `${objective}Burn`);
+  const canary = props.canaryFailures !== undefined && countsCanary(window);
+  const burn = burnExpressions(window, availability, { canary }).find(({ id }) => id === `${objective}Burn`);
   if (!burn) throw new Error(`No burn expression for the ${objective} objective`);
   // An alarm pays for every metric it reads: only those its expression names.
   const usingMetrics = Object.fromEntries(

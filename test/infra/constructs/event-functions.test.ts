@@ -63,14 +63,30 @@ function variablesOf(template: Template, prefix: string): Record<string, unknown
 describe('the functions no route invokes', () => {
   const { template } = eventFunctionsInBareStack();
 
-  test('are every entry of the catalogue invoked by a schedule or an event pattern, the digest only with an author', () => {
+  test('are every entry of the catalogue invoked by a schedule or an event pattern, the digest only with an author, the canary only with its site', () => {
     // Not the routes (the Api's) nor a queue's reader (built by the construct that owns its queue).
     const scheduledOrEvent = functionList.filter((fn) => fn.trigger.kind === 'schedule' || fn.trigger.kind === 'event');
     expect(Object.keys(template.findResources('AWS::Lambda::Function'))).toHaveLength(
-      scheduledOrEvent.filter((fn) => fn.onlyWith === undefined).length,
+      scheduledOrEvent.filter((fn) => fn.onlyWith === undefined && fn.offWith === undefined).length,
     );
-    const withAuthor = eventFunctionsInBareStack({ authorEmail: 'author@example.com' }).template;
-    expect(Object.keys(withAuthor.findResources('AWS::Lambda::Function'))).toHaveLength(scheduledOrEvent.length);
+    const withBoth = eventFunctionsInBareStack({
+      authorEmail: 'author@example.com',
+      canarySiteUrl: 'https://books.example.com',
+    }).template;
+    expect(Object.keys(withBoth.findResources('AWS::Lambda::Function'))).toHaveLength(scheduledOrEvent.length);
+  });
+
+  test("gives the canary the site's address, the requests table and the deployment's secret, and a schedule of 5 minutes", () => {
+    const { template: withCanary } = eventFunctionsInBareStack({ canarySiteUrl: 'https://books.example.com' });
+    const canary = Object.values(withCanary.findResources('AWS::Lambda::Function')).find((fn) =>
+      JSON.stringify(fn.Properties.Environment).includes('CANARY_SITE_URL'),
+    )!;
+    expect(canary.Properties.Environment.Variables).toMatchObject({
+      CANARY_SITE_URL: 'https://books.example.com',
+      TABLE_NAME: expect.anything(),
+      ORIGIN_SECRET_ARN: expect.anything(),
+    });
+    withCanary.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(5 minutes)' });
   });
 
   test("invoke the SES events function for this configuration set's delivery, bounce and complaint events only", () => {

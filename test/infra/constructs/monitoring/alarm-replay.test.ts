@@ -10,6 +10,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { alarmsOfTemplates, alarmTimeline, metricKey, type Recording } from '../../support/alarm-replay';
 import { createTestApp } from '../../support/synth';
+import { canaryCadence } from '../../../../core/config/canary-cadence';
 
 const { stack } = createTestApp({
   env: { account: '111111111111', region: 'us-east-1' },
@@ -122,5 +123,53 @@ describe('replayed incidents', () => {
     const flood = (m: number) => (m >= incidentStart - 12 * 60 && m < incidentStart - 11.5 * 60 ? 500 : 0);
     const { timeline } = replay(4, { refused: flood }, incidentStart - 13 * 60, 1);
     expect([...timeline.keys()]).toEqual([]);
+  });
+});
+
+describe('the canary on a night with no readers', () => {
+  /**
+   * Only the canary on the site: a run every 5 minutes loads the page and saves (two CloudFront
+   * requests, one route request), one in six also solves the challenge and sends (two more route
+   * requests). A broken API answers its route requests 5xx, and the run fails (its Lambda Errors).
+   */
+  function canaryNight(broken: (minute: number) => boolean) {
+    const minutes = 2 * minutesPerDay;
+    const run = (m: number) => m % canaryCadence.checkEveryMinutes === 0;
+    const routes = (m: number) => (m % canaryCadence.sendEveryMinutes === 0 ? 3 : 1);
+    const series = (value: (minute: number) => number) =>
+      Array.from({ length: minutes }, (_, m) => (run(m) ? value(m) : undefined));
+    const recording: Recording = {
+      [metricKey('AWS/CloudFront', 'Requests')]: series((m) => 1 + routes(m)),
+      [metricKey('AWS/CloudFront', '5xxErrorRate')]: series((m) =>
+        broken(m) ? (100 * routes(m)) / (1 + routes(m)) : 0,
+      ),
+      [metricKey('AWS/ApiGateway', 'Count')]: series(routes),
+      [metricKey('AWS/ApiGateway', '5xx')]: series((m) => (broken(m) ? routes(m) : 0)),
+      [metricKey('AWS/ApiGateway', 'Latency')]: series(() => 0),
+      [metricKey('AWS/Lambda', 'Errors')]: series((m) => (broken(m) ? 1 : 0)),
+    };
+    const timeline = alarmTimeline(alarms, recording, minutes, 1, minutesPerDay);
+    const minutesOf = (ids: readonly string[]) => ids.flatMap((id) => timeline.get(id) ?? []).sort((a, b) => a - b);
+    return { pages: minutesOf(pageIds), tickets: minutesOf(ticketIds) };
+  }
+  const threeAm = minutesPerDay + 3 * 60 + 2;
+
+  test('the API broken at 3 a.m. pages within 15 minutes', () => {
+    const { pages } = canaryNight((m) => m >= threeAm);
+
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages[0]! - threeAm).toBeLessThanOrEqual(15);
+  });
+
+  test('the same night, healthy, pages no one and opens no ticket', () => {
+    const { pages, tickets } = canaryNight(() => false);
+
+    expect([pages, tickets]).toEqual([[], []]);
+  });
+
+  test('one failed run alone (a blip) pages no one', () => {
+    const { pages } = canaryNight((m) => m === threeAm + 3);
+
+    expect(pages).toEqual([]);
   });
 });
