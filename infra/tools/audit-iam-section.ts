@@ -12,13 +12,13 @@ import {
 } from './cloudformation-template';
 import { table } from './markdown-table';
 
-interface RoleProperties {
+export interface RoleProperties {
   Policies: ReadonlyArray<{ PolicyName: string; PolicyDocument: PolicyDocument }>;
   AssumeRolePolicyDocument: PolicyDocument;
   ManagedPolicyArns: readonly Json[];
 }
 
-interface Grant {
+export interface Grant {
   readonly effect: string;
   readonly action: string;
   readonly resources: string[];
@@ -27,7 +27,7 @@ interface Grant {
 }
 
 /** Every (action, resource, condition) a role's policies allow or deny. */
-function roleGrants(view: StackView, roleId: string, role: Partial<RoleProperties>): Grant[] {
+export function roleGrants(view: StackView, roleId: string, role: Partial<RoleProperties>): Grant[] {
   const documents: Array<[string, PolicyDocument]> = [
     ...(role.Policies ?? []).map((inline): [string, PolicyDocument] => [
       `inline ${inline.PolicyName}`,

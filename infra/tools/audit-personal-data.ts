@@ -1,25 +1,20 @@
 /**
  * The audit report's data-protection case, read from the templates: the personal data the
- * product holds (field, store, retention, how it is erased), who can read each store holding it
- * (the leads' key policy, for the tables), the deploy role's trust conditions, and the stamp of
- * what the report describes (commit, date, tool versions, stage).
+ * product holds (field, store, retention, how it is erased), and the stamp of what the report
+ * describes (commit, date, tool versions, stage). Who can read, decrypt, send and assume each role
+ * is computed in audit-access.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
-  asList,
   propertiesOf,
-  renderCondition,
-  renderPrincipal,
   resourcesOfType,
   type Json,
-  type PolicyDocument,
   type StackView,
   type TemplateResource,
 } from './cloudformation-template';
 import { table } from './markdown-table';
-import { githubTokenIssuer } from '../constructs/github-workflow-trust';
 
 /** DynamoDB's point-in-time recovery keeps every version of an item, deleted ones too, this long. */
 export const pointInTimeRecoveryDays = 35;
@@ -177,157 +172,6 @@ export function personalDataSection(views: readonly StackView[]): string {
         ],
       ],
     ),
-  ].join('\n');
-}
-
-/** An action list grants kms:Decrypt when it names it or a wildcard covering it (`kms:Decrypt*`, `kms:*`). */
-const grantsDecrypt = (actions: readonly Json[]) =>
-  actions.some((action) => typeof action === 'string' && /^kms:(\*|Decrypt\*?)$/.test(action));
-
-interface KeyStatement {
-  readonly Effect: string;
-  readonly Principal?: Json;
-  readonly Action: Json;
-  readonly Condition?: Parameters<typeof renderCondition>[0];
-}
-
-/**
- * Who may decrypt what a store holds, from its key's Allow statements that grant kms:Decrypt:
- * those conditioned on the store's own service (`kms:ViaService` on `dynamodb.` for a table,
- * `sqs.` for a queue) read it; the others cannot, and the cell says why (another service's
- * condition, or an AWS service acting for this stack's own resources, which no person can act as).
- */
-function readersOfStore(
-  view: StackView,
-  store: string,
-  keyValue: Json | undefined,
-  service: 'dynamodb' | 'sqs',
-  awsManaged: string,
-): string[] {
-  const keyRef = JSON.stringify(keyValue ?? null).match(/"Fn::GetAtt":\["([^"]+)"/)?.[1];
-  const key = keyRef === undefined ? undefined : view.resources[keyRef];
-  if (!key) return [store, awsManaged];
-  const statements = asList(propertiesOf<{ KeyPolicy: PolicyDocument }>(key).KeyPolicy?.Statement) as KeyStatement[];
-  const decrypting = statements.filter((s) => s.Effect === 'Allow' && grantsDecrypt(asList(s.Action)));
-  const through = (s: KeyStatement) => JSON.stringify(s.Condition?.StringEquals?.['kms:ViaService'] ?? null);
-  const readers = decrypting.filter((s) => through(s).includes(`${service}.`));
-  const services = decrypting.filter((s) => isServicePrincipal(s.Principal));
-  const elsewhere = decrypting.filter((s) => !readers.includes(s) && !services.includes(s));
-  const line = (s: KeyStatement) => `${renderPrincipal(s.Principal)} (${renderCondition(s.Condition)})`;
-  return [
-    store,
-    [
-      `its key \`${keyRef}\` lets decrypt it: ${readers.map(line).join('; ')}`,
-      ...(elsewhere.length > 0
-        ? [
-            `Not through ${service === 'dynamodb' ? 'DynamoDB' : 'SQS'}, so not this store: ${elsewhere.map(line).join('; ')}`,
-          ]
-        : []),
-      ...(services.length > 0
-        ? [
-            `AWS services for this stack's own resources only, which no person or role can act as, and none reads a lead: ${services.map(line).join('; ')}`,
-          ]
-        : []),
-      'the account administers the key, and cannot decrypt with it',
-    ].join('. '),
-  ];
-}
-
-const isServicePrincipal = (principal: Json | undefined) =>
-  typeof principal === 'object' && principal !== null && !Array.isArray(principal) && 'Service' in principal;
-
-/** Who may decrypt each table, and each queue under a customer key (the failed events): its key's policy. */
-export function readersSection(views: readonly StackView[]): string {
-  const rows = views.flatMap((view) => [
-    ...resourcesOfType(view, 'AWS::DynamoDB::Table').map(([, tableResource]) => {
-      const { TableName, SSESpecification } = propertiesOf<{
-        TableName: string;
-        SSESpecification: { KMSMasterKeyId?: Json };
-      }>(tableResource);
-      return readersOfStore(
-        view,
-        `\`${TableName}\``,
-        SSESpecification?.KMSMasterKeyId,
-        'dynamodb',
-        'the AWS managed key aws/dynamodb: every principal of the account that may call DynamoDB',
-      );
-    }),
-    ...resourcesOfType(view, 'AWS::SQS::Queue')
-      .filter(([, queue]) => propertiesOf<{ KmsMasterKeyId?: Json }>(queue).KmsMasterKeyId !== undefined)
-      .map(([id, queue]) =>
-        readersOfStore(
-          view,
-          `the queue \`${id}\``,
-          propertiesOf<{ KmsMasterKeyId?: Json }>(queue).KmsMasterKeyId,
-          'sqs',
-          'an AWS managed key: every principal of the account that may receive from it',
-        ),
-      ),
-  ]);
-  return ['## Who can read the leads', '', table(['store', 'who can read it'], rows)].join('\n');
-}
-
-/** The values a trust's condition requires of one of GitHub's claims, under any operator. */
-function claimValues(condition: Json | undefined, claim: string): string[] {
-  if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) return [];
-  return Object.values(condition).flatMap((entries) => {
-    if (typeof entries !== 'object' || entries === null || Array.isArray(entries)) return [];
-    const value = (entries as Record<string, Json>)[`${githubTokenIssuer}:${claim}`];
-    return value === undefined ? [] : asList(value).map(String);
-  });
-}
-
-/**
- * Which runs may assume a role, read from its trust's conditions (never from its name): the workflow
- * file (`job_workflow_ref`), the ref, the repository and the environment, each "any" when the trust
- * leaves it open. A `sub` pattern (`repo:*`) counts as open.
- */
-export function assumedByOfTrust(condition: Json | undefined): string {
-  const exact = (values: string[]) => values.find((value) => !value.includes('*'));
-  const workflows = claimValues(condition, 'job_workflow_ref').map(
-    (value) => /\.github\/workflows\/([^@]+)@/.exec(value)?.[1] ?? value,
-  );
-  const refs = claimValues(condition, 'ref');
-  const subject = exact(claimValues(condition, 'sub'));
-  const repository = exact(claimValues(condition, 'repository')) ?? /^repo:([^:]+):/.exec(subject ?? '')?.[1];
-  const environment = exact(claimValues(condition, 'environment')) ?? /:environment:(.+)$/.exec(subject ?? '')?.[1];
-  const ref = refs[0];
-  const branch =
-    ref === undefined
-      ? 'any branch or pull request'
-      : ref.startsWith('refs/heads/') && !ref.includes('*')
-        ? `branch ${ref.slice('refs/heads/'.length)} only`
-        : /^refs\/pull\//.test(ref)
-          ? 'pull requests only'
-          : `refs matching ${ref}`;
-  return [
-    workflows.length > 0 ? `${workflows.join(', ')}'s jobs` : 'any workflow',
-    `of ${repository ?? 'any repository'}`,
-    `on ${branch}`,
-    `in environment ${environment ?? 'any'}`,
-  ].join(' ');
-}
-
-/** The trust policy of every role a web identity (GitHub's OIDC provider) may assume. */
-export function deployRoleSection(views: readonly StackView[]): string {
-  const rows = views.flatMap((view) =>
-    resourcesOfType(view, 'AWS::IAM::Role').flatMap(([id, role]) =>
-      asList(propertiesOf<{ AssumeRolePolicyDocument: PolicyDocument }>(role).AssumeRolePolicyDocument?.Statement)
-        .filter((s) => asList(s.Action).includes('sts:AssumeRoleWithWebIdentity'))
-        .map((s) => [
-          `\`${view.name}\` \`${id}\``,
-          assumedByOfTrust(s.Condition),
-          renderPrincipal(s.Principal),
-          renderCondition(s.Condition),
-        ]),
-    ),
-  );
-  return [
-    '## Which workflow assumes which role',
-    '',
-    rows.length === 0
-      ? 'No role trusts GitHub in this synth: the deploy role is in the `DeployAccess` stack, synthesized with `-c githubRepository=OWNER/NAME -c stage=NAME`; the leads roles come with `githubRepository` too.'
-      : table(['role', 'assumed by (from its conditions)', 'trusted provider', 'conditions'], rows),
   ].join('\n');
 }
 

@@ -12,13 +12,8 @@ import path from 'node:path';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { dataSection } from './audit-data-section';
 import { iamSection } from './audit-iam-section';
-import {
-  auditStamp,
-  deployRoleSection,
-  personalDataSection,
-  readersSection,
-  stampSection,
-} from './audit-personal-data';
+import { auditStamp, personalDataSection, stampSection } from './audit-personal-data';
+import { decryptersSection, deployRoleSection, readersSection, sendersSection } from './audit-access';
 import {
   controlTowerSection,
   nagPackSection,
@@ -163,6 +158,8 @@ export function buildAuditReport({ assembly, nagPacks = [], skippedPacks = [], s
     stampSection(auditStamp(stage)),
     personalDataSection(views),
     readersSection(views),
+    decryptersSection(views),
+    sendersSection(views),
     deployRoleSection(views),
     dataSection(views),
     iamSection(views),

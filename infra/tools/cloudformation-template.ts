@@ -21,6 +21,7 @@ interface Template {
 
 /** One IAM or resource-policy statement. */
 export interface Statement {
+  readonly Sid?: string;
   readonly Effect: string;
   readonly Action?: string | readonly string[];
   readonly Resource?: Json;

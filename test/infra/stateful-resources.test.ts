@@ -79,7 +79,7 @@ describe('stateful resources of the whole product', () => {
     }
   });
 
-  test('both tables are always kept and protected from deletion, whatever rolls back', () => {
+  test('all three tables are always kept and protected from deletion, whatever rolls back', () => {
     const tables = Object.entries(template.findResources('AWS::DynamoDB::Table')).map(([logicalId, table]) => ({
       logicalId,
       TableName: (table as { Properties: { TableName: string } }).Properties.TableName,

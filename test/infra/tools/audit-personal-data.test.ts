@@ -1,18 +1,11 @@
 /**
  * The audit report's data-protection case, from a synthesized stage: the personal-data table with
- * the template's retention, who can read each table (the leads' key), the deploy role's trust
- * conditions, and the stamp.
+ * the template's retention, and the stamp.
  */
 import { rmSync } from 'node:fs';
 import { parseDeploymentConfig } from '../../../infra/config';
 import { createAppStacks } from '../../../infra/stacks';
-import {
-  auditStamp,
-  deployRoleSection,
-  personalDataSection,
-  readersSection,
-  stampSection,
-} from '../../../infra/tools/audit-personal-data';
+import { auditStamp, personalDataSection, stampSection } from '../../../infra/tools/audit-personal-data';
 import { stackView, type StackView } from '../../../infra/tools/cloudformation-template';
 import { fixtures, testApp } from '../support/synth';
 
@@ -72,70 +65,6 @@ describe('the personal-data table', () => {
   test('names the SES suppression list and how erase empties it', () => {
     expect(personalDataSection(views)).toContain('DeleteSuppressedDestination');
   });
-});
-
-test("says who can read each table: the functions' roles, the leads reader, CloudFormation's role, and not the account", () => {
-  const section = readersSection(views);
-  expect(section).toContain('`cheat_sheet_requests`');
-  expect(section).toContain('`cheat_sheet_send_quotas`');
-  expect(section).toContain(readerRoleArn);
-  expect(section).toContain('cfn-exec-role');
-  expect(section).toContain('kms:ViaService');
-  expect(section).toContain('the account administers the key, and cannot decrypt with it');
-});
-
-test('says why the AWS services in the key policy cannot read a lead, and who may read the failed events', () => {
-  const rows = readersSection(views).split('\n');
-  const requests = rows.find((row) => row.startsWith('| `cheat_sheet_requests`'))!;
-  const [readers, ...rest] = requests.split('. ');
-  expect(readers).not.toMatch(/Service:/);
-  expect(rest.join('. ')).toMatch(
-    /AWS services for this stack's own resources only, which no person or role can act as, and none reads a lead: .*Service: cloudwatch\.amazonaws\.com/,
-  );
-  const queue = rows.find((row) => row.startsWith('| the queue `FailedEventsQueue'))!;
-  expect(queue).toContain(readerRoleArn);
-  expect(queue).toContain('sqs.');
-});
-
-test("prints the deploy role's trust: the provider, the repository's environment and the audience", () => {
-  const section = deployRoleSection(views);
-  expect(section).toContain('token.actions.githubusercontent.com:sub');
-  expect(section).toContain('repo:some-org/first-100-days-site:environment:staging');
-  expect(section).toContain('sts.amazonaws.com');
-  expect(section).toContain('refs/heads/main');
-});
-
-test("says, from each trust's conditions, which workflow and branch may assume each role", () => {
-  const section = deployRoleSection(views);
-  const repository = 'some-org/first-100-days-site';
-  expect(section).toMatch(
-    new RegExp(
-      `DeployRole\\S*\` \\| deploy\\.yml's jobs of ${repository} on branch main only in environment staging \\|`,
-    ),
-  );
-  expect(section).toMatch(
-    new RegExp(`DiffRole\\S*\` \\| ci\\.yml's jobs of ${repository} on pull requests only in environment staging \\|`),
-  );
-  expect(section).toMatch(
-    new RegExp(
-      `LeadsAccessReaderRole\\S*\` \\| leads\\.yml's jobs of ${repository} on branch main only in environment staging \\|`,
-    ),
-  );
-});
-
-test('a trust without its ref and workflow shows as open to any workflow, branch or pull request', () => {
-  const widened = views.map((view) => ({
-    ...view,
-    resources: JSON.parse(
-      JSON.stringify(view.resources).replace(
-        /,"token\.actions\.githubusercontent\.com:(ref|job_workflow_ref)":"[^"]*"/g,
-        '',
-      ),
-    ),
-  }));
-  expect(deployRoleSection(widened)).toMatch(
-    /DeployRole\S*` \| any workflow of some-org\/first-100-days-site on any branch or pull request in environment staging \|/,
-  );
 });
 
 test('stamps the report with the commit, the date, the aws-cdk-lib and Node.js versions and the stage', () => {
