@@ -8,6 +8,7 @@
 import { LineCounter, isMap, isNode, isScalar, isSeq, parseDocument, type Document } from 'yaml';
 import type { z } from 'zod';
 import { contentFileName, contentSchemas, type ContentName, type ContentOf } from './content-schemas';
+import { fixLine, quoted, quotedLine } from './content-line-fix';
 
 export interface ContentProblem {
   /** content/NAME.yaml */
@@ -50,13 +51,19 @@ export function parseContentFile<Name extends ContentName>(name: Name, source: s
   const file = `content/${contentFileName(name)}`;
   const lines = new LineCounter();
   const document = parseDocument(source, { lineCounter: lines, prettyErrors: true, uniqueKeys: true });
-  const syntaxProblems = [...document.errors, ...document.warnings].map((error) => ({
-    file,
-    line: error.linePos?.[0].line ?? 1,
-    field: '',
-    message: error.message.split('\n')[0],
-  }));
-  if (syntaxProblems.length > 0) throw new ContentFileError(syntaxProblems);
+  const syntaxProblems = [...document.errors, ...document.warnings].map((error): ContentProblem => {
+    const line = error.linePos?.[0].line ?? 1;
+    // An apostrophe, a colon, a `#` or a leading quote: the line as it should be typed.
+    const fix = fixLine(source, line);
+    if (fix) return { file, line: fix.line, field: fix.field, message: `${fix.reason}. Write the line as: ${fix.corrected.trim()}` };
+    return { file, line, field: '', message: error.message.split('\n')[0]! };
+  });
+  if (syntaxProblems.length > 0) {
+    const oncePerLine = syntaxProblems.filter(
+      (problem, index) => syntaxProblems.findIndex((other) => other.line === problem.line) === index,
+    );
+    throw new ContentFileError(oncePerLine);
+  }
   const cut = silentCuts(document, source, lines).map((problem) => ({ file, ...problem }));
   if (cut.length > 0) throw new ContentFileError(cut);
 
@@ -64,15 +71,24 @@ export function parseContentFile<Name extends ContentName>(name: Name, source: s
   const result = schema.safeParse(document.toJS());
   if (!result.success) {
     throw new ContentFileError(
-      result.error.issues.map((issue) => ({
-        file,
-        line: lineOf(document, lines, issue.path),
-        field: fieldPath(issue.path),
-        message: issue.message,
-      })),
+      result.error.issues.map((issue) => {
+        const line = lineOf(document, lines, issue.path);
+        return { file, line, field: fieldPath(issue.path), message: withQuotingFix(issue.message, source, line) };
+      }),
     );
   }
   return result.data as ContentOf<Name>;
+}
+
+/**
+ * A list entry such as `- Note: this one` is a field named "Note" to YAML, not a text: the schema
+ * then finds no text, and the fix is the line with the whole entry in quotes.
+ */
+function withQuotingFix(message: string, source: string, line: number): string {
+  if (!/expected string, received object/i.test(message)) return message;
+  const entry = /^(\s*- +)(\S.*?)\s*$/.exec(source.split('\n')[line - 1] ?? '');
+  if (!entry || !/: /.test(entry[2]!)) return message;
+  return `a colon followed by a space makes YAML read a field, not a text. Write the line as: ${`${entry[1]}${quoted(entry[2]!)}`.trim()}`;
 }
 
 /**
@@ -95,11 +111,12 @@ function silentCuts(document: Document, source: string, lines: LineCounter): Omi
       const field = fieldPath(path);
       if (node.anchor !== undefined) {
         const lineEnd = source.indexOf('\n', start);
-        const whole = source.slice(source.lastIndexOf('&', start), lineEnd === -1 ? undefined : lineEnd).trimEnd();
+        const anchorAt = source.lastIndexOf('&', start);
+        const whole = source.slice(anchorAt, lineEnd === -1 ? undefined : lineEnd).trimEnd();
         problems.push({
           line,
           field,
-          message: `the text starts with "&${node.anchor}", which YAML reads as an anchor and drops. Put the whole text in quotes: ${quoted(whole)}`,
+          message: `the text starts with "&${node.anchor}", which YAML reads as an anchor and drops. Write the line as: ${correctedAt(source, anchorAt, whole)}`,
         });
       } else if (node.comment !== undefined) {
         const restOfLine = source.slice(end, source.indexOf('\n', end) === -1 ? undefined : source.indexOf('\n', end));
@@ -108,7 +125,7 @@ function silentCuts(document: Document, source: string, lines: LineCounter): Omi
           problems.push({
             line: lines.linePos(end).line,
             field,
-            message: `the text stops before "${restOfLine.trim()}": YAML reads " #" and what follows as a comment. Put the whole text in quotes: ${quoted(whole)}`,
+            message: `the text stops before "${restOfLine.trim()}": YAML reads " #" and what follows as a comment. Write the line as: ${correctedAt(source, start, whole)}`,
           });
         } else {
           problems.push({
@@ -125,9 +142,11 @@ function silentCuts(document: Document, source: string, lines: LineCounter): Omi
   return problems;
 }
 
-/** `text` as a YAML quoted scalar: double quotes, or single ones (an apostrophe doubled) if it holds `"` or `\`. */
-function quoted(text: string): string {
-  return /["\\]/.test(text) ? `'${text.replace(/'/g, "''")}'` : `"${text}"`;
+/** The line the text starting at `offset` begins on, with `text` quoted in its place (its indent left out). */
+function correctedAt(source: string, offset: number, text: string): string {
+  const lineStart = source.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = source.indexOf('\n', lineStart);
+  return quotedLine(source.slice(lineStart, lineEnd === -1 ? undefined : lineEnd), offset - lineStart, text).trim();
 }
 
 /**

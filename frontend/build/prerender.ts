@@ -6,7 +6,8 @@
  *
  * A build with `SITE_URL` is a build for a deploy: with a placeholder left in content/ it fails
  * (exit 1, each named with its file and line), unless `STAGE` names a stage other than production
- * (the deploy workflow's staging build), which only warns.
+ * (the deploy workflow's staging build), which only warns. Production's also fails when `SITE_URL`
+ * is not content/site.yaml's `address` (core/content/site-address.ts).
  */
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,8 @@ import {
   placeholderPolicyFor,
   placeholderReport,
 } from '../../core/content/placeholders';
+import { siteAddressMismatch } from '../../core/content/site-address';
+import { site } from '../../core/content/site';
 import { parseSiteUrl, SiteUrlError } from './crawler-metadata';
 import { prerenderSite } from './prerender-site';
 import { systemFontsFound } from './site-images';
@@ -49,6 +52,11 @@ if (siteUrl !== null) {
     process.exit(1);
   }
   if (report !== null) console.warn(`Warning: ${report}`);
+  const addressMismatch = siteAddressMismatch(siteUrl, site.address, stage);
+  if (addressMismatch !== null) {
+    console.error(addressMismatch);
+    process.exit(1);
+  }
 }
 
 if (!systemFontsFound()) {

@@ -7,7 +7,8 @@
  *
  * The copy is fixed: every text the author wrote in content/ is swapped for the same field's text in
  * a frozen copy (test/support/copy-swap.ts) in the page, the e-mail and the PDF before they are
- * drawn, so an edit of content/ changes no baseline (test/repository/copy-edit.test.ts, and
+ * drawn, each list the author lengthened or shortened is drawn with the frozen entries, and each of
+ * the author's images is drawn from the frozen copy's file at its size, so an edit of content/ changes no baseline (test/repository/copy-edit.test.ts, and
  * `npm run test:copy-edit`, which runs the suites on a copy with every text changed).
  */
 import { existsSync } from 'node:fs';
@@ -18,8 +19,8 @@ import { PNG } from 'pngjs';
 import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 import { buildCheatSheetPdf, cheatSheetContent } from '../../core/documents/cheat-sheet-pdf';
 import { readDocumentFonts } from '../../frontend/build/document-fonts';
-import { swapCopy, swapsToVisualContent } from '../support/copy-swap';
-import { swapPageText } from './support/swap-page-text';
+import { swapCopy, visualFreeze } from '../support/copy-swap';
+import { freezePageStructure, swapPageText } from './support/swap-page-text';
 import { sitePages } from '../../core/site-pages';
 import { renderFirstPage } from '../support/pdf-render';
 import { openPage } from './support/browser';
@@ -30,8 +31,9 @@ jest.setTimeout(120_000);
 const running = useProductInBrowser();
 const baselines = path.join(process.cwd(), 'test/e2e/baselines');
 const updating = process.env.UPDATE_VISUAL_BASELINES === '1';
-/** From the author's current words to the frozen copy's. */
-const swaps = swapsToVisualContent();
+/** From the author's current words, list lengths and images to the frozen copy's. */
+const freeze = visualFreeze();
+const swaps = freeze.texts;
 
 /** pixelmatch's per-pixel colour threshold, and the share of pixels that may differ (anti-aliasing). */
 const pixelThreshold = 0.1;
@@ -72,8 +74,17 @@ describe.each([
       javaScriptEnabled: false,
       reducedMotion: 'reduce',
     });
+    // The author's images, whatever their files: the frozen copy's pixels.
+    for (const image of freeze.images) {
+      await page.route(new URL(image.src, running.product.site).href, (route) =>
+        route.fulfill({ path: image.frozenFile, contentType: 'image/svg+xml' }),
+      );
+    }
     await page.goto(new URL(pagePath, running.product.site).href);
+    await page.evaluate(freezePageStructure, { lists: freeze.lists, images: freeze.images });
     await page.evaluate(swapPageText, swaps);
+    // The frozen images were loaded before the swap; wait until every image is drawn.
+    await page.evaluate(() => Promise.all([...document.images].map((image) => image.decode().catch(() => undefined))));
     await page.evaluate(() => document.fonts.ready);
     await expectMatchesBaseline(`${shotName(pagePath)}-${label}`, await page.screenshot({ fullPage: true }));
     await close();
@@ -84,7 +95,7 @@ test('the cheat sheet looks as its baseline', async () => {
   // Built here as `npm run build` builds it (no SITE_URL), from the frozen copy's words.
   const pdf = await buildCheatSheetPdf({
     fonts: await readDocumentFonts(process.cwd()),
-    content: swapCopy(cheatSheetContent, swaps),
+    content: swapCopy(cheatSheetContent, swaps, freeze.lists),
   });
   const { width, height, pixels } = await renderFirstPage(pdf, 60);
   const png = new PNG({ width, height });

@@ -1,6 +1,6 @@
 /**
- * A copy edit of every text field (test/support/copy-edit.ts) is a valid edit, and the visual tests
- * draw the frozen copy whatever the words (test/support/copy-swap.ts). The proof that every suite
+ * A copy edit of the whole of content/ (test/support/copy-edit.ts) is a valid edit, and the visual
+ * tests draw the frozen copy whatever the words, images and list lengths (test/support/copy-swap.ts). The proof that every suite
  * passes on such an edit is `npm run test:copy-edit` (test/support/copy-edit-check.ts), which CI runs.
  */
 import { readFileSync } from 'node:fs';
@@ -8,12 +8,13 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { parseContentFile } from '../../core/content/content-file';
 import { contentFileName } from '../../core/content/content-schemas';
-import { editEveryText, keptFields, renamedAuthor } from '../support/copy-edit';
+import { editEveryText, keptFields, renamedAuthor, type EditedImage } from '../support/copy-edit';
 import {
   contentNames,
   copySwaps,
   readContentDirectory,
   stringLeaves,
+  structureSwaps,
   swapCopy,
   visualContentDirectory,
 } from '../support/copy-swap';
@@ -22,17 +23,48 @@ const source = (name: (typeof contentNames)[number]) =>
   readFileSync(path.join('content', contentFileName(name)), 'utf8');
 const originalName = (parse(source('author')) as { name: string }).name;
 const original = Object.fromEntries(contentNames.map((name) => [name, parseContentFile(name, source(name))]));
-const edited = Object.fromEntries(
-  contentNames.map((name) => [name, parseContentFile(name, editEveryText(name, source(name), originalName))]),
+const images: EditedImage[] = [];
+const editedSources = Object.fromEntries(
+  contentNames.map((name) => [name, editEveryText(name, source(name), originalName, images)]),
 );
+const edited = Object.fromEntries(contentNames.map((name) => [name, parseContentFile(name, editedSources[name]!)]));
 const isKept = (where: string) => keptFields.some((field) => where.endsWith(`.${field}`) || where === field);
 
-test.each(contentNames)('every text field of content/%s is edited, and the edit passes the content check', (name) => {
-  const before = stringLeaves(original[name]);
-  const after = stringLeaves(edited[name]);
-  expect([...after.keys()]).toEqual([...before.keys()]);
-  const unchanged = [...before].filter(([where, text]) => after.get(where) === text).map(([where]) => where);
-  expect(unchanged.filter((where) => !isKept(where))).toEqual([]);
+test.each(contentNames)(
+  'every text of content/%s is rewritten whole, and the edit passes the content check',
+  (name) => {
+    const before = stringLeaves(original[name]);
+    const after = stringLeaves(edited[name]);
+    const rewritten = [...before].filter(([where]) => after.has(where) && !isKept(where));
+    expect(rewritten.length).toBeGreaterThan(0);
+    // No text keeps its old words: not one run of four of them survives.
+    for (const [where, text] of rewritten) {
+      const words = text.split(/\s+/);
+      const runs = words.slice(0, -3).map((_, index) => words.slice(index, index + 4).join(' '));
+      expect({ where, kept: runs.filter((run) => after.get(where)!.includes(run)) }).toEqual({ where, kept: [] });
+    }
+  },
+);
+
+test('the biography gains a third paragraph, and lists elsewhere gain or lose an entry', () => {
+  expect((edited.author as { bio: string[] }).bio).toHaveLength((original.author as { bio: string[] }).bio.length + 1);
+  const changedLists = contentNames.flatMap((name) => structureSwaps(edited[name], original[name]).lists);
+  expect(changedLists.some(({ current, frozen }) => current.length < frozen.length)).toBe(true);
+});
+
+test('every image is another file of the same kind and size', () => {
+  const before = structureSwaps(original, original).images;
+  const after = structureSwaps(edited, original).images;
+  expect(after.map(({ src }) => src.split('.').pop())).toEqual(before.map(({ src }) => src.split('.').pop()));
+  expect(after.map(({ src }) => src)).not.toContain(before[0]!.src);
+  expect(images.map(({ src }) => src).toSorted()).toEqual(after.map(({ src }) => src).toSorted());
+});
+
+test('texts are written in each quoting style the guide shows: plain, double quotes, and single quotes with a doubled apostrophe', () => {
+  const everySource = Object.values(editedSources).join('\n');
+  expect(everySource).toMatch(/^name: Sam O'Neill$|: "Sam O'Neill/m);
+  expect(everySource).toContain("'Sam O''Neill''s");
+  expect(everySource).toMatch(/^\s*\w+: Edited Sam O'Ne/m);
 });
 
 test("renames the author (Sam O'Neill), in the name and in every text that named the author", () => {
@@ -45,7 +77,7 @@ test("renames the author (Sam O'Neill), in the name and in every text that named
 
 test('the visual tests swap every edited text back to the frozen copy the baselines were drawn with', () => {
   const frozen = readContentDirectory(visualContentDirectory);
-  const swapped = swapCopy(edited, copySwaps(edited, frozen));
+  const swapped = swapCopy(edited, copySwaps(edited, frozen), structureSwaps(edited, frozen).lists);
   for (const name of contentNames) {
     const frozenLeaves = stringLeaves(frozen[name]);
     const differing = [...stringLeaves(swapped[name])].filter(

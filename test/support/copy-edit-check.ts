@@ -1,14 +1,12 @@
 /**
  * `npm run test:copy-edit` (an entry point, in test/support/ as the tests' own tools are): proves a copy edit breaks nothing. Copies the repository (its tracked
- * and new files, node_modules linked) to a temporary folder, edits every text field of content/
- * there (test/support/copy-edit.ts: the author renamed Sam O'Neill, every other text rewritten),
- * then runs, in the copy: the content check, the build, the non-browser suites (jest projects
- * `node` and `jsdom`, the integration snapshot among them) and the visual tests. Not the type
- * check (about 40 s of CPU): the generated content modules are typed by the content schema
- * (`ContentOf<…>`), not by their words, so a text edit cannot change a type, and `npm run
- * content` checks the edited values against that same schema.
- * Exit 0 only when all pass. Extra arguments go to the non-browser jest run (e.g. a test path to
- * try it quickly). CI runs it as a job of its own, beside `npm test` (.github/workflows/ci.yml).
+ * and new files, node_modules linked) to a temporary folder, edits the whole of content/ there
+ * (test/support/copy-edit.ts: the author renamed Sam O'Neill, every other text rewritten whole in
+ * each quoting style, other images of the same kinds and sizes, list entries added and removed),
+ * and runs `npm test` in the copy as written: the content check, the type check, lint (Prettier's
+ * check included: nothing formats content/ first), the build and every jest project, the browser's
+ * and the visual tests among them. Exit 0 only when it passes; extra arguments go to jest (e.g. a
+ * test path to try it quickly). CI runs it as a job of its own, beside `npm test` (.github/workflows/ci.yml).
  */
 import { spawnSync } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -16,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { contentFileName } from '../../core/content/content-schemas';
-import { editEveryText } from './copy-edit';
+import { editEveryText, type EditedImage } from './copy-edit';
 import { contentNames } from './copy-swap';
 
 const root = process.cwd();
@@ -53,35 +51,18 @@ try {
 
   const authorSource = await readFile(path.join(root, 'content', contentFileName('author')), 'utf8');
   const originalName = (parse(authorSource) as { name: string }).name;
+  const images: EditedImage[] = [];
   for (const name of contentNames) {
     const file = path.join(copy, 'content', contentFileName(name));
-    await writeFile(file, editEveryText(name, await readFile(file, 'utf8'), originalName));
+    await writeFile(file, editEveryText(name, await readFile(file, 'utf8'), originalName, images));
   }
-  console.log(`Edited every text field of content/ in ${copy} (the author is now Sam O'Neill).`);
+  for (const image of images) await writeFile(path.join(copy, 'frontend/public', image.src), image.content);
+  console.log(`Edited the whole of content/ in ${copy} (the author is now Sam O'Neill, with other images).`);
 
-  const steps: [string, string[]][] = [
-    ['npx', ['prettier', '--write', 'content']],
-    ['npm', ['run', 'content']],
-    ['npm', ['run', 'build']],
-    ['npx', ['jest', '--selectProjects=node', '--selectProjects=jsdom', ...process.argv.slice(2)]],
-    ['npx', ['jest', '--selectProjects=e2e', '--runTestsByPath', 'test/e2e/visual.test.ts']],
-  ];
-  // Every suite runs even when another fails, so one run lists every breakage; the first three
-  // steps (formatting, content modules, build) are what the suites need, so a failure there stops.
-  const prerequisites = 3;
-  const failed: string[] = [];
-  for (const [index, [command, args]] of steps.entries()) {
-    const step = [command, ...args].join(' ');
-    const stepStatus = run(command, args);
-    if (stepStatus === 0) continue;
-    failed.push(step);
-    console.error(`\nA copy edit broke: ${step} failed (exit ${stepStatus}).`);
-    if (index < prerequisites) break;
-  }
-  status = failed.length === 0 ? 0 : 1;
-  if (failed.length > 0) console.error(`\nFailed in the copy: ${failed.join('; ')}.`);
-  if (status === 0)
-    console.log('\nThe copy edit broke nothing: content check, build, node, jsdom and visual tests pass.');
+  // The suite exactly as CI runs it, on the files as edited: no formatting step first.
+  status = run('npm', ['test', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])]);
+  if (status === 0) console.log('\nThe copy edit broke nothing: npm test passes, lint included.');
+  else console.error(`\nA copy edit broke: npm test failed in the copy (exit ${status}).`);
 } finally {
   await rm(copy, { recursive: true, force: true });
 }

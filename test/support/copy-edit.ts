@@ -1,13 +1,17 @@
 /**
- * A copy edit of every text field: the content files as an author might rewrite them, to prove
- * that no test and no baseline depends on the words (test/support/copy-edit-check.ts runs the suites on
- * such a copy; test/repository/copy-edit.test.ts checks the edit itself). The author is renamed
- * Sam O'Neill everywhere; every other text gets words with the characters YAML, HTML and
- * spreadsheets treat specially (` #`, `: `, quotes, `&`, `<`); a web address gets a query, an e-mail
- * address a new local part. What stays (keptFields): image files, the social networks' and areas'
- * fixed names and the privacy page's version, which are not copy.
+ * A copy edit of the whole of content/: the files as an author's first week might leave them, to
+ * prove that no test and no baseline depends on the author's words, pictures or list lengths
+ * (test/support/copy-edit-check.ts runs the whole suite on such a copy; test/repository/copy-edit.test.ts
+ * checks the edit itself). The author is renamed Sam O'Neill everywhere; every other text is
+ * rewritten whole (none of its old words kept), with the characters YAML, HTML and spreadsheets
+ * treat specially (` #`, `: `, quotes, an apostrophe, `&`, `<`), and written back in each quoting
+ * style the guide shows (plain, double quotes, single quotes with a doubled apostrophe); a web
+ * address becomes another, an e-mail address another; every image is another file of the same
+ * kind and size (editedImages); lists gain or lose an entry where the schema allows (the biography
+ * gains a third paragraph). What stays (keptFields): the social networks' and areas' fixed names
+ * and the privacy page's version, which are not copy.
  */
-import { isScalar, parseDocument, visit, type Scalar } from 'yaml';
+import { isScalar, parseDocument, Scalar, visit, type Document, type YAMLSeq } from 'yaml';
 import { ContentFileError, parseContentFile } from '../../core/content/content-file';
 import type { ContentName } from '../../core/content/content-schemas';
 
@@ -17,81 +21,160 @@ export const newAuthorName = "Sam O'Neill";
 export const renamedAuthor = (originalName: string) =>
   originalName === newAuthorName ? 'Jordan Ellis' : newAuthorName;
 
-/**
- * Fields that are not copy: an image's file, a network's and an area's fixed names (the schema
- * allows only those), the privacy text's date.
- */
-export const keptFields = ['src', 'network', 'area', 'version'] as const;
+/** Fields that are not copy: a network's and an area's fixed names (the schema allows only those), the privacy text's date. */
+export const keptFields = ['network', 'area', 'version'] as const;
 
-/** The words added to a text: what a careless YAML, HTML or CSV writer would break on. */
-export const addedWords = ': edited, "quoted" & <b>bold</b>, the #1 choice';
+/** The words every rewritten text carries: what a careless YAML, HTML or CSV writer would break on. */
+export const trickyWords = `: "quoted" & <b>bold</b>, they'd say it's the #1 choice`;
 
-function editedText(text: string, field: string, originalName: string): string {
-  const newName = renamedAuthor(originalName);
-  if (field === 'name') return newName;
-  const renamed = text
-    .split(originalName)
-    .join(newName)
-    .split(originalName.split(' ')[0]!)
-    .join(newName.split(' ')[0]!);
-  if (/^https:\/\//.test(text)) return `${text}${text.includes('?') ? '&' : '?'}edited=1`;
-  if (/^[^\s@]+@[^\s@]+$/.test(text)) return `edited.${text}`;
-  return `${renamed}${addedWords}`;
+/** The three quoting styles the guide shows, taken in turn. */
+const quotingStyles = [Scalar.PLAIN, Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE] as const;
+
+/** An image the edit puts in place of the author's: another file of the same kind and size. */
+export interface EditedImage {
+  /** The new `src`, under frontend/public/images/. */
+  readonly src: string;
+  /** The file's content. */
+  readonly content: string;
 }
 
-/** The same length, every letter's case flipped: for a field with a length limit. */
-const flipped = (text: string) =>
-  [...text].map((char) => (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase())).join('');
+/** Another picture of the same kind (SVG) and size: a different drawing, so no pixel of the old one survives. */
+function editedImage(src: string, width: number, height: number): EditedImage {
+  const name = src.replace(/^\/images\//, '').replace(/\.svg$/, '');
+  return {
+    src: `/images/edited-${name}.svg`,
+    content: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="${width}" height="${height}" fill="#7a2e8c"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#f2c14e"/></svg>\n`,
+  };
+}
+
+/** A text of `length` characters at most, still new: for a field with a length limit. */
+const shortened = (text: string, length: number) => text.slice(0, length).trimEnd();
 
 /**
- * content/NAME.yaml's `source` with every text field edited; `originalName` is the author's name
- * before (author.yaml's `name`), replaced in every text. Still passes the content check.
+ * content/NAME.yaml's `source` edited as described above; `originalName` is the author's name
+ * before (author.yaml's `name`). `images` collects the new image files the edit refers to. Still
+ * passes the content check.
  */
-export function editEveryText(name: ContentName, source: string, originalName: string): string {
+export function editEveryText(
+  name: ContentName,
+  source: string,
+  originalName: string,
+  images: EditedImage[] = [],
+): string {
   const document = parseDocument(source);
-  const edit = (shorter: ReadonlySet<Scalar>) => {
-    visit(document, {
-      Pair(_, pair) {
-        if (!isScalar(pair.key) || !isScalar(pair.value) || typeof pair.value.value !== 'string') return;
-        const field = String(pair.key.value);
-        if ((keptFields as readonly string[]).includes(field)) return;
-        const original = originalOf.get(pair.value) ?? pair.value.value;
-        originalOf.set(pair.value, original);
-        pair.value.value = shorter.has(pair.value) ? flipped(original) : editedText(original, field, originalName);
-      },
-      Seq(_, seq) {
-        for (const item of seq.items) {
-          if (!isScalar(item) || typeof item.value !== 'string') continue;
-          const original = originalOf.get(item) ?? item.value;
-          originalOf.set(item, original);
-          item.value = shorter.has(item) ? flipped(original) : editedText(original, '', originalName);
-        }
-      },
-    });
+  let counter = 0;
+  const newName = renamedAuthor(originalName);
+  // Whole new texts, each its own (the visual tests tell fields apart by their text).
+  const rewritten = (field: string, text: string): string => {
+    counter += 1;
+    if (field === 'name') return newName;
+    if (/^https:\/\//.test(text)) return `https://edited-${counter}.example.org/${name}`;
+    if (/^[^\s@]+@[^\s@]+$/.test(text)) return `edited.${counter}@example.org`;
+    return `${newName}'s ${name} text ${counter}${trickyWords}`;
   };
-  const originalOf = new Map<Scalar, string>();
-  edit(new Set());
-  // A field whose limit the longer text breaks (the home-screen name) gets a text of its own length.
-  try {
-    parseContentFile(name, document.toString());
-  } catch (error) {
-    if (!(error instanceof ContentFileError)) throw error;
-    const tooLong = new Set<Scalar>();
-    for (const problem of error.problems) {
-      const node = document.getIn(
-        problem.field
-          .split(/\.|\[(\d+)\]/)
-          .filter(Boolean)
-          .map(pathKey),
-        true,
-      );
-      if (isScalar(node)) tooLong.add(node);
-    }
-    edit(tooLong);
-  }
+  const styled = (scalar: Scalar) => {
+    scalar.type = quotingStyles[counter % quotingStyles.length];
+  };
+
+  visit(document, {
+    Pair(_, pair) {
+      if (!isScalar(pair.key) || !isScalar(pair.value)) return;
+      const field = String(pair.key.value);
+      if (field === 'src' && typeof pair.value.value === 'string') return; // the image, below
+      if ((keptFields as readonly string[]).includes(field) || typeof pair.value.value !== 'string') return;
+      pair.value.value = rewritten(field, pair.value.value);
+      styled(pair.value);
+    },
+    Seq(_, seq) {
+      for (const item of seq.items) {
+        if (!isScalar(item) || typeof item.value !== 'string') continue;
+        item.value = rewritten('', item.value);
+        styled(item);
+      }
+    },
+  });
+  editImages(document, images);
+  fitLimits(name, document);
+  changeListLengths(name, document, (text) => rewritten('', text));
   const text = document.toString();
   parseContentFile(name, text);
   return text;
 }
 
-const pathKey = (key: string) => (/^\d+$/.test(key) ? Number(key) : key);
+/** Every image (a map with `src`, `width`, `height`) becomes another file of the same kind and size. */
+function editImages(document: Document, images: EditedImage[]): void {
+  visit(document, {
+    Map(_, map) {
+      const src = map.get('src');
+      const width = map.get('width');
+      const height = map.get('height');
+      if (typeof src !== 'string' || typeof width !== 'number' || typeof height !== 'number') return;
+      const image = editedImage(src, width, height);
+      images.push(image);
+      map.set('src', image.src);
+    },
+  });
+}
+
+/**
+ * Lists of texts gain an entry (the first, third… list) or lose their last (the second, fourth…),
+ * the other way round when the schema forbids it, and stay as they are when it allows neither
+ * (a fixed number of entries). The author's biography always gains one: a third paragraph.
+ */
+function changeListLengths(name: ContentName, document: Document, newText: (text: string) => string): void {
+  const seqs: YAMLSeq[] = [];
+  visit(document, {
+    Seq(_, seq) {
+      if (seq.items.length > 0 && seq.items.every((item) => isScalar(item) && typeof item.value === 'string'))
+        seqs.push(seq);
+    },
+  });
+  const valid = () => {
+    try {
+      parseContentFile(name, document.toString());
+      return true;
+    } catch (error) {
+      if (error instanceof ContentFileError) return false;
+      throw error;
+    }
+  };
+  const add = (seq: YAMLSeq) => {
+    const last = seq.items.at(-1) as Scalar;
+    const added = new Scalar(newText(String(last.value)));
+    added.type = Scalar.QUOTE_DOUBLE;
+    seq.items.push(added);
+    if (valid()) return true;
+    seq.items.pop();
+    return false;
+  };
+  const remove = (seq: YAMLSeq) => {
+    if (seq.items.length < 2) return false;
+    const removed = seq.items.pop();
+    if (valid()) return true;
+    seq.items.push(removed);
+    return false;
+  };
+  seqs.forEach((seq, index) => {
+    const grows = name === 'author' || index % 2 === 0;
+    if (grows ? !add(seq) : !remove(seq)) void (grows ? remove(seq) : add(seq));
+  });
+  if (!valid()) throw new Error(`content/${name}: the list edits broke the content check`);
+}
+
+/** A field whose limit the rewritten text breaks (the home-screen name) gets a text within it. */
+function fitLimits(name: ContentName, document: Document): void {
+  try {
+    parseContentFile(name, document.toString());
+  } catch (error) {
+    if (!(error instanceof ContentFileError)) throw error;
+    for (const problem of error.problems) {
+      const path = problem.field
+        .split(/\.|\[(\d+)\]/)
+        .filter(Boolean)
+        .map((key) => (/^\d+$/.test(key) ? Number(key) : key));
+      const node = document.getIn(path, true);
+      const limit = /at most (\d+) characters/.exec(problem.message)?.[1];
+      if (isScalar(node) && limit !== undefined) node.value = shortened(`Edited ${String(node.value)}`, Number(limit));
+    }
+  }
+}

@@ -3,7 +3,9 @@
  * shot every text the author wrote (each string of content/*.yaml) is replaced by the same field's
  * text in a frozen copy (test/e2e/fixtures/visual-content/, the content the baselines were drawn
  * with). A copy edit then changes no pixel; a change of layout, style or a fixed word still does.
- * What stays the design's: the images (their files and sizes) and how many entries a list has.
+ * The author's pictures and list lengths are frozen too (visualFreeze): each image is drawn from
+ * the frozen copy's file (test/e2e/fixtures/visual-content/images/) at its size, and a list the
+ * author lengthened or shortened is drawn with the frozen copy's entries.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -62,19 +64,95 @@ export function swapText(text: string, swaps: readonly CopySwap[]): string {
   return text.replace(pattern, (found) => lookup.get(found) ?? found);
 }
 
-/** `value` with `swapText` applied to every string in it. */
-export function swapCopy<T>(value: T, swaps: readonly CopySwap[]): T {
+/** A list of texts whose length the author changed: drawn with the frozen copy's entries instead. */
+export interface ListSwap {
+  readonly current: readonly string[];
+  readonly frozen: readonly string[];
+}
+
+/** An image of the author's: drawn from the frozen copy's file (`frozenFile`, under the fixtures), at its size. */
+export interface ImageSwap {
+  readonly src: string;
+  readonly frozenFile: string;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** What the visual tests freeze: the texts, the lists' lengths, the images. */
+export interface VisualFreeze {
+  readonly texts: readonly CopySwap[];
+  readonly lists: readonly ListSwap[];
+  readonly images: readonly ImageSwap[];
+}
+
+const isTextList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string');
+
+interface ImageFields {
+  readonly src: string;
+  readonly width: number;
+  readonly height: number;
+}
+const isImage = (value: unknown): value is ImageFields =>
+  typeof value === 'object' && value !== null && typeof (value as ImageFields).src === 'string' && 'width' in value;
+
+/** Walks `current` and `frozen` side by side, calling `visit` on each pair of values at the same path. */
+function walkTogether(current: unknown, frozen: unknown, visit: (current: unknown, frozen: unknown) => boolean): void {
+  if (visit(current, frozen)) return;
+  if (Array.isArray(current) && Array.isArray(frozen)) {
+    current.forEach((item, index) => walkTogether(item, frozen[index], visit));
+  } else if (typeof current === 'object' && current !== null && typeof frozen === 'object' && frozen !== null) {
+    for (const [key, item] of Object.entries(current))
+      walkTogether(item, (frozen as Record<string, unknown>)[key], visit);
+  }
+}
+
+/** The lists of texts whose length differs from the frozen copy's, and every image with its frozen file and size. */
+export function structureSwaps(current: unknown, frozen: unknown): Pick<VisualFreeze, 'lists' | 'images'> {
+  const lists: ListSwap[] = [];
+  const images: ImageSwap[] = [];
+  walkTogether(current, frozen, (now, then) => {
+    if (isTextList(now) && isTextList(then)) {
+      if (now.length !== then.length) lists.push({ current: now, frozen: then });
+      return true;
+    }
+    if (isImage(now) && isImage(then)) {
+      images.push({
+        src: now.src,
+        frozenFile: path.join(visualContentDirectory, then.src),
+        width: then.width,
+        height: then.height,
+      });
+      return true;
+    }
+    return false;
+  });
+  return { lists, images };
+}
+
+/** `value` with `swapText` applied to every string in it, and each lengthened or shortened list replaced by the frozen one. */
+export function swapCopy<T>(value: T, swaps: readonly CopySwap[], lists: readonly ListSwap[] = []): T {
   if (typeof value === 'string') return swapText(value, swaps) as T;
-  if (Array.isArray(value)) return value.map((item: unknown) => swapCopy(item, swaps)) as T;
+  if (Array.isArray(value)) {
+    const list = lists.find(
+      ({ current }) => current.length === value.length && current.every((t, i) => t === value[i]),
+    );
+    if (list) return [...list.frozen] as T;
+    return value.map((item: unknown) => swapCopy(item, swaps, lists)) as T;
+  }
   if (typeof value === 'object' && value !== null)
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swapCopy(item, swaps)])) as T;
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, swapCopy(item, swaps, lists)])) as T;
   return value;
 }
 
 /** The swaps from the repository's content/ to the frozen copy the visual baselines were drawn with. */
-export function swapsToVisualContent(root = process.cwd()): CopySwap[] {
-  return copySwaps(
-    readContentDirectory(path.join(root, 'content')),
-    readContentDirectory(path.join(root, visualContentDirectory)),
-  );
+export function swapsToVisualContent(root = process.cwd()): readonly CopySwap[] {
+  return visualFreeze(root).texts;
+}
+
+/** Everything the visual tests swap back to the frozen copy: texts, list lengths, images. */
+export function visualFreeze(root = process.cwd()): VisualFreeze {
+  const current = readContentDirectory(path.join(root, 'content'));
+  const frozen = readContentDirectory(path.join(root, visualContentDirectory));
+  return { texts: copySwaps(current, frozen), ...structureSwaps(current, frozen) };
 }

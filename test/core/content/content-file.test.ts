@@ -88,7 +88,7 @@ describe('the content files', () => {
         line: lineNumberOf(text, /#1 bestselling/),
         field: 'bio[0]',
         message:
-          'the text stops before "#1 bestselling COO": YAML reads " #" and what follows as a comment. Put the whole text in quotes: "Sam is the #1 bestselling COO"',
+          'the text stops before "#1 bestselling COO": YAML reads " #" and what follows as a comment. Write the line as: - "Sam is the #1 bestselling COO"',
       },
     ]);
   });
@@ -96,7 +96,7 @@ describe('the content files', () => {
   test('suggests single quotes, an apostrophe doubled, for a cut text that holds a double quote', () => {
     const text = edited('testimonial', /^author: .*$/m, 'author: Dana "DJ" O\'Brien #1 fan');
     const [problem] = problemsOf('testimonial', text);
-    expect(problem!.message).toContain(`Put the whole text in quotes: 'Dana "DJ" O''Brien #1 fan'`);
+    expect(problem!.message).toContain(`Write the line as: author: 'Dana "DJ" O''Brien #1 fan'`);
   });
 
   test('keeps "#" inside quotes, after ">-" and without a space before it', () => {
@@ -121,9 +121,45 @@ describe('the content files', () => {
       expect.objectContaining({
         field: 'author',
         line: lineNumberOf(text, /^author:/),
-        message: expect.stringContaining('Put the whole text in quotes: "&Co founder"'),
+        message: expect.stringContaining('Write the line as: author: "&Co founder"'),
       }),
     ]);
+  });
+
+  test.each([
+    [
+      "an apostrophe inside single quotes (they'd)",
+      "author: 'Maria, who said they'd buy it again'",
+      "inside single quotes an apostrophe ends the text (write it twice: ''). Write the line as: author: \"Maria, who said they'd buy it again\"",
+    ],
+    [
+      'a text starting with a quote',
+      'author: "Maria" Thompson, a reader',
+      `the text starts with a quote ("), so YAML expects it to end with one. Write the line as: author: '"Maria" Thompson, a reader'`,
+    ],
+    [
+      'a colon inside an unquoted text',
+      'author: Maria Thompson: owner of Thompson Tools',
+      'a colon followed by a space makes YAML read a new field. Write the line as: author: "Maria Thompson: owner of Thompson Tools"',
+    ],
+  ])('for %s, names the file, the line and the field, and shows the corrected line', (_mistake, typed, message) => {
+    const text = edited('testimonial', /^author: .*$/m, typed);
+    expect(problemsOf('testimonial', text)).toEqual([
+      { file: 'content/testimonial.yaml', line: lineNumberOf(text, /^author:/), field: 'author', message },
+    ]);
+    // The corrected line, typed in its place, is read as the text the author meant.
+    const corrected = message.slice(message.indexOf('Write the line as: ') + 'Write the line as: '.length);
+    expect(parseContentFile('testimonial', edited('testimonial', /^author: .*$/m, corrected)).author).toBe(
+      typed.slice('author: '.length).replace(/^'(.*)'$/, '$1'),
+    );
+  });
+
+  test('a list entry with a colon, which YAML reads as a field: the line with the entry quoted', () => {
+    const text = edited('audience', /^points:\n {2}- .*$/m, 'points:\n  - Buyers: of a business, new to it');
+    const [problem] = problemsOf('audience', text);
+    expect(problem).toMatchObject({ file: 'content/audience.yaml', field: 'points[0]' });
+    expect(problem!.line).toBe(lineNumberOf(text, /Buyers:/));
+    expect(problem!.message).toContain('Write the line as: - "Buyers: of a business, new to it"');
   });
 
   test('writes the checked data as a module, one export per field, with the apostrophe as typed', () => {
