@@ -10,6 +10,7 @@ import { tableOperationsOf } from './constructs/table-operations';
 import { Data } from './constructs/data';
 import { EventFunctions } from './constructs/event-functions';
 import { LeadHandoff } from './constructs/lead-handoff';
+import { MailKeyAccess } from './constructs/mail-key-access';
 import { LeadsAccess } from './constructs/leads-access';
 import { LeadsKey } from './constructs/leads-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
@@ -274,6 +275,20 @@ export class CheatSheetSiteStack extends Stack {
         description: 'The role the leads workflow assumes for unsent and resend (.github/workflows/leads.yml).',
         value: this.leadsAccess.operatorRole.roleArn,
       });
+      if (this.leadHandoff) {
+        // The author stores the mail tool's key from GitHub (.github/workflows/mail-key.yml), no terminal.
+        const mailKey = new MailKeyAccess(this, 'MailKeyAccess', {
+          repository: config.githubRepository,
+          environment: config.stage?.name ?? 'production',
+          oidcProviderArn: config.githubOidcProviderArn,
+          mailProviderSecretArn: this.leadHandoff.secret.ref,
+        });
+        new CfnOutput(this, 'MailKeyRoleArn', {
+          description:
+            "The role the mail-key workflow assumes to store the mail tool's key (.github/workflows/mail-key.yml).",
+          value: mailKey.role.roleArn,
+        });
+      }
       new CfnOutput(this, 'BreakGlassRoleArn', {
         description:
           "Break glass (docs/operate.md): the leads operator's rights from a terminal, for the account's administrators with MFA.",

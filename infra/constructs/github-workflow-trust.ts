@@ -27,6 +27,7 @@ export const roleWorkflows = {
   deploy: 'deploy.yml',
   diff: 'ci.yml',
   leads: 'leads.yml',
+  mailKey: 'mail-key.yml',
 } as const;
 
 export interface GitHubWorkflowTrustProps {

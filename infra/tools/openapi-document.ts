@@ -9,7 +9,6 @@
 import { stringify } from 'yaml';
 
 import { buildFormRefusalPage } from '../../core/documents/form-refusal-page';
-import { book } from '../../core/content/book';
 import {
   formContentType,
   formOutcomes,
@@ -248,11 +247,10 @@ function formBodySchema(): JsonSchema {
 const formExample = { name: requestExample.name, email: requestExample.email, hasBook: hasBookTicked, website: '' };
 
 /**
- * The refusal page's title names the book, whose title is the author's (content/book.yaml): the
- * examples show a fixed stand-in for it, so a copy edit changes no generated file (the subtitle is
- * the specification's).
+ * The refusal page's title names the book, whose title and subtitle are the author's
+ * (content/book.yaml): the examples show a fixed stand-in for them, so a copy edit changes no generated file.
  */
-const exampleSiteTitle = `The Book's Title: ${book.subtitle}`;
+const exampleSiteTitle = "The Book's Title: The Book's Subtitle";
 
 /** A refusal page, by the status's causes: the HTML the route sends (with the book's own title), for each. */
 function formRefusalResponse(status: FormRefusalStatus, route: Pick<ProductRoute<string>, 'method'>): OpenApiResponse {

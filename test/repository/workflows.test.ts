@@ -16,6 +16,7 @@ interface WorkflowStep {
   readonly uses?: string;
   readonly run?: string;
   readonly with?: Record<string, unknown>;
+  readonly env?: Record<string, string>;
 }
 interface WorkflowJob {
   readonly if?: string;
@@ -58,8 +59,8 @@ const environmentName = (job: WorkflowJob) =>
 /** Indexes of the steps whose `run` matches, in order. */
 const runIndex = (job: WorkflowJob, pattern: RegExp) => job.steps.findIndex((step) => pattern.test(step.run ?? ''));
 
-test('the repository has the CI, the deploy and the leads workflows', () => {
-  expect(workflowFiles.sort()).toEqual(['ci.yml', 'deploy.yml', 'leads.yml']);
+test('the repository has the CI, the deploy, the leads and the mail-key workflows', () => {
+  expect(workflowFiles.sort()).toEqual(['ci.yml', 'deploy.yml', 'leads.yml', 'mail-key.yml']);
 });
 
 describe.each(workflowFiles)('%s', (name) => {
@@ -286,6 +287,34 @@ describe('deploy.yml', () => {
     expect(environmentName(job)).toBe('staging');
     expect(job.concurrency).toEqual(staging.concurrency);
     expect(runIndex(job, /^npm run integ$/)).toBeGreaterThan(-1);
+  });
+});
+
+describe('mail-key.yml', () => {
+  const workflow = readWorkflow('mail-key.yml');
+  const job = workflow.jobs.store;
+  const run = job.steps.find((step) => step.run?.includes('put-secret-value'))?.run ?? '';
+
+  test('starts only from the Actions tab, with the stage to store the key for', () => {
+    expect(Object.keys(workflow.on)).toEqual(['workflow_dispatch']);
+    const { inputs } = workflow.on.workflow_dispatch as { inputs: Record<string, { options?: string[] }> };
+    expect(Object.keys(inputs)).toEqual(['stage']);
+    expect(inputs.stage.options).toEqual(['production', 'staging']);
+  });
+
+  test("runs in the stage's protected environment as the role the stack creates for it", () => {
+    expect(environmentName(job)).toBe('${{ inputs.stage }}');
+    expect(job.steps.filter(isCredentialsStep).map((step) => step.with?.['role-to-assume'])).toEqual([
+      '${{ vars.MAIL_KEY_ROLE_ARN }}',
+    ]);
+  });
+
+  test("writes the environment's secret into the stack's secret, through a file, never on a command line or in the log", () => {
+    expect(job.steps.find((step) => step.run === run)?.env?.MAIL_PROVIDER_KEY).toBe('${{ secrets.MAIL_PROVIDER_KEY }}');
+    expect(run).toContain("OutputKey=='MailProviderSecretArn'");
+    expect(run).toContain('put-secret-value --secret-id "$secret_arn" --secret-string "file://$key_file"');
+    expect(run).not.toMatch(/echo[^\n]*\$MAIL_PROVIDER_KEY/);
+    expect(run).not.toContain('secrets.');
   });
 });
 

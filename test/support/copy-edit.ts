@@ -27,6 +27,34 @@ export const keptFields = ['network', 'area', 'version'] as const;
 /** The words every rewritten text carries: what a careless YAML, HTML or CSV writer would break on. */
 export const trickyWords = `: "quoted" & <b>bold</b>, they'd say it's the #1 choice`;
 
+/** The same, short: for a short text (a link's words, a heading). */
+export const shortTrickyWords = `: "it's" & #1`;
+
+/** The special characters again, in other words: for an edit of an edited copy. */
+const secondTrickyWords = ` wrote: 'we'd' & <i>more</i>; #2 of "two" lists`;
+const secondShortTrickyWords = ` again: 'we'd' & #2`;
+
+const secondFiller = ', yet more of it';
+
+/** Filler that makes a rewritten text as long as the one it replaces: an author rewrites, rarely doubles. */
+const filler = ' and other new words';
+
+/**
+ * A whole new text about as long as `original` (a layout check such as "the page fits the window"
+ * measures the author's lengths, as it should), with YAML's, HTML's and CSV's special characters.
+ */
+function aboutAsLong(original: string, counter: number, file: string, newName: string): string {
+  // An edit of an edited copy (the author already Sam O'Neill) gets other words again.
+  const [tricky, shortTricky, padding] =
+    newName === newAuthorName
+      ? [trickyWords, shortTrickyWords, filler]
+      : [secondTrickyWords, secondShortTrickyWords, secondFiller];
+  if (original.length < 40) return `${file} ${counter}${shortTricky}`;
+  let text = `${newName}'s ${file} ${counter}${original.length >= 60 ? tricky : shortTricky}`;
+  while (text.length + padding.length <= original.length) text += padding;
+  return text;
+}
+
 /** The three quoting styles the guide shows, taken in turn. */
 const quotingStyles = [Scalar.PLAIN, Scalar.QUOTE_DOUBLE, Scalar.QUOTE_SINGLE] as const;
 
@@ -70,7 +98,7 @@ export function editEveryText(
     if (field === 'name') return newName;
     if (/^https:\/\//.test(text)) return `https://edited-${counter}.example.org/${name}`;
     if (/^[^\s@]+@[^\s@]+$/.test(text)) return `edited.${counter}@example.org`;
-    return `${newName}'s ${name} text ${counter}${trickyWords}`;
+    return aboutAsLong(text, counter, name, newName);
   };
   const styled = (scalar: Scalar) => {
     scalar.type = quotingStyles[counter % quotingStyles.length];
@@ -84,6 +112,8 @@ export function editEveryText(
       if ((keptFields as readonly string[]).includes(field) || typeof pair.value.value !== 'string') return;
       pair.value.value = rewritten(field, pair.value.value);
       styled(pair.value);
+      // The guide's own example, unquoted with an apostrophe: name: Sam O'Neill.
+      if (field === 'name') pair.value.type = Scalar.PLAIN;
     },
     Seq(_, seq) {
       for (const item of seq.items) {

@@ -9,13 +9,21 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ContentFileError, contentModuleSource, parseContentFile } from '../../../core/content/content-file';
 import { contentFileName, contentSchemas, type ContentName } from '../../../core/content/content-schemas';
+import { visualContentDirectory } from '../../support/copy-swap';
 
 const contentText = (name: ContentName) =>
   readFileSync(path.join(process.cwd(), 'content', contentFileName(name)), 'utf8');
 
-/** The author's file with one line changed, as an author would type it. */
+/**
+ * The sample content (the frozen copy the visual tests draw, test/support/copy-swap.ts): the
+ * mistakes below are typed into it, not into the author's files, whose lines are the author's.
+ */
+const sampleText = (name: ContentName) =>
+  readFileSync(path.join(process.cwd(), visualContentDirectory, contentFileName(name)), 'utf8');
+
+/** The sample file with one line changed, as an author would type it. */
 function edited(name: ContentName, line: RegExp, replacement: string): string {
-  const text = contentText(name);
+  const text = sampleText(name);
   expect(text).toMatch(line);
   return text.replace(line, replacement);
 }

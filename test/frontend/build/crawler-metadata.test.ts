@@ -71,13 +71,10 @@ describe('the JSON-LD', () => {
     });
   });
 
-  test("names the author's three social profiles as sameAs", () => {
+  test("names the author's three social profiles as sameAs, in the content's order", () => {
     const { author: person } = bookStructuredData(siteUrl) as { author: { sameAs: string[] } };
-    expect(person.sameAs).toEqual([
-      expect.stringMatching(/^https:\/\/(www\.)?facebook\.com\//),
-      expect.stringMatching(/^https:\/\/(www\.)?instagram\.com\//),
-      expect.stringMatching(/^https:\/\/(www\.)?linkedin\.com\//),
-    ]);
+    // The addresses are the author's (content/author.yaml), whatever they are.
+    expect(person.sameAs).toHaveLength(3);
     expect(person.sameAs).toEqual(author.social.map((link) => link.url));
   });
 
