@@ -56,7 +56,7 @@ export function parseContentFile<Name extends ContentName>(name: Name, source: s
     // An apostrophe, a colon, a `#` or a leading quote: the line as it should be typed.
     const fix = fixLine(source, line);
     if (fix) return { file, line: fix.line, field: fix.field, message: `${fix.reason}. Write the line as: ${fix.corrected.trim()}` };
-    return { file, line, field: '', message: error.message.split('\n')[0]! };
+    return { file, line, field: '', message: error.message.split('\n')[0] };
   });
   if (syntaxProblems.length > 0) {
     const oncePerLine = syntaxProblems.filter(
@@ -87,8 +87,8 @@ export function parseContentFile<Name extends ContentName>(name: Name, source: s
 function withQuotingFix(message: string, source: string, line: number): string {
   if (!/expected string, received object/i.test(message)) return message;
   const entry = /^(\s*- +)(\S.*?)\s*$/.exec(source.split('\n')[line - 1] ?? '');
-  if (!entry || !/: /.test(entry[2]!)) return message;
-  return `a colon followed by a space makes YAML read a field, not a text. Write the line as: ${`${entry[1]}${quoted(entry[2]!)}`.trim()}`;
+  if (!entry || !/: /.test(entry[2])) return message;
+  return `a colon followed by a space makes YAML read a field, not a text. Write the line as: ${`${entry[1]}${quoted(entry[2])}`.trim()}`;
 }
 
 /**

@@ -89,7 +89,7 @@ export function fixLine(source: string, line: number): (LineFix & { readonly fie
     const match = textLine.exec(typed);
     if (!match || /^\s*#/.test(typed)) continue;
     const [, prefix, value] = match;
-    const intended = intendedText(value!);
+    const intended = intendedText(value);
     if (!intended) continue;
     const corrected = `${prefix}${quoted(intended.text)}`;
     const mended = [...lines.slice(0, candidate - 1), corrected, ...lines.slice(candidate)].join('\n');
