@@ -20,7 +20,7 @@ const product = '^(core|frontend|lambdas|infra|local|ops|scripts|test)/';
  * configuration, typed errors, logs, metrics) and the author's mail provider (mail-provider/: the
  * hand-off function's and the leads tool's erase). Every other folder of lambdas/ is one function's.
  */
-const sharedCode = ['requests', 'limits', 'mail', 'http', 'runtime', 'mail-provider', 'canary-check'];
+const sharedCode = ['requests', 'limits', 'mail', 'http', 'runtime', 'mail-provider', 'canary-check', 'funnel'];
 const sharedCodePath = `^lambdas/(${sharedCode.join('|')})/`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -260,6 +260,8 @@ async function readPdf(source: LocalStackOptions['cheatSheetPdf'], warn: (messag
 function refusalOf(route: ProductRoute<string>): ApiRoute['refusal'] {
   const { reply } = route;
   if (reply.kind === 'json') return (failure) => json(failure.statusCode, reply.failureBody.of(failure));
+  // The beacon's handler answers every request itself (its GIF); a refusal before it is a status alone.
+  if (reply.kind === 'beacon') return (failure) => fromHandlerResult({ statusCode: failure.statusCode });
   return (failure) => fromHandlerResult(refusalPage(failure.statusCode, failure.message, route));
 }
 

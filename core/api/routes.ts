@@ -17,5 +17,11 @@ export const apiRoutes = {
  */
 export const cheatSheetFormRoute = '/api/cheat-sheet-form';
 
+/**
+ * `GET` → `200`, a 1×1 transparent GIF, never cached: the landing page's beacon (an `<img>` in its
+ * HTML, so readers without JavaScript count too), which counts a visit to `/` in the funnel.
+ */
+export const visitBeaconRoute = '/api/visit';
+
 /** Everything under it goes to the API, never to the site's files. */
 export const apiPathPrefix = '/api/';

@@ -82,6 +82,17 @@ export const challengeVariables = {
 } as const;
 
 /**
+ * The visit function's variables: the funnel's counts live in the limit counters' table, and the
+ * client's network (for the day's visitor hash) comes from where the send function takes it.
+ */
+export const visitCountVariables = {
+  limitCountersTableName: sendCheatSheetVariables.limitCountersTableName,
+  clientAddressSource: sendCheatSheetVariables.clientAddressSource,
+  clientAddressKey: sendCheatSheetVariables.clientAddressKey,
+  originSecretArn: sendCheatSheetVariables.originSecretArn,
+} as const;
+
+/**
  * Cheat sheets one address may receive in 24 hours: enough to re-send after a lost e-mail or a
  * typo, too few to make the form a way to flood one inbox.
  */
@@ -206,6 +217,15 @@ export interface ChallengeSettings {
   readonly originSecretArn?: string;
 }
 
+export interface VisitCountSettings {
+  readonly limitCountersTableName: string;
+  readonly clientAddressSource: ClientAddressSource;
+  /** Required with `source-ip`. */
+  readonly clientAddressKey?: string;
+  /** Required with `cloudfront-viewer-address`. */
+  readonly originSecretArn?: string;
+}
+
 type Environment = Record<string, string>;
 
 function environmentOf<Names extends Record<string, string>>(
@@ -236,4 +256,9 @@ export function submitFormEnvironment(save: SaveRequestSettings, send: SendCheat
 /** The challenge function's: the send function's switch and secret, nothing else. */
 export function challengeEnvironment(settings: ChallengeSettings): Environment {
   return environmentOf(challengeVariables, { ...settings });
+}
+
+/** The visit function's: the counters' table and the client's address, nothing else. */
+export function visitCountEnvironment(settings: VisitCountSettings): Environment {
+  return environmentOf(visitCountVariables, { ...settings });
 }

@@ -114,5 +114,14 @@ export const deliveryServices = {
  */
 export const unsentRequestsMetric = 'UnsentRequests';
 
+/**
+ * The visit function's `service` (its logs' too) and what it counts, once per visit to `/`
+ * (`Visit`), per first visit of a visitor's day (`UniqueVisitor`) and per visit it left out as a
+ * known bot's (`BotVisit`): the dashboard's funnel row (core/data/funnel.ts).
+ */
+export const visitService = 'count-visit';
+export const visitMetrics = { visit: 'Visit', uniqueVisitor: 'UniqueVisitor', botVisit: 'BotVisit' } as const;
+export type VisitMetric = (typeof visitMetrics)[keyof typeof visitMetrics];
+
 /** Powertools Metrics' own, once per new container (dimensions `service` and `function_name`). */
 export const coldStartMetric = 'ColdStart';

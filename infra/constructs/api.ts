@@ -30,6 +30,7 @@ import {
   saveRequestEnvironment,
   sendCheatSheetEnvironment,
   submitFormEnvironment,
+  visitCountEnvironment,
   type SaveRequestSettings,
   type SendCheatSheetSettings,
 } from '../../core/config/function-environment';
@@ -231,6 +232,11 @@ export class Api extends Construct {
       both: submitFormEnvironment(saveSettings, sendSettings),
       challenge: challengeEnvironment({
         challenge,
+        clientAddressSource: 'cloudfront-viewer-address',
+        originSecretArn: props.originSecret.secretArn,
+      }),
+      visitCount: visitCountEnvironment({
+        limitCountersTableName: props.limitCountersTable.tableName,
         clientAddressSource: 'cloudfront-viewer-address',
         originSecretArn: props.originSecret.secretArn,
       }),

@@ -28,6 +28,7 @@ import {
 } from '../../core/api/replies';
 import { maxBodyBytes } from '../../core/api/request-limits';
 import { proofOfWorkHeader } from '../../core/api/proof-of-work';
+import { beaconPathItem } from './openapi-beacon';
 import { jsonSchemaOf, requestBodySchema, requestExample } from './openapi-request-schema';
 import type {
   JsonSchema,
@@ -367,6 +368,12 @@ export function buildOpenApiDocument({ routes, failures }: DocumentSources = cat
         '',
         `One more route, \`${formRoute?.method} ${formRoute?.path}\`, is the form's own \`action\`: it takes the form as a browser posts it`,
         "when the page's script does not, runs both steps, and answers with a redirect to a page of the site.",
+        ...routes
+          .filter((route) => route.reply.kind === 'beacon')
+          .map(
+            (route) =>
+              `\`${route.method} ${route.path}\` is the landing page's visit beacon: it answers a GIF, never JSON.`,
+          ),
         '',
         'Generated from `core/api/` by `npm run openapi`; a test fails when this file and the code disagree.',
         '',
@@ -385,6 +392,11 @@ export function buildOpenApiDocument({ routes, failures }: DocumentSources = cat
     paths: {
       ...Object.fromEntries(jsonRoutes.map((route) => [route.path, pathItem(route, failureStatuses, failures)])),
       ...(formRoute && { [formRoute.path]: formPathItem(formRoute, formRefusalStatuses) }),
+      ...Object.fromEntries(
+        routes
+          .filter((route) => route.reply.kind === 'beacon')
+          .map((route) => [route.path, beaconPathItem(route, methodsAnsweredWith405(route))]),
+      ),
     },
     components: { schemas, headers: fixedHeaders(failureStatuses), responses },
   };

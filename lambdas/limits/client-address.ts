@@ -96,7 +96,8 @@ export function hashNetwork(network: string, key: string): string {
   return createHmac('sha256', key).update(network).digest('hex');
 }
 
-type ClientTrust =
+/** Which source of the client's address is trusted, and the secret that proves CloudFront sent it. */
+export type ClientTrust =
   { readonly source: 'source-ip' } | { readonly source: 'cloudfront-viewer-address'; readonly originSecret: string };
 
 /** The client's IP address, from the trusted source only. */
@@ -154,4 +155,20 @@ export async function clientKeysOf(
     key = hashKeyFromOriginSecret(originSecret);
   }
   return { client: hashNetwork(networks.client, key), network: hashNetwork(networks.network, key) };
+}
+
+/**
+ * The client's network (IPv4 address, IPv6 /64) from the trusted source alone, for a hash that
+ * lives a day (the funnel's unique visitors). `loadOriginSecret` is called behind CloudFront only.
+ */
+export async function trustedClientNetworkOf(
+  client: ClientOrigin,
+  settings: ClientAddressSettings,
+  loadOriginSecret: (arn: string) => Promise<string>,
+): Promise<string> {
+  const trust: ClientTrust =
+    settings.source === 'source-ip'
+      ? { source: 'source-ip' }
+      : { source: 'cloudfront-viewer-address', originSecret: await loadOriginSecret(settings.originSecretArn) };
+  return clientNetworksOf(client, trust).client;
 }

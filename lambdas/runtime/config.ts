@@ -15,6 +15,7 @@ import {
   defaultNetworkHourlySaveCap,
   saveRequestVariables,
   sendCheatSheetVariables,
+  visitCountVariables,
   type ClientAddressSource,
 } from '../../core/config/function-environment';
 import { idempotencyTableName } from '../../core/data/tables';
@@ -192,6 +193,19 @@ export function readDeploymentSecret(env: Env = process.env): DeploymentSecret |
 export function readChallengeConfig(env: Env = process.env): ChallengeConfig {
   const proofOfWork = proofOfWorkOf(env);
   return { proofOfWork, clientAddress: clientAddressSettings(env) };
+}
+
+/** The visit function's: where the funnel's counts live, and where the client's address comes from. */
+export interface VisitCountConfig {
+  readonly limitCountersTableName: string;
+  readonly clientAddress: ClientAddressSettings;
+}
+
+export function readVisitCountConfig(env: Env = process.env): VisitCountConfig {
+  return {
+    limitCountersTableName: required(env, visitCountVariables.limitCountersTableName),
+    clientAddress: clientAddressSettings(env),
+  };
 }
 
 /** IDEMPOTENCY_TABLE_NAME, or the local twin's `cheat_sheet_idempotency`: a function started without it runs. */

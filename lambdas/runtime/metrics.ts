@@ -18,6 +18,8 @@ import {
   type FunctionService,
   type NoticeMetric,
   type RefusalKind,
+  type VisitMetric,
+  visitService,
 } from '../../core/observability/product-metrics';
 import { failureKindOf } from './errors';
 
@@ -79,5 +81,18 @@ export class ProductMetrics {
         if (this.metrics.hasStoredMetrics()) this.metrics.publishStoredMetrics();
       }
     };
+  }
+}
+
+/** The visit function's counts (`visitMetrics`), flushed once per invocation. */
+export class VisitMetrics {
+  private readonly metrics = new Metrics({ namespace: metricsNamespace, serviceName: visitService });
+
+  count(metric: VisitMetric): void {
+    this.metrics.addMetric(metric, MetricUnit.Count, 1);
+  }
+
+  flush(): void {
+    if (this.metrics.hasStoredMetrics()) this.metrics.publishStoredMetrics();
   }
 }

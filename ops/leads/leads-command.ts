@@ -4,7 +4,8 @@
  * readers' data; `npm run leads -- unsent [--stack NAME]` and `npm run leads -- resend [--yes]`:
  * the requests still unsent 15 minutes after they were saved, and sending them again
  * (unsent-requests.ts); `npm run leads -- rekey [--stack NAME]`: the operator's one-off move of the
- * suppression entries written under plain SHA-256 ids to keyed ones (rekey-suppressions.ts). Exit code 0 on success (an unknown address included), 1 when the work failed or
+ * suppression entries written under plain SHA-256 ids to keyed ones (rekey-suppressions.ts);
+ * `npm run leads -- funnel [--days N] [--json]`: the author's funnel per day (funnel-command.ts). Exit code 0 on success (an unknown address included), 1 when the work failed or
  * was declined, 2 for a usage error or a malformed address.
  */
 
@@ -32,6 +33,7 @@ import {
 import { defaultMailProvider, eraseLeads } from './erase-command';
 import { deploymentSecretMissing, deploymentSecretOf, leadsAddressKey } from './deployment-secret';
 import { rekeySuppressions } from './rekey-suppressions';
+import { maxFunnelDays, parseFunnelDays, showFunnel } from './funnel-command';
 import type { AddressKeySource } from '../../lambdas/limits/address-key';
 import { confirmed, messageOf, type LeadsClients, type LeadsCommandIo } from './leads-io';
 import { describeUnsent, isResendable, markSupersededRequests, resendRequests, unsentOf } from './unsent-requests';
@@ -43,6 +45,7 @@ export const usage = [
   '       npm run leads -- erase <email> [--yes] [--stack NAME] [--summary FILE]   (its +tag and gmail-dot variants too)',
   '       npm run leads -- unsent [--stack NAME]   (requests still unsent 15 minutes after they were saved)',
   "       npm run leads -- resend [--yes] [--stack NAME]   (sends each again, through the send function's limits and claim)",
+  `       npm run leads -- funnel [--days N] [--json] [--stack NAME]   (per day: visits, unique visitors, requests, sent... and the conversion; N up to ${maxFunnelDays}, 7 by default)`,
   '       npm run leads -- rekey [--stack NAME]   (moves suppression entries from plain SHA-256 ids to keyed ones, once per stage)',
   'Deployed, run as the role the context value leadsReaderRoleArn names (e.g. AWS_PROFILE=leads-reader), or use the Leads workflow:',
   "the tables' key lets no other role read them (docs/author.md).",
@@ -81,6 +84,8 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
         yes: { type: 'boolean', short: 'y' },
         mail: { type: 'boolean' },
         summary: { type: 'string' },
+        days: { type: 'string' },
+        json: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -88,7 +93,7 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     return 2;
   }
   const [command, ...rest] = parsed.positionals;
-  const { out, stack, yes = false, mail = false, summary } = parsed.values;
+  const { out, stack, yes = false, mail = false, summary, days, json = false } = parsed.values;
   const usageError = (message: string) => {
     io.stderr(`${message}\n${usage}`);
     return 2;
@@ -103,7 +108,11 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     return usageError("--mail is for export with --stack (it mails to the stack's authorEmail), without --out.");
   if (summary !== undefined && command !== 'erase') return usageError('--summary is for erase.');
   if (command === 'rekey' && yes) return usageError('rekey asks nothing: it takes no --yes.');
-  if (!['export', 'erase', 'unsent', 'resend', 'rekey'].includes(command ?? ''))
+  if ((days !== undefined || json) && command !== 'funnel') return usageError('--days and --json are for funnel.');
+  const funnelDays = parseFunnelDays(days);
+  if (command === 'funnel' && (rest.length > 0 || out !== undefined || yes || funnelDays === undefined))
+    return usageError(`funnel takes --days (a whole number from 1 to ${maxFunnelDays}) and --json only.`);
+  if (!['export', 'erase', 'unsent', 'resend', 'rekey', 'funnel'].includes(command ?? ''))
     return usageError(command ? `Unknown command "${command}".` : '');
 
   let email = '';
@@ -121,6 +130,7 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     const tables =
       stack === undefined ? tablesFromEnvironment(io.env) : await tablesFromStack(clients.cloudFormation, stack);
     if (command === 'unsent') return await listUnsent(clients.dynamoDb, tables, io);
+    if (command === 'funnel') return await showFunnel(clients.dynamoDb, tables, { days: funnelDays!, json }, io);
     if (command === 'rekey') {
       const addressKey = leadsAddressKey(
         await deploymentSecretOf(clients.cloudFormation, stack, io.env),

@@ -71,6 +71,7 @@ export type FunctionEnvironment =
   | 'sendCheatSheet'
   | 'both'
   | 'challenge'
+  | 'visitCount'
   | 'deliveryTracking'
   | 'deliveryEvents'
   | 'leadDigest'
@@ -121,7 +122,9 @@ export type RouteReply =
       /** The names of its two bodies under the OpenAPI document's `components.schemas`. */
       readonly schemaNames: { readonly success: string; readonly failure: string };
     }
-  | { readonly kind: 'form' };
+  | { readonly kind: 'form' }
+  /** A 1×1 GIF whatever happened (the page's visit beacon: a counting failure never shows). */
+  | { readonly kind: 'beacon' };
 
 /** How the OpenAPI document names and describes its operation. */
 export interface RouteOpenApi {

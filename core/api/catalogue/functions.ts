@@ -22,6 +22,7 @@ import {
   functionServices,
   outcomeMetrics,
   submitFormLogService,
+  visitService,
 } from '../../observability/product-metrics';
 import { cheatSheetSentMessage } from '../messages';
 import {
@@ -34,7 +35,7 @@ import {
   type CheatSheetSentBody,
   type RequestSavedBody,
 } from '../reply-bodies';
-import { apiRoutes, cheatSheetFormRoute } from '../routes';
+import { apiRoutes, cheatSheetFormRoute, visitBeaconRoute } from '../routes';
 import { proofOfWorkChallengePath } from '../proof-of-work';
 import { backgroundFunctions } from './background-functions';
 import {
@@ -287,6 +288,44 @@ export const productFunctions = {
     logService: 'cheat-sheet-challenge',
     environment: 'challenge',
     // Behind CloudFront the challenges are signed with a key derived from the origin secret.
+    grants: ['originSecretRead'],
+  },
+  countVisit: {
+    id: 'CountVisit',
+    trigger: {
+      kind: 'http',
+      method: 'GET',
+      path: visitBeaconRoute,
+      throttle: {
+        rateLimit: 6,
+        burstLimit: 12,
+        reason:
+          "One request per view of /: a launch's peak of 6 readers a second (core/config/launch-capacity.ts), each seeing the page once, with the burst for the second look; a request above it gets API Gateway's 429, and that view alone goes uncounted. The stage's rate grew by it (apiRateLimit 32); a month at this rate costs about 16 USD of API Gateway.",
+      },
+      reply: { kind: 'beacon' },
+      openApi: {
+        operationId: 'countVisit',
+        summary: "The landing page's visit beacon",
+        description: [
+          'An `<img>` in the HTML of `/` loads it, so every reader counts, with JavaScript or without. It counts the visit',
+          "in the author's funnel and the visitor once a day (a keyed hash of the day, the client's network and its user",
+          "agent under a random salt of the day's, never the address or the agent itself), leaves out known bots, and",
+          'always answers a 1×1 transparent GIF, never cached: a counting failure never shows on the page.',
+        ].join(' '),
+      },
+    },
+    entry: 'lambdas/count-visit/handler.ts',
+    description: `GET ${visitBeaconRoute}: counts a visit to / in the author's funnel.`,
+    logService: visitService,
+    environment: 'visitCount',
+    tableAccess: [
+      {
+        table: 'limitCounters',
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+        why: "The funnel (lambdas/funnel/visitor-count.ts): a consistent GetItem reads the day's salt, a conditional PutItem makes it (the first visit of the day) and writes the visitor's hash once, DeleteItem removes the day before's salt, UpdateItem adds the visit to the day's counts.",
+      },
+    ],
+    // Behind CloudFront the viewer's address is trusted only with the origin secret.
     grants: ['originSecretRead'],
   },
 

@@ -1,3 +1,4 @@
+import { visitBeaconRoute } from '../../../core/api/routes';
 import { AboutAuthor } from './about-author';
 import { AudienceSection } from './audience-section';
 import { DownloadSection } from './download-section';
@@ -25,6 +26,9 @@ export function LandingPage() {
         <DownloadSection />
       </main>
       <SiteFooter />
+      {/* The funnel's visit counter: an image, so readers without JavaScript count too; hidden, it
+          draws nothing, and the browser still fetches it (no cookie, nothing stored: core/data/funnel.ts). */}
+      <img src={visitBeaconRoute} alt="" width={1} height={1} hidden decoding="async" fetchPriority="low" />
     </>
   );
 }

@@ -7,6 +7,7 @@ export const saveRoute = '/api/cheat-sheet-requests';
 export const sendRoute = '/api/send-cheat-sheet';
 export const formRoute = '/api/cheat-sheet-form';
 export const challengeRoute = '/api/cheat-sheet-challenge';
+export const visitRoute = '/api/visit';
 
 /**
  * The form as a browser posts it (urlencoded, `Sec-Fetch-Site: same-origin`), made by the local

@@ -1,0 +1,75 @@
+/**
+ * The funnel's counter against the local DynamoDB (dynalite): the day's salt is made once and
+ * shared, a visitor is unique once a day and again the next day, and the next day's first visit
+ * deletes the day before's salt, so no hash of a past day can be matched to anyone.
+ */
+
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { funnelDayId, visitorSaltId, type FunnelDayItem } from '../../../core/data/funnel';
+import { visitCounter, visitorHash } from '../../../lambdas/funnel/visitor-count';
+import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
+
+let handlers: HandlerStack;
+beforeAll(async () => {
+  handlers = await startHandlerStack();
+});
+afterAll(async () => {
+  await handlers.stop();
+});
+
+const reader = { network: '192.0.2.1', userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Firefox/133.0' };
+const at = (iso: string) => new Date(iso);
+
+async function item(id: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await handlers.dynamoDb.send(
+    new GetCommand({ TableName: handlers.stack.limitCountersTableName, Key: { id }, ConsistentRead: true }),
+  );
+  return Item;
+}
+
+test('two containers share the day’s salt, so a visitor is unique once however the visits are spread', async () => {
+  const first = visitCounter(handlers.dynamoDb, handlers.stack.limitCountersTableName);
+  const second = visitCounter(handlers.dynamoDb, handlers.stack.limitCountersTableName);
+
+  const results = [
+    await first.count(reader, at('2031-01-10T08:00:00Z')),
+    await second.count(reader, at('2031-01-10T09:00:00Z')),
+  ];
+
+  expect(results.map((result) => result.uniqueVisitor)).toEqual([true, false]);
+  const day = (await item(funnelDayId('2031-01-10'))) as FunnelDayItem;
+  expect([day.visits, day.unique_visitors]).toEqual([2, 1]);
+});
+
+test('the same visitor is a unique visitor again the next day', async () => {
+  const counter = visitCounter(handlers.dynamoDb, handlers.stack.limitCountersTableName);
+
+  await counter.count(reader, at('2031-02-01T23:59:00Z'));
+  const nextDay = await counter.count(reader, at('2031-02-02T00:01:00Z'));
+
+  expect(nextDay.uniqueVisitor).toBe(true);
+});
+
+test("the next day's first visit deletes the day before's salt", async () => {
+  const counter = visitCounter(handlers.dynamoDb, handlers.stack.limitCountersTableName);
+  await counter.count(reader, at('2031-03-01T12:00:00Z'));
+  expect(await item(visitorSaltId('2031-03-01'))).toBeDefined();
+
+  await counter.count(reader, at('2031-03-02T00:00:01Z'));
+
+  expect(await item(visitorSaltId('2031-03-01'))).toBeUndefined();
+});
+
+test('the salt and the visitor marks expire at the end of their day', async () => {
+  const counter = visitCounter(handlers.dynamoDb, handlers.stack.limitCountersTableName, () => 'a-known-salt');
+  await counter.count(reader, at('2031-04-01T10:00:00Z'));
+
+  const endOfDay = Date.parse('2031-04-02T00:00:00Z') / 1000;
+  expect((await item(visitorSaltId('2031-04-01')))?.expires_at).toBe(endOfDay);
+  const mark = await item(`funnel-visitor#2031-04-01#${visitorHash('a-known-salt', '2031-04-01', reader)}`);
+  expect(mark?.expires_at).toBe(endOfDay);
+});
+
+test('a hash depends on the salt: without the day’s salt the same visitor cannot be recognised', () => {
+  expect(visitorHash('salt-one', '2031-05-01', reader)).not.toBe(visitorHash('salt-two', '2031-05-01', reader));
+});
