@@ -170,6 +170,8 @@ export interface ApiFunction {
   readonly route: string;
   /** Its entry's method: the `Method` dimension of its route-level metrics. */
   readonly method: RouteMethod;
+  /** The landing page's visit beacon: graphed on the author's funnel dashboard, not the operator's. */
+  readonly beacon: boolean;
   /** Its timeout: past it Lambda ends the invocation and the visitor gets a bare 500. */
   readonly timeout: Duration;
 }
@@ -352,6 +354,7 @@ export class Api extends Construct {
       route: route.path,
       method: route.method,
       timeout: fn.timeout,
+      beacon: route.reply.kind === 'beacon',
     }));
     this.url = this.stage.url;
   }

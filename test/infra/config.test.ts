@@ -21,7 +21,7 @@ describe('deployment configuration from CDK context', () => {
   test('needs only senderEmail, and fills in the documented defaults', () => {
     expect(parse({ senderEmail: 'cheatsheet@example.com' })).toEqual({
       senderEmail: 'cheatsheet@example.com',
-      apiThrottle: { rateLimit: 26, burstLimit: 52 },
+      apiThrottle: { rateLimit: 32, burstLimit: 64 },
       addressDailyCap: 3,
       clientHourlySendCap: 10,
       dailySendBudget: 10_000,

@@ -15,8 +15,8 @@ const template: Template = synthTemplate({
     dailySendBudget: 2000,
     clientHourlySaveCap: '25',
     networkHourlySaveCap: '70',
-    apiRateLimit: '30',
-    apiBurstLimit: '60',
+    apiRateLimit: '36',
+    apiBurstLimit: '72',
     challenge: 'false',
     canary: 'false',
     requestRetentionDays: '365',
@@ -50,7 +50,7 @@ describe('the context, through the stack', () => {
 
   test('throttles the API stage at the rate and burst given', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingRateLimit: 30, ThrottlingBurstLimit: 60 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 36, ThrottlingBurstLimit: 72 },
     });
   });
 

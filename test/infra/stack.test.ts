@@ -240,7 +240,7 @@ describe("the API's wiring in the product", () => {
       },
     });
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      DefaultRouteSettings: { ThrottlingRateLimit: 26, ThrottlingBurstLimit: 52 },
+      DefaultRouteSettings: { ThrottlingRateLimit: 32, ThrottlingBurstLimit: 64 },
     });
   });
 

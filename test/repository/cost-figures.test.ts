@@ -13,6 +13,7 @@ import { readDoc } from '../support/docs';
 import { leadCost, leadPrices, type TemplateResource } from '../support/lead-cost';
 import { createTestApp } from '../infra/support/synth';
 import { canaryCadence } from '../../core/config/canary-cadence';
+import { catalogueFunctions } from '../../core/api/catalogue/functions';
 
 /** AWS's list prices in us-east-1, USD a month, as read on the date below. */
 export const priceTable = {
@@ -24,12 +25,14 @@ export const priceTable = {
   /** CloudWatch's always-free tier: alarm metrics each account gets free every month. */
   freeAlarmMetrics: { count: 10, source: 'https://aws.amazon.com/cloudwatch/pricing/ (Free tier)' },
   /** A dashboard beyond the free three of up to 50 metrics each. */
-  dashboard: { usd: 3, freeMetrics: 50, source: 'https://aws.amazon.com/cloudwatch/pricing/' },
+  dashboard: { usd: 3, freeMetrics: 50, freeDashboards: 3, source: 'https://aws.amazon.com/cloudwatch/pricing/' },
   /** A customer managed key; each of its first two rotations adds the same again (later ones are free). */
   key: { usd: 1, rotationUsd: 1, paidRotations: 2, source: 'https://aws.amazon.com/kms/pricing/' },
   secret: { usd: 0.4, source: 'https://aws.amazon.com/secrets-manager/pricing/' },
   /** AWS WAF: a web ACL, and each of its rules (a managed rule group counts as one). */
   webAcl: { usd: 5, ruleUsd: 1, source: 'https://aws.amazon.com/waf/pricing/' },
+  /** A GB of log lines ingested (standard class). */
+  logsIngestedGb: { usd: 0.5, source: 'https://aws.amazon.com/cloudwatch/pricing/' },
   /** CloudFront's flat-rate Free plan: the distribution and its web ACL together. */
   flatRateFree: { usd: 0, source: 'https://aws.amazon.com/cloudfront/pricing/' },
   /** SES: an e-mail sent (a send to the mailbox simulator is billed as any). */
@@ -106,8 +109,8 @@ function templatesOf(context: Record<string, string>): TemplateResource[] {
   return resources;
 }
 
-/** The metrics a dashboard's graphs read (each metric line; an expression's metrics are lines too). */
-function dashboardMetrics(resources: readonly Resource[]): number {
+/** The metrics each dashboard's graphs read (each metric line; an expression's metrics are lines too), the operator's first. */
+function dashboardMetrics(resources: readonly Resource[]): number[] {
   return resources
     .filter(({ Type }) => Type === 'AWS::CloudWatch::Dashboard')
     .map(({ Properties }) => {
@@ -119,8 +122,7 @@ function dashboardMetrics(resources: readonly Resource[]): number {
       const widgets = (JSON.parse(text) as { widgets: { properties: { metrics?: unknown[][] } }[] }).widgets;
       return widgets.flatMap(({ properties }) => properties.metrics ?? []).filter((line) => typeof line[0] === 'string')
         .length;
-    })
-    .reduce((sum, count) => sum + count, 0);
+    });
 }
 
 export function atRest(context: Record<string, string> = {}) {
@@ -141,12 +143,17 @@ export function atRest(context: Record<string, string> = {}) {
     .map(({ Properties }) => (Properties.Rules as unknown[]).length)
     .reduce((a, b) => a + b, 0);
   const plans = ofType('AWS::PricingPlanManager::Subscription').length;
-  const dashboard = dashboardMetrics(resources);
+  const dashboards = dashboardMetrics(resources);
+  const [dashboard = 0, funnelDashboard = 0] = dashboards;
 
   const p = priceTable;
   const alarmsUsd = alarmMetrics * p.alarmMetric.usd + composites * p.compositeAlarm.usd;
   const freeTierUsd = Math.min(alarmMetrics, p.freeAlarmMetrics.count) * p.alarmMetric.usd;
-  const dashboardUsd = dashboard > p.dashboard.freeMetrics ? p.dashboard.usd : 0;
+  // Free: an account's first three dashboards of up to 50 metrics each (one stage per account).
+  const isPaid = (metrics: number, index: number) =>
+    index >= p.dashboard.freeDashboards || metrics > p.dashboard.freeMetrics;
+  const dashboardUsd = dashboards.filter(isPaid).length * p.dashboard.usd;
+  const funnelDashboardUsd = dashboards.length > 1 && isPaid(funnelDashboard, 1) ? p.dashboard.usd : 0;
   const secretsUsd = secrets * p.secret.usd;
   const keysUsd = (year: number) => keys * (p.key.usd + Math.min(year - 1, p.key.paidRotations) * p.key.rotationUsd);
   const beforeWebAcl = (year: number) => alarmsUsd + dashboardUsd + secretsUsd + keysUsd(year);
@@ -158,6 +165,10 @@ export function atRest(context: Record<string, string> = {}) {
     keys,
     secrets,
     dashboard,
+    funnelDashboard,
+    dashboards: dashboards.length,
+    /** What the funnel adds at rest: its dashboard when it is not free (it has no alarm, and an idle function costs nothing). */
+    funnelAtRestUsd: funnelDashboardUsd,
     webAclRules,
     alarmsUsd,
     freeTierUsd,
@@ -171,6 +182,30 @@ export function atRest(context: Record<string, string> = {}) {
     /** The same after CloudWatch's always-free alarm metrics. */
     allIn: [1, 2, 3].map((year) => beforeWebAcl(year) - freeTierUsd + webAclUsd),
   };
+}
+
+/**
+ * What 10,000 visits to `/` cost the funnel, pay-as-you-go: each visit's beacon is one request
+ * through CloudFront and the HTTP API, one invocation of the visit function (billed 50 ms at its
+ * memory: an assumption, two DynamoDB calls of a few milliseconds each on a warm container), two
+ * write units (the visitor's mark, written or refused, and the day's counts; the day's salt is read
+ * once per container and day), and about 1 KB of log lines (Lambda's START, END and REPORT and one
+ * metrics line).
+ */
+export function funnelPer10000Visits(): { readonly usd: number; readonly parts: Record<string, number> } {
+  const p = priceTable;
+  const visits = 10_000;
+  const memoryGb = catalogueFunctions.countVisit.memoryMb / 1024;
+  const billedSeconds = 0.05;
+  const parts = {
+    cloudFront: visits * p.cloudFrontRequest.usd,
+    api: visits * p.httpApiRequest.usd,
+    lambda: visits * (p.lambda.requestUsd + memoryGb * billedSeconds * p.lambda.gbSecondUsd),
+    // A conditional write that fails costs a write unit too.
+    dynamoDb: visits * 2 * p.dynamoDb.writeUsd,
+    logs: ((visits * 1024) / 1024 ** 3) * p.logsIngestedGb.usd,
+  };
+  return { usd: Object.values(parts).reduce((sum, part) => sum + part, 0), parts };
 }
 
 const usd = (amount: number) => amount.toFixed(2);
@@ -228,6 +263,29 @@ describe('a stage at rest (default synth, us-east-1, no traffic)', () => {
 
   test('keeps its dashboard within the free 50 metrics', () => {
     expect(payAsYouGo.dashboard).toBeLessThanOrEqual(priceTable.dashboard.freeMetrics);
+  });
+
+  test("keeps the author's funnel dashboard free too: a second dashboard within the 50 metrics", () => {
+    expect(payAsYouGo.dashboards).toBe(2);
+    expect(payAsYouGo.funnelDashboard).toBeLessThanOrEqual(priceTable.dashboard.freeMetrics);
+  });
+
+  test('the funnel adds nothing at rest, and at most 0.10 USD per 10,000 visits', () => {
+    const perVisits = funnelPer10000Visits();
+    console.log(
+      `The funnel: ${usd(payAsYouGo.funnelAtRestUsd)} USD a month at rest (its dashboard: ${payAsYouGo.funnelDashboard} metrics, within the free three dashboards); ${perVisits.usd.toFixed(3)} USD per 10,000 visits (${Object.entries(
+        perVisits.parts,
+      )
+        .map(([part, amount]) => `${part} ${amount.toFixed(4)}`)
+        .join(', ')}).`,
+    );
+    expect(payAsYouGo.funnelAtRestUsd).toBe(0);
+    expect(perVisits.usd).toBeLessThanOrEqual(0.1);
+    expectLine(
+      'deploy.md',
+      `| the author's funnel dashboard: ${payAsYouGo.funnelDashboard} metrics, the second of the free three`,
+    );
+    expectLine('deploy.md', `the funnel costs about ${perVisits.usd.toFixed(3)} USD per 10,000 visits to \`/\``);
   });
 
   test("docs/deploy.md's table gives the alarms, the keys, the web ACL and the totals", () => {

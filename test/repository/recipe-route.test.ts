@@ -64,7 +64,9 @@ describe('a GET route added to a copy of the catalogue, and nowhere else', () =>
   });
 
   test('is graphed on the dashboard by its GET method', () => {
-    const body = JSON.stringify(resourceByPrefix(template, 'AWS::CloudWatch::Dashboard', 'Monitoring').resource);
+    const body = JSON.stringify(
+      resourceByPrefix(template, 'AWS::CloudWatch::Dashboard', 'MonitoringDashboard').resource,
+    );
     expect(body).toContain('\\"Method\\",\\"GET\\",\\"Resource\\",\\"/api/health\\"');
     expect(body).toContain('p99 GET /api/health');
   });

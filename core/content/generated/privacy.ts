@@ -5,7 +5,7 @@ type PrivacyContent = ContentOf<'privacy'>;
 
 export const contactEmail: PrivacyContent['contactEmail'] = "privacy@mpcframework.com";
 export const placeholder: PrivacyContent['placeholder'] = true;
-export const version: PrivacyContent['version'] = "2026-11-27";
+export const version: PrivacyContent['version'] = "2026-11-28";
 export const heading: PrivacyContent['heading'] = "Privacy";
 export const intro: PrivacyContent['intro'] = "This site collects as little as it can: only what it needs to send you the free cheat sheet. Here is what it keeps, why, for how long, and how to have it deleted.";
 export const sections: PrivacyContent['sections'] = [
@@ -16,7 +16,7 @@ export const sections: PrivacyContent['sections'] = [
       "To stop the form from being abused, the site counts how many cheat sheets are sent per e-mail address and per network. It stores a keyed hash of the address and of your IP address with those counts, made with a secret key only the site holds, so that no one can match them to an address, and never the addresses themselves.",
       "If an e-mail to your address bounces for good or is reported as spam, the site keeps a keyed hash of the mailbox (made with the same secret key) so that it does not mail it again, and the e-mail service keeps the address on its list of addresses not to mail. So that a second click sends no second e-mail, the site also keeps a record of each request for a day: a hash of what was sent and the answer given, never your name or your address.",
       "Like any website, the servers log each visit: your IP address, the page, the time and your browser. These logs are used only to keep the site running and secure.",
-      "We set no cookies, run no analytics or advertising scripts, and do not track you across other sites."
+      "We set no cookies, keep nothing in your browser's storage, run no analytics or advertising scripts, and do not track you across other sites. So that the author knows how many readers the home page has, the site counts each visit to it and, once a day, each visitor: as a hash of the day, your network and your browser's name, made with a random key of that day's, which is deleted when the day ends, so that nobody, the author included, can later tell who visited. It stores neither your IP address nor your browser's name for this, leaves search engines' robots out, and sends nothing about your visit to anyone else. The author sees numbers only: visits, visitors and requests per day."
     ]
   },
   {
@@ -29,7 +29,7 @@ export const sections: PrivacyContent['sections'] = [
   {
     "heading": "For how long",
     "paragraphs": [
-      "We keep your request until you ask us to erase it, or until the author deletes it. The counters are deleted automatically: the one for your e-mail address a day after the last cheat sheet sent to it, the one for your network about an hour after your last request. The visit logs are deleted after at most a year. The records of each request are deleted after a day. The hash of a mailbox that bounced or reported spam, and the e-mail service's list, are kept until you ask us to erase them. Each week the author receives an e-mail listing the new requests (names and addresses) in their own mailbox, where it stays until the author deletes it.",
+      "We keep your request until you ask us to erase it, or until the author deletes it. The counters are deleted automatically: the one for your e-mail address a day after the last cheat sheet sent to it, the one for your network about an hour after your last request. The visit logs are deleted after at most a year. The day's visit counts are kept for 400 days; the hashes of the day's visitors, and the key they are made with, are deleted when the day ends (the database's backups keep them 35 days, where no one reads them). The records of each request are deleted after a day. The hash of a mailbox that bounced or reported spam, and the e-mail service's list, are kept until you ask us to erase them. Each week the author receives an e-mail listing the new requests (names and addresses) in their own mailbox, where it stays until the author deletes it.",
       "An erased request stays in the database's backups (point-in-time recovery) for 35 days, where no one reads it, and is then gone for good. The servers' logs are kept for one year: they hold IP addresses and, for a cheat sheet sent, the part of your e-mail address after the @, never your name or the whole address."
     ]
   },

@@ -31,6 +31,8 @@ export interface MonitoredFunction {
   readonly method: string;
   /** Its timeout: past it Lambda ends the invocation and the visitor gets a bare 500. */
   readonly timeout: Duration;
+  /** The landing page's visit beacon: on the author's funnel dashboard, not the operator's. @default false */
+  readonly beacon?: boolean;
 }
 
 export interface MonitoredTable {

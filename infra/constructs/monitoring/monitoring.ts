@@ -11,6 +11,7 @@ import { AlarmTopic } from './alarm-topic';
 import { CauseAlarms, type ConfigurationSetEvents } from './cause-alarms';
 import { DisabledNotices } from './disabled-notices';
 import { MonitoringDashboard } from './dashboard';
+import { FunnelDashboard } from './funnel-dashboard';
 import { cloudFrontMetricsRegion, type MonitoredFunction, type MonitoredTable } from './metrics';
 import { SloAlarms } from './slo-alarms';
 
@@ -73,6 +74,8 @@ export class Monitoring extends Construct {
   /** The key or the configuration set disabled: EventBridge rules to the pages topic, no alarm. */
   public readonly disabledNotices: DisabledNotices;
   public readonly monitoringDashboard: MonitoringDashboard;
+  /** The author's: the funnel per day, and the visit beacon's health. */
+  public readonly funnelDashboard: FunnelDashboard;
   /** Where each severity notifies, for alarms made elsewhere. */
   public readonly alarmActions: AlarmActions;
   /** The pages topic (the pause function subscribes to it). */
@@ -132,9 +135,14 @@ export class Monitoring extends Construct {
         alarms: [alarms.fastBurnAlarm, ...alarms.windowAlarms.values(), alarms.slowBurnAlarm],
       })),
       stage: props.stage,
-      functions: props.functions,
+      // The beacon is the author's funnel: its graphs are on that dashboard (the operator's holds its free 50 metrics).
+      functions: props.functions.filter((fn) => !fn.beacon),
       tables: props.tables,
       distribution: props.distribution,
+      sesConfigurationSet: props.sesConfigurationSet,
+    });
+    this.funnelDashboard = new FunnelDashboard(this, 'FunnelDashboard', {
+      beacons: props.functions.filter((fn) => fn.beacon),
       sesConfigurationSet: props.sesConfigurationSet,
     });
 

@@ -24,7 +24,7 @@ const configurationSetArn = 'arn:aws:ses:eu-west-1:111122223333:configuration-se
 
 /** The published limits (docs/abuse.md), passed as the stack passes the context's defaults. */
 const publishedLimits = {
-  throttle: { rateLimit: 26, burstLimit: 52 },
+  throttle: { rateLimit: 32, burstLimit: 64 },
   addressDailyCap: 3,
   clientHourlySendCap: 10,
   networkHourlySendCap: 30,
@@ -437,11 +437,11 @@ describe('the API', () => {
       template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
         StageName: '$default',
         AutoDeploy: true,
-        DefaultRouteSettings: { ThrottlingRateLimit: 26, ThrottlingBurstLimit: 52 },
+        DefaultRouteSettings: { ThrottlingRateLimit: 32, ThrottlingBurstLimit: 64 },
       });
-      const { template: custom } = apiInBareStack({ throttle: { rateLimit: 30, burstLimit: 60 } });
+      const { template: custom } = apiInBareStack({ throttle: { rateLimit: 36, burstLimit: 72 } });
       custom.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-        DefaultRouteSettings: { ThrottlingRateLimit: 30, ThrottlingBurstLimit: 60 },
+        DefaultRouteSettings: { ThrottlingRateLimit: 36, ThrottlingBurstLimit: 72 },
       });
     });
 
@@ -468,18 +468,18 @@ describe('the API', () => {
     test("keeps the stage-wide default throttle, which the routes' rates add up to at most", () => {
       const stage = stageOf(template);
       expect(stage.Properties.DefaultRouteSettings).toMatchObject({
-        ThrottlingRateLimit: 26,
-        ThrottlingBurstLimit: 52,
+        ThrottlingRateLimit: 32,
+        ThrottlingBurstLimit: 64,
       });
       const rates = productRouteList.map(
         (route) => stage.Properties.RouteSettings[`${route.method} ${route.path}`].ThrottlingRateLimit as number,
       );
-      expect(rates.reduce((sum, rate) => sum + rate, 0)).toBeLessThanOrEqual(26);
+      expect(rates.reduce((sum, rate) => sum + rate, 0)).toBeLessThanOrEqual(32);
     });
 
     test('fails the synth, naming the route throttle rule, when the routes add up to more than the stage', () => {
-      expect(() => apiInBareStack({ throttle: { rateLimit: 25, burstLimit: 52 } })).toThrow(
-        /Breaks the route throttle rule: .* = 26 a second, over the stage's 25\. .*-c apiRateLimit=26/,
+      expect(() => apiInBareStack({ throttle: { rateLimit: 31, burstLimit: 64 } })).toThrow(
+        /Breaks the route throttle rule: .* = 32 a second, over the stage's 31\. .*-c apiRateLimit=32/,
       );
     });
 

@@ -9,6 +9,7 @@ const save = '/api/cheat-sheet-requests';
 const send = '/api/send-cheat-sheet';
 const form = '/api/cheat-sheet-form';
 const challenge = '/api/cheat-sheet-challenge';
+const visit = '/api/visit';
 const statusesOf = (route: string, method: string) => Object.keys(document.paths[route][method].responses);
 const resolve = (node: any): any => (node?.$ref ? resolve(pointerNode(node.$ref)) : node);
 const pointerNode = (pointer: string): any =>
@@ -19,9 +20,17 @@ const pointerNode = (pointer: string): any =>
     .reduce((node: any, segment) => node[segment], document);
 
 describe('the OpenAPI document', () => {
-  test('is OpenAPI 3.1 and describes exactly the four routes', () => {
+  test('is OpenAPI 3.1 and describes exactly the five routes', () => {
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual([save, send, challenge, form]);
+    expect(Object.keys(document.paths)).toEqual([save, send, challenge, form, visit]);
+  });
+
+  test("describes the visit beacon as a GIF that is never cached, and another method's 405 with Allow", () => {
+    const get = document.paths[visit].get.responses['200'];
+    expect(Object.keys(get.content)).toEqual(['image/gif']);
+    expect(get.headers['Cache-Control'].schema.const).toBe('no-store');
+    const post = document.paths[visit].post.responses['405'];
+    expect(post.headers.Allow.schema.const).toBe('GET');
   });
 
   test('gives the save route 201 and each failure it can answer to a POST, the direct-call refusal and the save limits included', () => {

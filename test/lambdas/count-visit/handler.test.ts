@@ -43,7 +43,11 @@ test('it answers a transparent GIF that is never cached', async () => {
 
   expect(reply.statusCode).toBe(200);
   expect(reply.headers).toMatchObject({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' });
-  expect(Buffer.from(reply.body ?? '', 'base64').subarray(0, 6).toString('latin1')).toBe('GIF89a');
+  expect(
+    Buffer.from(reply.body ?? '', 'base64')
+      .subarray(0, 6)
+      .toString('latin1'),
+  ).toBe('GIF89a');
 });
 
 test('each visit counts, and each visitor once a day', async () => {

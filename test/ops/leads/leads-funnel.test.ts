@@ -46,7 +46,13 @@ beforeAll(async () => {
     await dynamoDb.send(
       new PutCommand({
         TableName: stack.tableName,
-        Item: { id: `request-${index}`, name: 'Ada', email: `ada${index}@example.com`, cheat_sheet_sent: true, ...request },
+        Item: {
+          id: `request-${index}`,
+          name: 'Ada',
+          email: `ada${index}@example.com`,
+          cheat_sheet_sent: true,
+          ...request,
+        },
       }),
     );
   }
@@ -97,15 +103,12 @@ test('funnel --json gives the same numbers for a machine, and a day with no visi
 test('funnel shows the last 7 days by default', async () => {
   const { stdout } = await run(['funnel']);
 
-  expect(stdout.split('\n').slice(1).map((line) => line.slice(0, 10))).toEqual([
-    '2030-05-28',
-    '2030-05-29',
-    '2030-05-30',
-    '2030-05-31',
-    '2030-06-01',
-    '2030-06-02',
-    '2030-06-03',
-  ]);
+  expect(
+    stdout
+      .split('\n')
+      .slice(1)
+      .map((line) => line.slice(0, 10)),
+  ).toEqual(['2030-05-28', '2030-05-29', '2030-05-30', '2030-05-31', '2030-06-01', '2030-06-02', '2030-06-03']);
 });
 
 test.each([['0'], ['401'], ['two'], ['1.5']])('funnel --days %s is a usage error', async (days) => {

@@ -6,17 +6,18 @@ import {
   tableActionsOf,
   timeoutLeavesRoomToReply,
 } from '../../../../core/api/catalogue/routes';
-import { apiRoutes, cheatSheetFormRoute } from '../../../../core/api/routes';
+import { apiRoutes, cheatSheetFormRoute, visitBeaconRoute } from '../../../../core/api/routes';
 import { proofOfWorkChallengePath } from '../../../../core/api/proof-of-work';
 import { sdkTimeouts, timeNeededBeforeSesMs, worstCaseSdkCallMs } from '../../../../core/config/sdk-timeouts';
 
 describe('the route catalogue', () => {
-  test('lists the four published routes, each once', () => {
+  test('lists the five published routes, each once', () => {
     expect(productRouteList.map((route) => route.path)).toEqual([
       apiRoutes.saveRequest,
       apiRoutes.sendCheatSheet,
       cheatSheetFormRoute,
       proofOfWorkChallengePath,
+      visitBeaconRoute,
     ]);
   });
 
@@ -83,8 +84,10 @@ describe('the route catalogue', () => {
       'dynamodb:Scan',
     ]);
     expect(tableActionsOf('limitCounters')).toEqual([
+      'dynamodb:PutItem',
       'dynamodb:GetItem',
       'dynamodb:UpdateItem',
+      'dynamodb:DeleteItem',
       'dynamodb:BatchGetItem',
     ]);
     expect(tableActionsOf('idempotency')).toEqual([
