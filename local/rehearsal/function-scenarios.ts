@@ -5,7 +5,8 @@
  * (after the proof of work's challenge, solved, when the stage asks for it),
  * the no-script form, a bounce and a complaint, a request left unsent and the unsent check, the
  * weekly digest, the canary's run through a stand-in distribution (edge-stand-in.ts), a reputation
- * alarm that pauses sending, a lead handed off. A scenario whose
+ * alarm that pauses sending, a lead handed off, visits to `/` counted in the funnel (two readers and
+ * a known bot). A scenario whose
  * function the stage does not deploy (the digest without `authorEmail`) is skipped, and said so.
  */
 import { solveChallenge, type Challenge } from 'altcha-lib';
@@ -47,10 +48,11 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Functio
   const originSecret = twin.secrets.get(env('saveRequest').ORIGIN_SECRET_ARN ?? '') ?? '';
   let client = 0;
   const http = async (
-    name: 'saveRequest' | 'sendCheatSheet' | 'submitForm' | 'cheatSheetChallenge',
+    name: 'saveRequest' | 'sendCheatSheet' | 'submitForm' | 'cheatSheetChallenge' | 'countVisit',
     body: string,
     key: string,
     proof?: string,
+    userAgent = 'rehearsal',
   ) => {
     const route = productRoutes[name];
     client += 1;
@@ -63,7 +65,7 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Functio
           host: 'rehearsal.example.com',
           'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
           'sec-fetch-site': 'same-origin',
-          'user-agent': 'rehearsal',
+          'user-agent': userAgent,
           'idempotency-key': key,
           // As CloudFront adds them behind the distribution (the origin request policy).
           [originSecretHeader]: originSecret,
@@ -200,6 +202,18 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Functio
             },
           ],
         });
+      },
+    },
+    {
+      name: 'visits to / counted in the funnel',
+      functions: ['countVisit'],
+      run: async () => {
+        const browser = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+        const bot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+        for (const userAgent of [browser, browser, bot]) {
+          const reply = await http('countVisit', '', `rehearsal-${run}-visit-${client}`, undefined, userAgent);
+          expectStatus(reply, (status) => status === 200, 'the visit beacon');
+        }
       },
     },
     {
