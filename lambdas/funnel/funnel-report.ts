@@ -1,8 +1,8 @@
 /**
  * Reads the funnel of the last days: the visit counts (one BatchGetItem per 100 days from the limit
  * counters' table) and the requests saved since the first of them (a filtered Scan of the requests'
- * table, as the digest's), put together by `funnelOf` (core/data/funnel.ts). The weekly digest and
- * `npm run leads -- funnel` read it alike.
+ * table, as the digest's, the canary's left out), put together by `funnelOf` (core/data/funnel.ts).
+ * The weekly digest and `npm run leads -- funnel` read it alike.
  */
 
 import { BatchGetCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -14,6 +14,7 @@ import {
   type FunnelDayItem,
   type FunnelRequest,
 } from '../../core/data/funnel';
+import { canaryItemAttribute } from '../../core/data/canary-mark';
 import { handoffAttribute } from '../../core/data/mail-provider';
 import { limitCountersPartitionKey } from '../../core/data/tables';
 
@@ -58,10 +59,11 @@ async function requestsSince(
     { client, pageSize },
     {
       TableName: tableName,
-      FilterExpression: 'requested_at >= :since',
+      // The canary's requests (core/data/canary-mark.ts) are no readers'.
+      FilterExpression: 'requested_at >= :since AND attribute_not_exists(#canary)',
       // Only what the funnel counts: no name, no address leaves the table.
       ProjectionExpression: 'requested_at, cheat_sheet_sent, delivery_status, delivered_at, #handoff.#result',
-      ExpressionAttributeNames: { '#handoff': handoffAttribute, '#result': 'result' },
+      ExpressionAttributeNames: { '#handoff': handoffAttribute, '#result': 'result', '#canary': canaryItemAttribute },
       ExpressionAttributeValues: { ':since': since },
     },
   );

@@ -41,6 +41,8 @@ beforeAll(async () => {
     { requested_at: '2030-06-03T09:30:00.000Z', delivery_status: 'failed' },
     // Older than the days asked for: left out.
     { requested_at: '2030-05-01T09:00:00.000Z', delivery_status: 'delivered' },
+    // The canary's: no reader's request.
+    { requested_at: '2030-06-03T09:40:00.000Z', delivery_status: 'delivered', canary: true },
   ];
   for (const [index, request] of requests.entries()) {
     await dynamoDb.send(
@@ -77,7 +79,7 @@ async function run(args: string[], options: Partial<LeadsCommandIo> = {}) {
   return { code, stdout, stderr };
 }
 
-test('funnel --days 2 prints a table, one row a day, oldest first, with the conversion', async () => {
+test("funnel --days 2 prints a table, one row a day, oldest first, with the conversion, the canary's request left out", async () => {
   const { code, stdout } = await run(['funnel', '--days', '2']);
 
   expect(code).toBe(0);
