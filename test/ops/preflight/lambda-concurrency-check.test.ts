@@ -8,11 +8,11 @@ const lambdaMock = mockClient(lambda);
 const quotaOf = (ConcurrentExecutions: number) =>
   lambdaMock.on(GetAccountSettingsCommand).resolves({ AccountLimit: { ConcurrentExecutions } });
 
-/** The check at the stage's default rate (26 a second, 9 concurrent executions needed) unless given one. */
+/** The check at the stage's default rate (32 a second, 10 concurrent executions needed) unless given one. */
 const checkLambdaConcurrency = (
   client: LambdaClient,
   options: { region: string; accountConcurrencyLimit?: number; apiRateLimit?: number },
-) => checkWithRate(client, { apiRateLimit: 26, ...options });
+) => checkWithRate(client, { apiRateLimit: 32, ...options });
 
 beforeEach(() => lambdaMock.reset());
 
@@ -40,7 +40,7 @@ describe('the Lambda concurrency check', () => {
     expect(result.fix).toContain('L-B99A9384');
   });
 
-  test("only warns at a new account's 10 with the default rate, which needs 9", async () => {
+  test("only warns at a new account's 10 with the default rate, which needs 10", async () => {
     quotaOf(10);
     expect((await checkLambdaConcurrency(lambda, { region: 'eu-west-1' })).status).toBe('WARN');
   });
