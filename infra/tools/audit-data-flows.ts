@@ -1,6 +1,15 @@
 /** The audit report's rows for what moves data: functions, the distribution, the API, the SES configuration set. */
 import type { DataDescriber } from './audit-data-row';
-import { asList, deletion, propertiesOf, referencedIds, renderValue, type Json } from './cloudformation-template';
+import { roleGrants, type RoleProperties } from './audit-iam-section';
+import {
+  asList,
+  deletion,
+  propertiesOf,
+  referencedIds,
+  renderValue,
+  resourcesOfType,
+  type Json,
+} from './cloudformation-template';
 
 interface FunctionProperties {
   Runtime: string;
@@ -171,13 +180,46 @@ export const describeConfigurationSet: DataDescriber = (view, id, resource) => {
         referencedIds(candidate.Properties?.ConfigurationSetName).includes(id),
     )
     .map((destination) =>
-      propertiesOf<{ EventDestination: { MatchingEventTypes?: string | readonly string[] } }>(destination),
+      propertiesOf<{
+        EventDestination: {
+          MatchingEventTypes?: string | readonly string[];
+          EventBridgeDestination?: Json;
+          CloudWatchDestination?: Json;
+          SnsDestination?: Json;
+        };
+      }>(destination),
     );
+  const destinationName = (destination: (typeof destinations)[number]['EventDestination']) =>
+    destination?.EventBridgeDestination
+      ? "EventBridge's default bus"
+      : destination?.CloudWatchDestination
+        ? 'CloudWatch metrics'
+        : destination?.SnsDestination
+          ? 'SNS'
+          : 'an unknown destination';
+  const tls = props.DeliveryOptions?.TlsPolicy ?? 'OPTIONAL';
+  // Who may send through this set, from the roles' own grants (every stack's roles live in this view).
+  const senders = resourcesOfType(view, 'AWS::IAM::Role')
+    .filter(([roleId, role]) =>
+      roleGrants(view, roleId, propertiesOf<RoleProperties>(role)).some(
+        (grant) =>
+          grant.effect === 'Allow' &&
+          /^(\*|ses:\*|ses:Send\w*)$/.test(grant.action) &&
+          grant.resources.some((resource) => resource === '*' || resource.includes(`<${id}>`)),
+      ),
+    )
+    .map(([roleId]) => `\`${roleId}\``);
   return {
     type: 'SES configuration set',
-    encryption: `TLS to the recipient's server: ${props.DeliveryOptions?.TlsPolicy ?? 'OPTIONAL'} (when it offers it)`,
+    encryption:
+      tls === 'REQUIRE'
+        ? "TLS to the recipient's server: REQUIRE (a server that offers none gets no message: a bounce, never clear text)"
+        : `TLS to the recipient's server: ${tls} (sent in clear to a server that offers none)`,
     logging: destinations
-      .map((destination) => `${asList(destination.EventDestination?.MatchingEventTypes).join(', ')} → CloudWatch`)
+      .map(
+        (destination) =>
+          `${asList(destination.EventDestination?.MatchingEventTypes).join(', ')} → ${destinationName(destination.EventDestination)}`,
+      )
       .join('; '),
     retention: [
       props.SuppressionOptions
@@ -188,7 +230,7 @@ export const describeConfigurationSet: DataDescriber = (view, id, resource) => {
     ]
       .filter(Boolean)
       .join('; '),
-    exposure: 'sends only what the send role sends (ses:SendEmail on this set and the identity)',
+    exposure: `sends what these roles may send through it (ses:SendEmail on this set): ${senders.join(', ') || 'none'}`,
   };
 };
 

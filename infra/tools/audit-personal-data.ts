@@ -14,6 +14,7 @@ import {
   type StackView,
   type TemplateResource,
 } from './cloudformation-template';
+import { dataPathRows } from './audit-data-paths';
 import { table } from './markdown-table';
 
 /** DynamoDB's point-in-time recovery keeps every version of an item, deleted ones too, this long. */
@@ -164,6 +165,7 @@ export function personalDataSection(views: readonly StackView[]): string {
           `${erase}, removed with DeleteSuppressedDestination`,
         ],
         ...mailProviderRows(views, erase),
+        ...dataPathRows(views),
         [
           "each week's new requests (names, addresses, times, status) as a CSV, with `authorEmail`",
           "the weekly digest in the author's mailbox (outside AWS)",

@@ -5,6 +5,7 @@
 import { rmSync } from 'node:fs';
 import { parseDeploymentConfig } from '../../../infra/config';
 import { createAppStacks } from '../../../infra/stacks';
+import { dataSection } from '../../../infra/tools/audit-data-section';
 import { auditStamp, personalDataSection, stampSection } from '../../../infra/tools/audit-personal-data';
 import { stackView, type StackView } from '../../../infra/tools/cloudformation-template';
 import { fixtures, testApp } from '../support/synth';
@@ -21,6 +22,7 @@ beforeAll(() => {
       githubRepository: 'some-org/first-100-days-site',
       leadsReaderRoleArn: readerRoleArn,
       requestRetentionDays: '400',
+      authorEmail: 'author@example.com',
     },
   });
   const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
@@ -65,6 +67,44 @@ describe('the personal-data table', () => {
   test('names the SES suppression list and how erase empties it', () => {
     expect(personalDataSection(views)).toContain('DeleteSuppressedDestination');
   });
+});
+
+const rowOf = (section: string, start: string) => section.split('\n').find((line) => line.startsWith(start));
+
+test("lists the failed events' queue, with its retention read from the template, which erase cannot reach", () => {
+  expect(rowOf(personalDataSection(views), "| a failed run's event")).toMatch(
+    /\| the failed events' queue `FailedEventsQueue\w+` \(under the leads' key\) \| 14 days \(the queue's retention\) \| `leads erase` cannot reach it/,
+  );
+});
+
+test("lists the export's e-mail and the erase workflow's input, outside the stack, each with how to remove it", () => {
+  const section = personalDataSection(views);
+  expect(rowOf(section, '| every request (the full CSV')).toContain("the author's mailbox (outside AWS)");
+  expect(rowOf(section, "| the reader's address typed into the Leads workflow's form")).toContain(
+    'Delete workflow run',
+  );
+});
+
+test("states the web ACL's logging as a choice, with what logging would cost", () => {
+  expect(
+    rowOf(personalDataSection(views), '| client IP address, headers and path of every request the web ACL inspects'),
+  ).toMatch(/nowhere: the web ACL has no logging \(a choice\) .*0\.50 USD per GB ingested/);
+});
+
+test("lists what CDK's lookup role may read (the suppression list, the author's address) as a finding with its fix", () => {
+  const row = rowOf(personalDataSection(views), "| addresses on SES's suppression list");
+  expect(row).toContain('through the diff role');
+  expect(row).toContain('Fix: bootstrap with a template whose lookup role also denies');
+});
+
+test('the SES row names each event destination, TLS REQUIRE, and every role that may send through the set', () => {
+  const row = rowOf(dataSection(views), '| `MailConfigurationSet')!;
+  expect(row).toContain("→ EventBridge's default bus");
+  expect(row).toContain('→ CloudWatch metrics');
+  expect(row).toContain('REQUIRE (a server that offers none gets no message');
+  for (const role of ['ApiSendCheatSheet', 'ApiSubmitForm', 'EventFunctionsLeadDigest', 'LeadsAccessReaderRole'])
+    expect(row).toMatch(new RegExp(`\`${role}\\w*\``));
+  expect(row).not.toMatch(/`ApiSaveRequest/);
 });
 
 test('stamps the report with the commit, the date, the aws-cdk-lib and Node.js versions and the stage', () => {
