@@ -1,11 +1,11 @@
 /**
- * Reads the funnel of the last days: the visit counts (one BatchGetItem per 100 days from the limit
- * counters' table) and the requests saved since the first of them (a filtered Scan of the requests'
+ * Reads the funnel of the last days: the visit counts (a GetItem a day from the limit counters'
+ * table) and the requests saved since the first of them (a filtered Scan of the requests'
  * table, as the digest's, the canary's left out), put together by `funnelOf` (core/data/funnel.ts).
  * The weekly digest and `npm run leads -- funnel` read it alike.
  */
 
-import { BatchGetCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, paginateScan, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   funnelDayId,
   funnelOf,
@@ -23,27 +23,28 @@ export interface FunnelTables {
   readonly limitCounters: string;
 }
 
-/** BatchGetItem's most keys a call. */
-const batchKeys = 100;
+/** Days read at once: each a GetItem of its own. */
+const daysAtOnce = 25;
 
+/**
+ * The days' counts, one eventually consistent GetItem each (half a read unit): the leads reader
+ * role may get an item of the limit counters' table, not batch-get them.
+ */
 async function visitCountsOf(
   client: DynamoDBDocumentClient,
   tableName: string,
   days: readonly string[],
 ): Promise<FunnelDayItem[]> {
   const items: FunnelDayItem[] = [];
-  for (let start = 0; start < days.length; start += batchKeys) {
-    let keys: Record<string, unknown>[] = days
-      .slice(start, start + batchKeys)
-      .map((day) => ({ [limitCountersPartitionKey]: funnelDayId(day) }));
-    // DynamoDB may leave keys unprocessed under load: they are asked for again.
-    while (keys.length > 0) {
-      const { Responses, UnprocessedKeys } = await client.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: keys } } }),
-      );
-      items.push(...((Responses?.[tableName] ?? []) as FunnelDayItem[]));
-      keys = (UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
-    }
+  for (let start = 0; start < days.length; start += daysAtOnce) {
+    const replies = await Promise.all(
+      days
+        .slice(start, start + daysAtOnce)
+        .map((day) =>
+          client.send(new GetCommand({ TableName: tableName, Key: { [limitCountersPartitionKey]: funnelDayId(day) } })),
+        ),
+    );
+    items.push(...replies.flatMap(({ Item }) => (Item ? [Item as FunnelDayItem] : [])));
   }
   return items;
 }

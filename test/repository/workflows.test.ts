@@ -328,7 +328,7 @@ describe('leads.yml', () => {
     expect(Object.keys(workflow.on)).toEqual(['workflow_dispatch']);
     const { inputs } = workflow.on.workflow_dispatch as { inputs: Record<string, { options?: string[] }> };
     expect(Object.keys(inputs)).toEqual(['job', 'stage', 'address']);
-    expect(inputs.job.options).toEqual(['export', 'erase', 'unsent', 'resend']);
+    expect(inputs.job.options).toEqual(['export', 'erase', 'unsent', 'resend', 'funnel']);
     expect(inputs.stage.options).toEqual(['production', 'staging']);
   });
 
@@ -336,12 +336,13 @@ describe('leads.yml', () => {
     expect(environmentName(job)).toBe('${{ inputs.stage }}');
     const credentials = job.steps.filter(isCredentialsStep);
     expect(credentials.map((step) => step.with?.['role-to-assume'])).toEqual([
-      "${{ (inputs.job == 'export' || inputs.job == 'erase') && vars.LEADS_READER_ROLE_ARN || vars.LEADS_OPERATOR_ROLE_ARN }}",
+      "${{ (inputs.job == 'export' || inputs.job == 'erase' || inputs.job == 'funnel') && vars.LEADS_READER_ROLE_ARN || vars.LEADS_OPERATOR_ROLE_ARN }}",
     ]);
   });
 
   test('does each job with the local command against the stage stack: export by mail, erase into the job summary', () => {
     expect(run).toContain('leads -- export --mail --stack "$STACK"');
+    expect(run).toContain('leads -- funnel --days 14 --stack "$STACK"');
     expect(run).toContain('leads -- erase "$address" --yes --stack "$STACK" --summary "$GITHUB_STEP_SUMMARY"');
     expect(run).toContain('leads -- unsent --stack "$STACK"');
     expect(run).toContain('leads -- resend --yes --stack "$STACK"');
