@@ -66,7 +66,10 @@ export function buildCheatSheetEmail({
   joinedListAt,
 }: {
   readonly name: string;
-  /** The mail provider (its name) whose list the reader chose to join; none: this e-mail is the only one. */
+  /**
+   * The mail provider (its name) whose list the reader chose to join; none: this e-mail is the only
+   * one. From the stored request, `mailingListJoinedAt(item)` (core/data/consent.ts), however late the e-mail is built.
+   */
   readonly joinedListAt?: string;
 }): CheatSheetEmail {
   const why = joinedListAt === undefined ? emailCopy.why : emailCopy.whyJoined(joinedListAt);
