@@ -11,6 +11,7 @@ import { Data } from './constructs/data';
 import { EventFunctions } from './constructs/event-functions';
 import { LeadHandoff } from './constructs/lead-handoff';
 import { MailKeyAccess } from './constructs/mail-key-access';
+import { SendQueue } from './constructs/send-queue';
 import { LeadsAccess } from './constructs/leads-access';
 import { LeadsKey } from './constructs/leads-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
@@ -79,6 +80,8 @@ export class CheatSheetSiteStack extends Stack {
   public readonly failedEvents: FailedEvents;
   /** Only with `pricingPlan=free`: CloudFront's flat-rate Free plan for the distribution and its web ACL. */
   public readonly flatRatePlan?: FlatRatePlan;
+  /** The sends SES's rate had no slot for when the reader asked, and the sender that sends them at that rate. */
+  public readonly sendQueue: SendQueue;
   /** Only with `config.mailProvider`: every consenting lead handed to the author's mail provider. */
   public readonly leadHandoff?: LeadHandoff;
   /** Only with `config.githubRepository`: the roles the leads workflows assume (reader, operator). */
@@ -113,7 +116,25 @@ export class CheatSheetSiteStack extends Stack {
       requestsStream: config.mailProvider !== undefined,
     });
     this.originSecret = new OriginSecret(this, 'OriginSecret');
+    this.sendQueue = new SendQueue(this, 'SendQueue', {
+      table: this.data.table,
+      emailIndexName: this.data.emailIndexName,
+      limitCountersTable: this.data.limitCountersTable,
+      cheatSheetBucket: this.data.cheatSheetBucket,
+      cheatSheetKey: this.data.cheatSheetKey,
+      cheatSheetVersion: this.data.cheatSheetVersion,
+      senderEmail: this.mail.senderEmail,
+      senderIdentityArn: this.mail.identityArn,
+      configurationSetName: this.mail.configurationSetName,
+      configurationSetArn: this.mail.configurationSetArn,
+      encryptionKey,
+      entry: props.handlerEntries?.queuedSend,
+    });
+    // It records each send on the request and takes its slot of SES's pace: the leads' key lets it.
+    this.leadsKey.allowTableUse(this.sendQueue.role);
+    this.sendQueue.function.node.addDependency(this.data.cheatSheetDeployment);
     this.api = new Api(this, 'Api', {
+      sendQueue: this.sendQueue.queue,
       table: this.data.table,
       limitCountersTable: this.data.limitCountersTable,
       idempotencyTable: this.data.idempotencyTable,
@@ -214,6 +235,7 @@ export class CheatSheetSiteStack extends Stack {
           Lazy.string({ produce: () => this.eventFunctions.byName.canary!.built.function.functionName }),
         ),
       }),
+      sendQueue: this.sendQueue.queue,
     });
 
     this.eventFunctions = new EventFunctions(this, 'EventFunctions', {

@@ -1,7 +1,8 @@
 /**
  * A small HTTP endpoint in front of aws-ses-v2-local that, on demand, answers SESv2 calls with
- * the errors real SES gives (aws-ses-v2-local itself never fails). With no fault set it passes
- * every request through unchanged. Errors use SESv2's REST-JSON shape: the type in
+ * the errors real SES gives (aws-ses-v2-local itself never fails), refuses SendEmail above the
+ * account's rate as SES does (`SES_MAX_SEND_RATE`, and at random with `SES_RANDOM_THROTTLE`), and
+ * answers GetAccount with that rate. With no fault set it passes every other request through unchanged. Errors use SESv2's REST-JSON shape: the type in
  * `x-amzn-ErrorType`, the text in `message`, so the SDK raises its real exception classes.
  */
 
@@ -94,13 +95,69 @@ export interface EmailFaultInjector extends RunningServer {
   setFault(fault: EmailFault | null): void;
 }
 
-export async function startEmailFaultInjector(targetUrl: string, port = 0): Promise<EmailFaultInjector> {
+/** How the local SES limits sending, as the account's quota and SES's own throttling would. */
+export interface SesLimits {
+  /**
+   * `SES_MAX_SEND_RATE`: SendEmail calls accepted in any 1,000 ms; one more is refused as SES
+   * refuses it (400 `TooManyRequestsException`, "Maximum sending rate exceeded."), and GetAccount
+   * reports it as `SendQuota.MaxSendRate`.
+   *
+   * @default none: no limit, and GetAccount reports `unlimitedLocalSendRate`
+   */
+  readonly maxSendRate?: number;
+  /**
+   * `SES_RANDOM_THROTTLE`: the share (0 to 1) of SendEmail calls refused the same way at random,
+   * whatever the rate: a sender must try them again itself.
+   *
+   * @default 0
+   */
+  readonly randomThrottle?: number;
+}
+
+/** What GetAccount reports with no `SES_MAX_SEND_RATE`: a rate no local run reaches. */
+export const unlimitedLocalSendRate = 1000;
+
+/** SES's refusal of a call above the account's rate (SESv2 TooManyRequestsException; its message as SES words it). */
+const rateExceeded = { status: 400, type: 'TooManyRequestsException', message: 'Maximum sending rate exceeded.' };
+
+/** GetAccount's answer: the sandbox's 200 a day lifted, the rate as set. */
+function accountOf(maxSendRate: number) {
+  return {
+    ProductionAccessEnabled: true,
+    SendingEnabled: true,
+    EnforcementStatus: 'HEALTHY',
+    SendQuota: { Max24HourSend: 50_000, MaxSendRate: maxSendRate, SentLast24Hours: 0 },
+  };
+}
+
+export async function startEmailFaultInjector(
+  targetUrl: string,
+  port = 0,
+  limits: SesLimits = {},
+): Promise<EmailFaultInjector> {
   const target = new URL(targetUrl);
   let fault: EmailFault | null = null;
+  /** When each SendEmail of the last second was let through. */
+  const recentSends: number[] = [];
+  const refusesByRate = (): boolean => {
+    const now = Date.now();
+    while (recentSends.length > 0 && recentSends[0] <= now - 1000) recentSends.shift();
+    if (limits.randomThrottle && Math.random() < limits.randomThrottle) return true;
+    if (limits.maxSendRate !== undefined && recentSends.length >= limits.maxSendRate) return true;
+    recentSends.push(now);
+    return false;
+  };
 
   const server = http.createServer((request, response) => {
-    if (fault) {
-      const { status, type, message } = faultResponses[fault];
+    if (request.method === 'GET' && request.url?.startsWith('/v2/email/account')) {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify(accountOf(limits.maxSendRate ?? unlimitedLocalSendRate)));
+      return;
+    }
+    const isSend = request.method === 'POST' && request.url?.startsWith('/v2/email/outbound-emails');
+    const refusal = fault ? faultResponses[fault] : isSend && refusesByRate() ? rateExceeded : undefined;
+    if (refusal) {
+      const { status, type, message } = refusal;
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {

@@ -30,6 +30,8 @@ import {
 import { requestsTable, limitCountersTable, tables } from '../core/data/tables';
 import { buildOutput } from '../core/build-output';
 import { startEmailFaultInjector, type EmailFault, type EmailFaultInjector } from './email-fault-injector';
+import { importQueuedSender, sesLimitsOf } from './queued-sender';
+import { startLocalSendQueue } from './send-queue';
 import {
   closeServer,
   emulatorHost,
@@ -88,8 +90,15 @@ export interface LocalStackOptions {
   readonly dailySendBudget?: number;
   /** SES_CONFIGURATION_SET_NAME; none by default, since aws-ses-v2-local has no configuration sets. */
   readonly configurationSetName?: string;
-  /** Puts an EmailFaultInjector between the send function and SES, driven by `setEmailFault`. */
+  /**
+   * Allows `setEmailFault`. The same front (local/email-fault-injector.ts) always stands between
+   * the functions and SES, for the rate and GetAccount; this only says a test drives its faults.
+   */
   readonly emailFaultInjection?: boolean;
+  /** `SES_MAX_SEND_RATE`: SES refuses sends above this rate a second; unset keeps the environment's (none: no limit). */
+  readonly sesMaxSendRate?: number;
+  /** `SES_RANDOM_THROTTLE`: the share of sends SES refuses at random; unset keeps the environment's (none: 0). */
+  readonly sesRandomThrottle?: number;
   /** Non-fatal problems, such as a missing PDF; defaults to console.warn. */
   readonly onWarning?: (message: string) => void;
   /** The catalogue of functions whose routes are mounted: the real one, unless a test passes a copy. */
@@ -101,7 +110,7 @@ export interface LocalStack {
   readonly urls: { readonly site: string; readonly mail: string; readonly dynamodb: string; readonly s3: string };
   readonly ports: LocalStackPorts;
   /** The addresses the handlers' SDK clients use. */
-  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly sesv2: string };
+  readonly endpoints: { readonly dynamodb: string; readonly s3: string; readonly sesv2: string; readonly sqs: string };
   /** `cheat_sheet_requests`: request items only. */
   readonly tableName: string;
   /** `cheat_sheet_send_quotas`: the limits' counters (per address, per client, the daily send budget). */
@@ -112,6 +121,8 @@ export interface LocalStack {
   readonly key: string;
   /** Makes SES calls fail like real SES; needs `emailFaultInjection: true`. Null passes calls through. */
   setEmailFault(fault: EmailFault | null): void;
+  /** Resolves once the send queue is empty and its sender idle: every accepted send was tried. */
+  sendsDrained(): Promise<void>;
   /** Closes every server and removes the S3 directory. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -157,6 +168,7 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
   env.AWS_ENDPOINT_URL_DYNAMODB = endpoints.dynamodb;
   env.AWS_ENDPOINT_URL_S3 = endpoints.s3;
   env.AWS_ENDPOINT_URL_SESV2 = endpoints.sesv2;
+  env.AWS_ENDPOINT_URL_SQS = endpoints.sqs;
   // The functions run in this process, so one environment holds all their variables (the form
   // function's are the other two's together). A limit not given here keeps the shell's value (npm
   // start honours it) or the function's default.
@@ -309,18 +321,18 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const mail = await startOn('mail', () => startSesEmulator(ports.mail));
     closers.push(() => mail.close());
 
-    let faultInjector: EmailFaultInjector | null = null;
-    if (options.emailFaultInjection) {
-      faultInjector = await startEmailFaultInjector(mail.url);
-      const injector = faultInjector;
-      closers.push(() => injector.close());
-    }
+    const faultInjector: EmailFaultInjector = await startEmailFaultInjector(mail.url, 0, sesLimitsOf(options));
+    closers.push(() => faultInjector.close());
+    const sendQueue = await startLocalSendQueue();
+    closers.push(() => sendQueue.close());
 
-    const endpoints = { dynamodb: dynamodb.url, s3: s3.url, sesv2: (faultInjector ?? mail).url };
+    const endpoints = { dynamodb: dynamodb.url, s3: s3.url, sesv2: faultInjector.url, sqs: sendQueue.url };
     await createTables(endpoints.dynamodb);
     await createBucketWithPdf(endpoints.s3, await readPdf(options.cheatSheetPdf, warn));
 
     setHandlerEnvironment(endpoints, options);
+    process.env[sendCheatSheetVariables.sendQueueUrl] = sendQueue.queueUrl;
+    sendQueue.start(await importQueuedSender());
     const server: http.Server = createSiteServer({
       siteDir,
       apiRoutes: await mountRoutes(routesOf(options.functions ?? functionList)),
@@ -344,10 +356,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       bucket: localBucketName,
       key: cheatSheetFileName,
       setEmailFault(fault) {
-        if (!faultInjector)
+        if (!options.emailFaultInjection)
           throw new Error('Start the local stack with emailFaultInjection: true to inject SES faults');
         faultInjector.setFault(fault);
       },
+      sendsDrained: () => sendQueue.drained(),
       stop,
     };
   } catch (error) {

@@ -68,6 +68,19 @@ export const sendCheatSheetVariables = {
   cheatSheetVersion: 'CHEAT_SHEET_VERSION',
   /** As the save function's: a send with no request to flag writes a request item of its own. */
   requestRetentionDays: 'REQUEST_RETENTION_DAYS',
+  /** The send queue (SQS): a send SES's rate has no slot for is handed to it; unset, the send waits for its slot. */
+  sendQueueUrl: 'SEND_QUEUE_URL',
+} as const;
+
+/** The queued sender's variables (lambdas/queued-send/): the send function's names for what it shares with it. */
+export const queuedSendVariables = {
+  tableName: sendCheatSheetVariables.tableName,
+  limitCountersTableName: sendCheatSheetVariables.limitCountersTableName,
+  cheatSheetBucket: sendCheatSheetVariables.cheatSheetBucket,
+  cheatSheetKey: sendCheatSheetVariables.cheatSheetKey,
+  senderEmail: sendCheatSheetVariables.senderEmail,
+  configurationSetName: sendCheatSheetVariables.configurationSetName,
+  cheatSheetVersion: sendCheatSheetVariables.cheatSheetVersion,
 } as const;
 
 /**
@@ -205,6 +218,20 @@ export interface SendCheatSheetSettings {
   readonly cheatSheetVersion?: string;
   /** @default none: requests are kept until erased */
   readonly requestRetentionDays?: number;
+  /** @default none: a send waits for its slot of SES's rate instead of handing it to the queue */
+  readonly sendQueueUrl?: string;
+}
+
+export interface QueuedSendSettings {
+  readonly tableName: string;
+  readonly limitCountersTableName: string;
+  readonly cheatSheetBucket: string;
+  readonly cheatSheetKey: string;
+  readonly senderEmail: string;
+  /** @default none: SES's defaults, no event publishing */
+  readonly configurationSetName?: string;
+  /** @default none */
+  readonly cheatSheetVersion?: string;
 }
 
 export interface ChallengeSettings {
@@ -246,6 +273,10 @@ export function saveRequestEnvironment(settings: SaveRequestSettings): Environme
 
 export function sendCheatSheetEnvironment(settings: SendCheatSheetSettings): Environment {
   return environmentOf(sendCheatSheetVariables, { ...settings });
+}
+
+export function queuedSendEnvironment(settings: QueuedSendSettings): Environment {
+  return environmentOf(queuedSendVariables, { ...settings });
 }
 
 /** The form function runs both steps: the save function's environment and the send function's together. */

@@ -105,6 +105,11 @@ export interface CheatSheetRequestItem {
   readonly ses_message_id?: string;
   /** The claim of the send that holds or held it: its own writes are conditional on it. */
   readonly send_token?: string;
+  /**
+   * ISO 8601: a queued send (lambdas/requests/queued-send.ts) began its attempt at SES; set before
+   * the call, so a redelivered message of the same request never calls SES again.
+   */
+  readonly send_attempt_at?: string;
   /** On `failed`: the failure catalogue's `code`. */
   readonly failure_code?: string;
   /**
@@ -210,6 +215,12 @@ export function networkHourlySaveCapSubject(networkKey: string): string {
 export function suppressionId(addressHash: string): string {
   return `suppressed#${addressHash}`;
 }
+
+/**
+ * SES's send pace (lambdas/mail/send-pace.ts): one item, `next_at` the epoch ms at which the next
+ * send is due. Every sender shares it, so together they never call SES faster than its rate.
+ */
+export const sendPaceItemId = 'ses-send-pace';
 
 /** What a keyed entry's `keying` says: its id is the HMAC (a legacy entry, plain SHA-256, has none). */
 export const suppressionKeying = 'hmac-sha256';

@@ -106,6 +106,7 @@ export const deliveryServices = {
   unsentCheck: 'unsent-check',
   leadDigest: 'lead-digest',
   leadHandoff: 'lead-handoff',
+  queuedSend: 'queued-send',
 } as const;
 
 /**

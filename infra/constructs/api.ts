@@ -13,6 +13,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { CfnPermission, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
@@ -44,6 +45,8 @@ export { replyMarginMs } from '../../core/config/sdk-timeouts';
 export interface ApiProps {
   /** The requests table; what each function may do on it is its route's `tableAccess`. */
   readonly table: ITable;
+  /** The send queue (infra/constructs/send-queue.ts): a send SES's rate has no slot for is handed to it. */
+  readonly sendQueue: IQueue;
   /** The limits' counters (per address, per client, the daily send budget); only the sends use it. */
   readonly limitCountersTable: ITable;
   /** `cheat_sheet_idempotency`: both JSON routes' and the form's Idempotency-Key records. */
@@ -226,6 +229,7 @@ export class Api extends Construct {
       cheatSheetVersion: props.cheatSheetVersion,
       requestRetentionDays: props.requestRetentionDays,
       challenge,
+      sendQueueUrl: props.sendQueue.queueUrl,
     };
     const environments: Readonly<Partial<Record<FunctionEnvironment, Record<string, string>>>> = {
       none: {},
@@ -251,6 +255,7 @@ export class Api extends Construct {
       senderIdentityArn: props.senderIdentityArn,
       configurationSetArn: props.configurationSetArn,
       originSecret: props.originSecret,
+      sendQueue: props.sendQueue,
     };
 
     const productRoutes: readonly ProductRoute<string>[] = routesOf(props.functions ?? functionList);

@@ -8,6 +8,7 @@ import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type {
   CatalogueFunction as CatalogueEntry,
@@ -39,6 +40,8 @@ export interface FunctionResources {
   readonly configurationSetArn?: string;
   /** `originSecretRead`: the secret CloudFront sends as the origin header. */
   readonly originSecret?: ISecret;
+  /** `sendQueueWrite`: the send queue (infra/constructs/send-queue.ts). */
+  readonly sendQueue?: IQueue;
 }
 
 export interface CatalogueFunctionProps {
@@ -169,8 +172,9 @@ export class CatalogueFunction extends Construct {
 
     Validations.of(this.role.node.findChild('DefaultPolicy')).acknowledge({
       id: 'AwsSolutions::AwsSolutions-IAM5[Resource::*]',
-      reason:
-        'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords, which X-Ray only grants on *: they have no resource-level permissions.',
+      reason: fn.grants.includes('sendQuotaRead')
+        ? "Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords; and ses:GetAccount (the account's maximum send rate, read-only): none has resource-level permissions, so IAM grants them on * only."
+        : 'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords, which X-Ray only grants on *: they have no resource-level permissions.',
     });
     Validations.of(this.function.node.defaultChild ?? this.function).acknowledge({
       id: 'Serverless::Serverless-LambdaDLQ',
@@ -244,6 +248,17 @@ function otherStatements(
         new PolicyStatement({
           actions: [sendingPauseAction],
           resources: [given(fnId, 'the configuration set', resources.configurationSetArn)],
+        }),
+      ];
+    case 'sendQuotaRead':
+      // GetAccount has no resource-level permission: IAM takes it on * only.
+      // Its own statement (a Sid keeps CDK from merging it with X-Ray's), so it reads as its own grant.
+      return [new PolicyStatement({ sid: 'ReadSesSendQuota', actions: ['ses:GetAccount'], resources: ['*'] })];
+    case 'sendQueueWrite':
+      return [
+        new PolicyStatement({
+          actions: ['sqs:SendMessage'],
+          resources: [given(fnId, 'the send queue', resources.sendQueue).queueArn],
         }),
       ];
   }

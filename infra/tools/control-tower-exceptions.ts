@@ -47,6 +47,12 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
       "It is itself the dead-letter queue of the event functions' failed invocations, watched by the DeadLetters-FailedEvents alarm: a dead-letter queue of its own would need watching in turn.",
   },
   {
+    control: 'CT.SQS.PR.1',
+    resources: 'SendQueue/Queue/Resource',
+    reason:
+      'The send queue keeps a send that keeps failing (SES down) where the queued sender retries it, every visibility timeout for 14 days, and its age past 15 minutes opens the SendBacklog ticket; a dead-letter queue would take it from the one place it is retried, and need a ticket of its own.',
+  },
+  {
     control: 'CT.CLOUDWATCH.PR.1',
     resources: 'Monitoring/SloAlarms/SloWindow*/Resource',
     reason:
@@ -70,6 +76,12 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
     resources: 'EventFunctions/*/*Function/Resource',
     reason:
       "The functions no route invokes (the SES events function, the unsent check, the pause function, the weekly digest: every entry of the catalogue of functions with a schedule or an event pattern) call only DynamoDB's and SES's public endpoints over TLS with IAM-signed requests, a few times an hour or less; a VPC would need a DynamoDB gateway endpoint plus a NAT gateway or interface endpoints for SES, X-Ray and CloudWatch Logs delivery (about 7 USD a month each per zone), more than the rest of the stack.",
+  },
+  {
+    control: 'CT.LAMBDA.PR.3',
+    resources: 'SendQueue/Function/QueuedSendFunction/Resource',
+    reason:
+      "The queued sender calls only DynamoDB's, S3's and SES's public endpoints over TLS with IAM-signed requests, as the send function does; a VPC would need a DynamoDB gateway endpoint plus a NAT gateway or interface endpoints for SES and S3 (about 7 USD a month each per zone), more than the rest of the stack.",
   },
   {
     control: 'CT.LAMBDA.PR.3',

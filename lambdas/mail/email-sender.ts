@@ -71,6 +71,15 @@ export function provesNothingAccepted(error: unknown): boolean {
   return throttlingNames.has(error.name) && status !== undefined && status >= 400 && status < 500;
 }
 
+/**
+ * Whether a send failed because SES throttled it (`TooManyRequestsException`, "Maximum sending rate
+ * exceeded."): SES accepted nothing, so the same request may be sent again once the rate allows.
+ */
+export function wasThrottled(error: unknown): boolean {
+  const cause = error instanceof ProductError ? error.cause : error;
+  return cause instanceof Error && throttlingNames.has(cause.name);
+}
+
 const temporaryFailures = new Set([
   'TooManyRequestsException',
   'LimitExceededException',

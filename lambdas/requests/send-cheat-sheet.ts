@@ -29,6 +29,10 @@
  *   last, so only sends the others allow touch the one counter every send shares). A refusal, or a
  *   failure of SES (a paused sending included) or of a later limit, gives back every slot already
  *   taken: only e-mails sent count.
+ * - Then SES, at the account's rate (paced-send.ts): with no slot due, or throttled anyway, the
+ *   request is handed to the send queue (send-queue.ts) still `sending` under this claim, its
+ *   slots counted, and the reader's reply is the success: the queued sender (queued-send.ts)
+ *   sends it once, at the pace. Without a queue (resend) the send waits for its slot.
  * - Then the record, each write only from `sending` (an SES event that came first keeps its
  *   verdict): `sent` with SES's message id once SES accepted (`cheat_sheet_sent`, `sent_at` as
  *   before); `failed` with the failure's code when SES provably took nothing or the send was
@@ -54,6 +58,10 @@ import {
 import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 import { mailingListJoinedAt } from '../../core/data/consent';
 import { sesMayHaveAccepted, type SendEmail } from '../mail/email-sender';
+import type { SendPace } from '../mail/send-pace';
+import { sendAtPace } from './paced-send';
+import type { HandOff } from './send-queue';
+import { recordSend, settleQuietly, supersedeOlderQuietly, type HeldRequest } from './send-records';
 import type { RecipientDomainCheck, RecipientDomainResult } from '../mail/recipient-domain';
 import type { RollingCounter } from '../limits/rolling-counter';
 import type { AddressDailyCapCounter } from '../limits/address-daily-cap';
@@ -107,6 +115,10 @@ export interface SendCheatSheetDependencies {
    */
   readonly remainingTimeMs?: () => number;
   readonly pause: (ms: number) => Promise<void>;
+  /** SES's rate, shared by every sender. @default none: no pace kept */
+  readonly sendPace?: SendPace;
+  /** Accepts a send SES's rate has no slot for: the queue. @default none: the send waits for a slot (resend) */
+  readonly handOff?: HandOff;
   readonly logger: Pick<Logger, 'error' | 'warn'>;
   /** The canary's send, to the simulator (core/data/canary-mark.ts): no slot of the limits. @default false */
   readonly canary?: boolean;
@@ -120,7 +132,7 @@ export interface SendCheatSheetResult {
    * Which item records the send: the reader's request, a new item, or none (its update failed);
    * `already-sent` when the submission's key had gone out before, and nothing was sent now.
    */
-  readonly recordedAs: 'claimed-request' | 'new-item' | 'not-recorded' | 'already-sent';
+  readonly recordedAs: 'claimed-request' | 'new-item' | 'not-recorded' | 'already-sent' | 'queued';
 }
 
 /** Which request a send is for: a resend's one request, or a submission's key; neither looks the address up. */
@@ -154,16 +166,6 @@ export function isOutcomeUnknown(error: unknown): boolean {
     isFailureOf(error, 'emailServiceUnavailable') &&
     (error.cause instanceof EarlierOutcomeUnknown || sesMayHaveAccepted(error.cause))
   );
-}
-
-interface HeldRequest {
-  readonly id: string;
-  readonly token: string;
-  readonly isNew: boolean;
-  /** When the held request was saved: requests saved up to then are superseded by its send. */
-  readonly requestedAt: string;
-  /** The mail provider whose list the reader chose to join, from the stored consent: the e-mail says so. */
-  readonly joinedListAt?: string;
 }
 
 export async function sendCheatSheet(
@@ -238,7 +240,7 @@ export async function sendCheatSheet(
       held = { id: item.id, token, isNew: true, requestedAt: item.requested_at };
     }
 
-    ({ messageId } = await deps.sendEmail(
+    const sent = await sendAtPace(
       {
         from: deps.senderEmail,
         to: request.email,
@@ -248,8 +250,16 @@ export async function sendCheatSheet(
         configurationSetName: deps.configurationSetName,
         requestId: held.id,
       },
-      deps.remainingTimeMs && { remainingTimeMs: deps.remainingTimeMs },
-    ));
+      deps,
+      deps.handOff ? 'hand-off' : 'wait',
+    );
+    if ('busy' in sent) {
+      if (!deps.handOff) throw new ProductError('emailServiceUnavailable', "SES's rate left no slot in the time left");
+      // Accepted: the queued sender sends it at SES's pace, under this claim; its slots stay counted.
+      await deps.handOff({ requestId: held.id, token: held.token });
+      return { messageId: '', requestId: held.id, recordedAs: 'queued' };
+    }
+    ({ messageId } = sent);
   } catch (error) {
     // SES may have accepted it: its slots stay counted, and the request is never sent again by itself.
     if (isOutcomeUnknown(error)) {
@@ -268,22 +278,6 @@ export async function sendCheatSheet(
   const recordedAs = await recordSend(held, messageId, deps);
   await supersedeOlderQuietly(request.email, held, deps);
   return { messageId, requestId: held.id, recordedAs };
-}
-
-/** The reader has the sheet: older requests still waiting are marked so; a failure is logged (resend checks again). */
-async function supersedeOlderQuietly(
-  email: string,
-  held: HeldRequest,
-  deps: SendCheatSheetDependencies,
-): Promise<void> {
-  try {
-    await deps.requests.supersedeOlder({ id: held.id, email, requested_at: held.requestedAt }, deps.now());
-  } catch (error) {
-    deps.logger.warn('Cheat sheet sent; its older requests could not be marked superseded', {
-      requestId: held.id,
-      ...describeErrorForLog(error),
-    });
-  }
 }
 
 /**
@@ -389,33 +383,4 @@ async function releaseQuietly(taken: readonly TakenSlot[], deps: SendCheatSheetD
       deps.logger.warn(`Send failed and its ${slot.limit} slot could not be given back`, describeErrorForLog(error));
     }
   }
-}
-
-/** Records a failed or unknown send; a record that cannot be written is logged (the unsent check finds it). */
-async function settleQuietly(write: () => Promise<boolean>, deps: SendCheatSheetDependencies): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    deps.logger.error('The send failed and its request could not be updated', describeErrorForLog(error));
-  }
-}
-
-/** The e-mail is out: a failure to record it must not turn the visitor's success into an error. */
-async function recordSend(
-  held: HeldRequest,
-  messageId: string,
-  deps: SendCheatSheetDependencies,
-): Promise<SendCheatSheetResult['recordedAs']> {
-  try {
-    const recorded = await deps.requests.markSent(held.id, held.token, messageId, deps.now());
-    if (recorded !== 'not-held') return held.isNew ? 'new-item' : 'claimed-request';
-    deps.logger.error('Cheat sheet sent but its request was claimed by another send', { requestId: held.id });
-  } catch (error) {
-    deps.logger.error('Cheat sheet sent but the send could not be recorded', {
-      requestId: held.id,
-      ...describeErrorForLog(error),
-    });
-  }
-  deps.onNotRecorded?.();
-  return 'not-recorded';
 }

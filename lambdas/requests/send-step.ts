@@ -7,7 +7,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from '@aws-lambda-powertools/logger';
-import { dynamoDb, s3, secretsManager, ses } from '../runtime/aws-clients';
+import { dynamoDb, s3, secretsManager, ses, sqs } from '../runtime/aws-clients';
+import { maxSendRateReader, sendPace } from '../mail/send-pace';
+import { sqsSendQueue } from './send-queue';
 import { cheatSheetRequestsTable } from './cheat-sheet-requests';
 import { clientKeysOf, type ClientKeys } from '../limits/client-address';
 import { suppressionList } from '../mail/suppressions';
@@ -36,6 +38,17 @@ import { proofOfWork, proofOfWorkSecretOf, requireProofOfWork } from '../limits/
 import { createRecipientDomainCheck, dnsServersFrom, type RecipientDomainCheck } from '../mail/recipient-domain';
 
 const sendEmail = sesEmailSender(ses);
+
+/** The account's SES rate, read once per container and period (send-pace.ts). */
+let maxSendRate: (() => Promise<number>) | undefined;
+function maxSendRateOf(logger: Logger): () => Promise<number> {
+  maxSendRate ??= maxSendRateReader(ses, (error) =>
+    logger.warn("SES's maximum send rate could not be read: pacing at the sandbox's 1 a second", {
+      ...describeErrorForLog(error),
+    }),
+  );
+  return maxSendRate;
+}
 
 /** One check (and its cache) per container and DNS servers: the cache is what keeps it cheap. */
 const recipientDomainChecks = new Map<string, RecipientDomainCheck>();
@@ -86,6 +99,8 @@ export function sendCheatSheetDependencies(
     now: () => new Date(),
     ...(remainingTimeMs && { remainingTimeMs }),
     pause: (ms) => delay(ms),
+    sendPace: sendPace(dynamoDb, config.limitCountersTableName, maxSendRateOf(logger)),
+    ...(config.sendQueueUrl !== undefined && { handOff: sqsSendQueue(sqs, config.sendQueueUrl) }),
     logger,
   };
 }
@@ -167,6 +182,13 @@ export async function sendStep(
       },
       submissionKey === undefined ? undefined : { submissionKey },
     );
+    if (result.recordedAs === 'queued') {
+      logger.info('Cheat sheet accepted: queued for SES at its rate', {
+        requestItemId: result.requestId,
+        emailDomain: emailDomainOf(request.email),
+      });
+      return { ok: true };
+    }
     if (result.recordedAs === 'already-sent') {
       logger.info('Cheat sheet sent before under this key: nothing sent again', { requestItemId: result.requestId });
       return { ok: true };

@@ -41,5 +41,13 @@ export const ses = /* @__PURE__ */ new SESv2Client({ maxAttempts: 1, requestHand
 
 export const secretsManager = /* @__PURE__ */ new SecretsManagerClient(clientSettings);
 
-/** The lead hand-off's queue and dead-letter queue (lambdas/lead-handoff/). */
-export const sqs = /* @__PURE__ */ new SQSClient(clientSettings);
+/**
+ * The send queue (lambdas/requests/send-queue.ts) and the lead hand-off's queues. The region's
+ * endpoint (or AWS_ENDPOINT_URL_SQS), never the queue URL's host: the queues are the stack's, in
+ * the function's region, and a local twin or rehearsal names its own endpoint.
+ */
+export const sqs = /* @__PURE__ */ new SQSClient({
+  maxAttempts: sdkTimeouts.maxAttempts,
+  requestHandler,
+  useQueueUrlAsEndpoint: false,
+});

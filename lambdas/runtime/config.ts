@@ -13,6 +13,7 @@ import {
   defaultNetworkHourlySendCap,
   defaultClientHourlySaveCap,
   defaultNetworkHourlySaveCap,
+  queuedSendVariables,
   saveRequestVariables,
   sendCheatSheetVariables,
   visitCountVariables,
@@ -65,6 +66,19 @@ export interface SendCheatSheetConfig extends SaveRequestConfig, RequestRetentio
   /** Where the client's address comes from, and what keys its counters. */
   readonly clientAddress: ClientAddressSettings;
   /** Sent as SendEmail's ConfigurationSetName; undefined sends with SES's defaults. */
+  readonly configurationSetName?: string;
+  /** The send queue; undefined: a send waits for its slot of SES's rate. */
+  readonly sendQueueUrl?: string;
+}
+
+/** The queued sender's: what it sends and where it records it. */
+export interface QueuedSendConfig {
+  readonly tableName: string;
+  readonly limitCountersTableName: string;
+  readonly bucket: string;
+  readonly key: string;
+  readonly attachmentFileName: string;
+  readonly senderEmail: string;
   readonly configurationSetName?: string;
 }
 
@@ -152,7 +166,22 @@ export function readSendCheatSheetConfig(env: Env = process.env): SendCheatSheet
     dnsServers: env[names.dnsServers]?.trim() || undefined,
     clientAddress: clientAddressSettings(env),
     configurationSetName: env[names.configurationSetName]?.trim() || undefined,
+    sendQueueUrl: env[names.sendQueueUrl]?.trim() || undefined,
     ...requestRetention(env, names.requestRetentionDays),
+  };
+}
+
+export function readQueuedSendConfig(env: Env = process.env): QueuedSendConfig {
+  const names = queuedSendVariables;
+  const key = required(env, names.cheatSheetKey);
+  return {
+    tableName: required(env, names.tableName),
+    limitCountersTableName: required(env, names.limitCountersTableName),
+    bucket: required(env, names.cheatSheetBucket),
+    key,
+    attachmentFileName: posix.basename(key),
+    senderEmail: required(env, names.senderEmail),
+    configurationSetName: env[names.configurationSetName]?.trim() || undefined,
   };
 }
 

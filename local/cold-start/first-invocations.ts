@@ -110,6 +110,22 @@ const eventFunctionEvents: Record<string, Pick<MeasuredFunction, 'event' | 'envi
       LEAD_HANDOFF_DEAD_LETTER_QUEUE_URL: `${standIns.SQS}/123456789012/lead-handoff-dead-letters`,
     }),
   },
+  // One message of the send queue, as its event source mapping delivers it: the attempt's conditional
+  // write (no request holds this token, so nothing is sent) after the handler's imports.
+  queuedSend: {
+    event: (run) => ({
+      Records: [
+        {
+          messageId: `cold-start-${run}`,
+          receiptHandle: `cold-start-${run}`,
+          body: JSON.stringify({ requestId: `cold-start-request-${run}`, token: 'cold-start' }),
+          attributes: { ApproximateReceiveCount: '1' },
+          messageAttributes: {},
+          eventSource: 'aws:sqs',
+        },
+      ],
+    }),
+  },
   pauseSending: {
     event: (run) => ({
       Records: [

@@ -3,7 +3,7 @@
  * each request with who signed it (the access key id of SigV4's `Credential=`, which names the
  * caller's role) and the service and region of its credential scope, then passes it to the
  * emulator of that service, or answers it itself for what no emulator covers: Secrets Manager's
- * GetSecretValue from the secrets it was given, CloudFormation, Lambda's configuration and account
+ * GetSecretValue from the secrets it was given, SQS's SendMessage (with its body's MD5), CloudFormation, Lambda's configuration and account
  * settings, STS, SSM's bootstrap version and SES's account, identity and configuration set (and
  * DynamoDB's DescribeTable before the first deploy) from the control plane's stand-in
  * (control-plane.ts), anything else with `200 {}`.
@@ -11,6 +11,7 @@
  * s3rver accepts one key pair only, so an S3 request reaches it unsigned (it serves anonymous
  * requests); the signature was recorded before, and only the recording is judged.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { buffer } from 'node:stream/consumers';
 import { closeServer, emulatorHost, listen } from '../emulators';
@@ -40,6 +41,8 @@ export interface CallRecorder {
   readonly calls: RecordedCall[];
   /** Names the scenario the following calls belong to. */
   scenario(name: string): void;
+  /** The scenario the calls now belong to. */
+  currentScenario(): string;
   close(): Promise<void>;
 }
 
@@ -111,7 +114,12 @@ export async function startCallRecorder(targets: CallRecorderTargets): Promise<C
       else if (service === 's3') status = await forward(targets.s3, request, body, response, true);
       else if (service === 'ses' && request.url?.startsWith('/v2/email/outbound-emails'))
         status = await forward(targets.ses, request, body, response, false);
-      else if (service === 'secretsmanager' && target?.endsWith('.GetSecretValue')) {
+      else if (service === 'sqs' && target?.endsWith('.SendMessage')) {
+        // As SQS answers: the SDK checks the body's MD5.
+        const { MessageBody = '' } = JSON.parse(body.toString('utf8')) as { MessageBody?: string };
+        const md5 = createHash('md5').update(MessageBody, 'utf8').digest('hex');
+        status = answer(response, 200, { MessageId: `rehearsal-${calls.length}`, MD5OfMessageBody: md5 });
+      } else if (service === 'secretsmanager' && target?.endsWith('.GetSecretValue')) {
         const { SecretId } = JSON.parse(body.toString('utf8')) as { SecretId: string };
         const secret = targets.secrets.get(SecretId);
         status = secret
@@ -138,6 +146,7 @@ export async function startCallRecorder(targets: CallRecorderTargets): Promise<C
     scenario: (name) => {
       scenario = name;
     },
+    currentScenario: () => scenario,
     close: () => closeServer(server),
   };
 }

@@ -130,6 +130,44 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Functio
       run: () => saveAndSend('sent').then(),
     },
     {
+      name: "a crowd above SES's rate: sends queued, then sent by the queued sender",
+      functions: ['saveRequest', 'sendCheatSheet', 'queuedSend'],
+      run: async () => {
+        const readers = ['crowd-1', 'crowd-2', 'crowd-3'];
+        const bodies = readers.map((who) => JSON.stringify({ name: `Ada ${who}`, email: address(who) }));
+        const proofs: (string | undefined)[] = [];
+        for (const [index, who] of readers.entries()) {
+          expectStatus(
+            await http('saveRequest', bodies[index], `rehearsal-${run}-${who}`),
+            (s) => s === 201,
+            'the save',
+          );
+          proofs.push(await solvedProof());
+        }
+        // At once: SES's rate (GetAccount) has a slot for one, the others go to the send queue.
+        const replies = await Promise.all(
+          readers.map((who, index) => http('sendCheatSheet', bodies[index], `rehearsal-${run}-${who}`, proofs[index])),
+        );
+        for (const reply of replies) expectStatus(reply, (status) => status === 200, 'the send');
+        const queued = twin.recorder.calls
+          .filter((call) => call.scenario === twin.recorder.currentScenario() && call.target?.endsWith('.SendMessage'))
+          .map((call) => (JSON.parse(call.body) as { MessageBody: string }).MessageBody);
+        if (queued.length === 0) throw new Error('No send was handed to the send queue');
+        // As the queue's event source mapping delivers them.
+        const reply = (await twin.invoke('queuedSend', {
+          Records: queued.map((body, index) => ({
+            messageId: `rehearsal-${index}`,
+            receiptHandle: `rehearsal-${index}`,
+            body,
+            attributes: { ApproximateReceiveCount: '1' },
+            messageAttributes: {},
+            eventSource: 'aws:sqs',
+          })),
+        })) as { batchItemFailures?: unknown[] };
+        if ((reply.batchItemFailures ?? []).length > 0) throw new Error('The queued sender left sends to retry');
+      },
+    },
+    {
       name: 'the no-script form',
       functions: ['submitForm'],
       run: async () => {

@@ -121,7 +121,13 @@ export const resendClientKey = 'operator-resend';
  * fixed: a resend has no visitor, and counts as one client of its own.
  */
 export function resendConfig(env: NodeJS.ProcessEnv) {
-  return readSendCheatSheetConfig({ ...env, CLIENT_ADDRESS_SOURCE: 'source-ip', CLIENT_ADDRESS_KEY: resendClientKey });
+  const config = readSendCheatSheetConfig({
+    ...env,
+    CLIENT_ADDRESS_SOURCE: 'source-ip',
+    CLIENT_ADDRESS_KEY: resendClientKey,
+  });
+  // No hand-off to the send queue: each resend waits for its slot of SES's rate and reports what SES said.
+  return { ...config, sendQueueUrl: undefined };
 }
 
 /** Sends each request again, one at a time; a refusal (a cap, the pause) is reported and the rest go on. */

@@ -246,15 +246,16 @@ describe('a stage at rest (default synth, us-east-1, no traffic)', () => {
 
   // The budget: 5 USD a month, plus the 1.50 USD that a page and a ticket of each objective's own
   // cost (two composites and five alarm metrics more than one alarm set for all three), so that a
-  // notification's subject names the objective that burns.
-  const atRestBudgetUsd = 6.5;
+  // notification's subject names the objective that burns; and 0.10 USD for the SendBacklog ticket
+  // (one alarm metric: the send queue's age of its oldest message, the oldest unsent request's wait).
+  const atRestBudgetUsd = 6.6;
 
-  test("costs at most 6.50 USD a month in the first year before the web ACL, at list prices (CloudWatch's free alarm metrics not counted)", () => {
-    expect(payAsYouGo.beforeWebAcl[0]).toBeLessThanOrEqual(atRestBudgetUsd);
+  test("costs at most 6.60 USD a month in the first year before the web ACL, at list prices (CloudWatch's free alarm metrics not counted)", () => {
+    expect(Math.round(payAsYouGo.beforeWebAcl[0] * 100) / 100).toBeLessThanOrEqual(atRestBudgetUsd);
   });
 
-  test('costs at most 6.50 USD a month in the first year all in with the flat-rate Free plan, at list prices', () => {
-    expect(freePlan.allInListPrice[0]).toBeLessThanOrEqual(atRestBudgetUsd);
+  test('costs at most 6.60 USD a month in the first year all in with the flat-rate Free plan, at list prices', () => {
+    expect(Math.round(freePlan.allInListPrice[0] * 100) / 100).toBeLessThanOrEqual(atRestBudgetUsd);
   });
 
   test("keeps one customer managed key, the leads', and no Secrets Manager secret beyond the origin's", () => {

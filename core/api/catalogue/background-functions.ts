@@ -191,6 +191,49 @@ export const backgroundFunctions = {
       "A canary run failed: the page, the save, the send or the earlier run's delivery (its log says which step and what it saw). Two within the hour, with a 5xx in the last 5 minutes, page through SloFastBurn-Availability.",
     offWith: 'canary',
   },
+  queuedSend: {
+    id: 'QueuedSend',
+    trigger: {
+      kind: 'queue',
+      queue: 'send',
+      undelivered: {
+        delivery:
+          "A message the sender keeps failing stays in the send queue and comes back every visibility timeout (six minutes) for 14 days; its request stays 'sending', and its age past 15 minutes opens the SendBacklog ticket.",
+        invocation:
+          "Invoked only through the send queue's event source mapping, never asynchronously: a batch that fails comes back to the queue, whose age the SendBacklog ticket watches.",
+      },
+    },
+    entry: 'lambdas/queued-send/handler.ts',
+    description:
+      "Sends the cheat sheets the send route accepted while SES's rate had no slot for them, once each, at that rate.",
+    memoryMb: 512,
+    memoryReason: "As the send function's: the PDF's base64 encoding and the bundle's cold start stay quick.",
+    timeoutSeconds: 60,
+    timeoutReason: `A batch of up to 10 messages, one after another, each waiting for its slot of SES's rate (at the sandbox's 1 a second, 10 s for a batch) then one SES call and two or three writes, each at most ${worstCaseSeconds} s when AWS stalls; a message that would start with too little time left comes back to the queue. The queue's visibility timeout is six times this, as AWS advises for Lambda.`,
+    logService: deliveryServices.queuedSend,
+    environment: 'queuedSend',
+    tableAccess: [
+      {
+        table: 'requests',
+        actions: ['dynamodb:UpdateItem'],
+        why: "Always conditional, by the request's id: begins its one attempt (and reads the item back with it), records the outcome only from sending under the route's claim, marks the mailbox's older claimable requests superseded.",
+      },
+      {
+        table: 'requests',
+        emailIndex: true,
+        actions: ['dynamodb:Query'],
+        why: "After a send, the mailbox's older claimable requests (to mark them superseded).",
+      },
+      {
+        table: 'limitCounters',
+        actions: ['dynamodb:UpdateItem'],
+        why: "SES's send pace (send-pace.ts): one conditional UpdateItem of its one item per send.",
+      },
+    ],
+    grants: ['cheatSheetRead', 'emailSend', 'sendQuotaRead'],
+    errorsMean:
+      "queued-send failed (a crash or a timeout); its batch comes back to the send queue, whose age past 15 minutes opens the SendBacklog ticket. Nothing is sent twice: each request's one attempt is recorded before SES is called.",
+  },
   leadHandoff: {
     id: 'LeadHandoff',
     trigger: {

@@ -56,9 +56,12 @@ export interface TableAccess {
  * The grants that are not on a table. `cheatSheetRead`: GetObject on the PDF's one key (and, with
  * SSE-KMS, Decrypt through S3 alone). `emailSend`: SendEmail on the sender identity and the
  * configuration set. `originSecretRead`: GetSecretValue on the origin secret. `sendingPause`:
- * PutConfigurationSetSendingOptions on the product's configuration set alone.
+ * PutConfigurationSetSendingOptions on the product's configuration set alone. `sendQuotaRead`:
+ * SESv2 GetAccount (the account's maximum send rate; no resource-level permission, so `*`).
+ * `sendQueueWrite`: SendMessage on the send queue alone.
  */
-export type OtherGrant = 'cheatSheetRead' | 'emailSend' | 'originSecretRead' | 'sendingPause';
+export type OtherGrant =
+  'cheatSheetRead' | 'emailSend' | 'originSecretRead' | 'sendingPause' | 'sendQuotaRead' | 'sendQueueWrite';
 
 /**
  * Which set of variables it gets: `core/config/function-environment.ts` for the routes' (the form
@@ -77,6 +80,7 @@ export type FunctionEnvironment =
   | 'leadDigest'
   | 'sendingPause'
   | 'canary'
+  | 'queuedSend'
   | 'none';
 
 /** The methods a route may take; every other method reaches the same function, which answers 405. */
@@ -216,11 +220,13 @@ export type EventTrigger =
 /**
  * A queue's messages, through a Lambda event source mapping: `leadHandoff`, the requests table's
  * stream (new consenting requests) and the hand-off queue, which the `LeadHandoff` construct owns
- * and wires (infra/constructs/lead-handoff.ts).
+ * and wires (infra/constructs/lead-handoff.ts); `send`, the sends the send route accepted while
+ * SES's rate had no slot for them, which the `SendQueue` construct owns and wires
+ * (infra/constructs/send-queue.ts).
  */
 export interface QueueTrigger {
   readonly kind: 'queue';
-  readonly queue: 'leadHandoff';
+  readonly queue: 'leadHandoff' | 'send';
   readonly undelivered: UndeliveredReasons;
 }
 

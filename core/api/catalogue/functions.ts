@@ -100,7 +100,14 @@ const sendOwnTableAccess: readonly TableAccess[] = [
 
 const sendTableAccess: readonly TableAccess[] = [...sendOwnTableAccess, idempotencyAccess];
 
-const sendGrants: readonly OtherGrant[] = ['cheatSheetRead', 'emailSend', 'originSecretRead'];
+/** SES's rate is read from the account (GetAccount); a send it has no slot for goes to the send queue. */
+const sendGrants: readonly OtherGrant[] = [
+  'cheatSheetRead',
+  'emailSend',
+  'originSecretRead',
+  'sendQuotaRead',
+  'sendQueueWrite',
+];
 
 /** The catalogue: every function, by its name. */
 export const productFunctions = {

@@ -42,14 +42,20 @@ export const serviceFailures = {
     runbook: '#ses-rejected',
     causes: { sendCheatSheet: [{ when: 'Any other refusal.' }] },
   },
-  // Temporary: throttled or unreachable services, a PDF not (yet) in its bucket.
+  // Temporary: unreachable services, a PDF not (yet) in its bucket.
   emailServiceUnavailable: {
     code: 'email_service_unavailable',
     status: 503,
     publicMessage: fixed(emailServiceUnavailableMessage),
     metric: { failure: 'SesUnavailable' },
     runbook: '#ses-unavailable',
-    causes: { sendCheatSheet: [{ when: 'The e-mail service throttled, failed or did not answer.' }] },
+    causes: {
+      sendCheatSheet: [
+        {
+          when: 'The e-mail service failed or did not answer (a throttled send is queued and answered as sent), or the send queue took nothing.',
+        },
+      ],
+    },
   },
   storageUnavailable: {
     code: 'storage_unavailable',

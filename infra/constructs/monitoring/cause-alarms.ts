@@ -62,7 +62,16 @@ export interface CauseAlarmsProps extends AlarmFamilyProps {
    * @default - none, and no DeadLetters alarms
    */
   readonly deadLetterQueues?: readonly IQueue[];
+  /**
+   * The send queue: the age of its oldest message is the oldest unsent request's wait (SendBacklog).
+   *
+   * @default - none, and no SendBacklog alarm
+   */
+  readonly sendQueue?: IQueue;
 }
+
+/** The delivery objective's bound on a request's wait for its e-mail: the backlog's ticket past it. */
+export const sendBacklogThresholdSeconds = 15 * 60;
 
 /**
  * The causes no objective can see: the sender's reputation (which pauses sending), the daily send
@@ -74,6 +83,8 @@ export class CauseAlarms extends AlarmFamily {
   public readonly sendBudgetAlarm: Alarm;
   /** One an owner of a dead-letter queue; none without queues. */
   public readonly deadLettersAlarms: readonly Alarm[];
+  /** A request accepted for sending waited the delivery objective's 15 minutes in the send queue. */
+  public readonly sendBacklogAlarm?: Alarm;
 
   constructor(scope: Construct, id: string, props: CauseAlarmsProps) {
     super(scope, id, props);
@@ -117,6 +128,23 @@ export class CauseAlarms extends AlarmFamily {
         ),
       });
     });
+
+    if (props.sendQueue) {
+      this.sendBacklogAlarm = this.addAlarm('SendBacklog', {
+        // SQS's own gauge of the oldest unsent request's wait: a queued send leaves the queue once SES took it.
+        metric: props.sendQueue.metricApproximateAgeOfOldestMessage({
+          statistic: 'Maximum',
+          period: Duration.minutes(5),
+        }),
+        threshold: sendBacklogThresholdSeconds,
+        // SQS reports every 5 minutes while the queue exists; no data is no backlog.
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        description: describeAlarm(
+          `A request accepted for sending has waited ${sendBacklogThresholdSeconds / 60} minutes or more in the send queue: past the delivery objective, SES's rate (or SES itself) is behind the readers.`,
+          alarmRunbook.SendBacklog,
+        ),
+      });
+    }
   }
 }
 

@@ -45,6 +45,12 @@ export interface MonitoringProps {
   readonly sesConfigurationSet: ConfigurationSetEvents;
   /** @default - none, and no DeadLetters alarms */
   readonly deadLetterQueues?: readonly IQueue[];
+  /**
+   * The send queue: the age of its oldest message is the send backlog's (SendBacklog).
+   *
+   * @default - none, and no SendBacklog alarm
+   */
+  readonly sendQueue?: IQueue;
   /** @default `docs/operate.md` (AlarmFamilyProps.runbookBaseUrl) */
   readonly runbookBaseUrl?: string;
   /** @default 0.8 (CauseAlarmsProps.budgetWarningRatio) */
@@ -121,6 +127,7 @@ export class Monitoring extends Construct {
       dailySendBudget: props.dailySendBudget,
       budgetWarningRatio: props.budgetWarningRatio,
       deadLetterQueues: props.deadLetterQueues,
+      sendQueue: props.sendQueue,
     });
     this.disabledNotices = new DisabledNotices(this, 'DisabledNotices', {
       pages: this.pages,

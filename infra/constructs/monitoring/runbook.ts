@@ -76,6 +76,7 @@ export type AlarmFamilyName =
   | 'SenderReputation'
   | 'SendBudgetRunningOut'
   | 'DeadLetters'
+  | 'SendBacklog'
   | 'KeyOrConfigurationSetDisabled';
 
 export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
@@ -140,6 +141,15 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
       "the queue's messages (the console's Send and receive messages, or aws sqs receive-message) name the function and the event; its log group says why. Redo the work, then purge the message.",
     anchor: 'deadletters',
     hurt: "a dead-letter queue's work (the alarm's name says which queue)",
+  },
+  SendBacklog: {
+    severity: 'ticket',
+    reason:
+      "the oldest request in the send queue has waited 15 minutes, the delivery objective's bound: its reader was told the cheat sheet is on its way and SES's rate (or SES) is behind; nothing is lost, each is sent once when SES takes it, so a working day is soon enough unless it grows",
+    firstSteps:
+      "the queued-send function's log (throttled at the account's rate, SES unavailable, the PDF unreadable?) and npm run sending -- status --stack NAME; above SES's rate for long (a launch), ask AWS for a higher sending quota: the senders read it again within 5 minutes.",
+    anchor: 'sendbacklog',
+    hurt: 'the delivery of cheat sheets already promised to readers',
   },
   KeyOrConfigurationSetDisabled: {
     severity: 'page',

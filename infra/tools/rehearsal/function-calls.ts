@@ -192,6 +192,19 @@ function reasonFor(
   if (actions.every((action) => ['sqs:GetQueueAttributes', 'sqs:GetQueueUrl'].includes(action))) {
     return "CDK's grant for an on-failure destination adds them to SendMessage; Lambda sends with SendMessage alone (kept as the library writes it)";
   }
+  const pollerActions = [
+    'sqs:ReceiveMessage',
+    'sqs:DeleteMessage',
+    'sqs:ChangeMessageVisibility',
+    'sqs:GetQueueAttributes',
+    'sqs:GetQueueUrl',
+  ];
+  if (fn?.trigger.kind === 'queue' && actions.every((action) => pollerActions.includes(action))) {
+    return "the queue's event source mapping: Lambda's poller calls them as the function's role, and the rehearsal delivers the messages itself";
+  }
+  if (fn?.grants.includes('sendQueueWrite') && actions.every((action) => action === 'sqs:SendMessage')) {
+    return "a send SES's rate has no slot for goes to the send queue: the crowd scenario shows it on the send route, whose send step this function runs too";
+  }
   if (!fn && actions.every((action) => action === 'dynamodb:UpdateItem')) {
     return "rekey's move of a suppression entry still under a plain SHA-256 id to its keyed id: the rehearsal's fresh tables hold none";
   }
@@ -254,6 +267,8 @@ const otherGrantActions: Readonly<Record<OtherGrant, readonly string[]>> = {
   emailSend: ['ses:SendEmail'],
   originSecretRead: ['secretsmanager:GetSecretValue'],
   sendingPause: ['ses:PutConfigurationSetSendingOptions'],
+  sendQuotaRead: ['ses:GetAccount'],
+  sendQueueWrite: ['sqs:SendMessage'],
 };
 
 /** Whether a function's catalogue entry grants a request (its table access and its other grants). */

@@ -10,6 +10,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Runtime } from 'aws-cdk-lib/aws-lambda';
 import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { IConstruct } from 'constructs';
 import { productRouteList } from '../../../core/api/catalogue/routes';
 import { worstCaseSdkCallMs } from '../../../core/config/sdk-timeouts';
@@ -43,7 +44,9 @@ function apiInBareStack(props: Partial<ApiProps> = {}, env?: Environment) {
   const idempotencyTable = new Table(stack, 'IdempotencyTable', { partitionKey });
   const cheatSheetBucket = new Bucket(stack, 'CheatSheetBucket', { encryption: BucketEncryption.KMS, encryptionKey });
   const originSecret = new Secret(stack, 'OriginSecret');
+  const sendQueue = new Queue(stack, 'SendQueue');
   new Api(stack, 'Api', {
+    sendQueue,
     table,
     limitCountersTable,
     idempotencyTable,
@@ -67,6 +70,7 @@ function apiInBareStack(props: Partial<ApiProps> = {}, env?: Environment) {
     template,
     ids: {
       table: idOf(table),
+      sendQueue: idOf(sendQueue),
       limitCountersTable: idOf(limitCountersTable),
       idempotencyTable: idOf(idempotencyTable),
       pdfBucket: idOf(cheatSheetBucket),
@@ -79,7 +83,7 @@ function apiInBareStack(props: Partial<ApiProps> = {}, env?: Environment) {
   };
 }
 
-type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
+type Statement = { Sid?: string; Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
 
 /** The statements of the one inline policy attached to the role whose ID starts with `rolePrefix`. */
 function statementsOf(template: Template, rolePrefix: string): Statement[] {
@@ -112,6 +116,14 @@ function expectSameStatements(actual: Statement[], expected: Statement[]): void 
 const xrayStatement: Statement = {
   Effect: 'Allow',
   Action: ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'],
+  Resource: '*',
+};
+
+/** SES's send quota (GetAccount: the pace's rate), on * because it has no resource-level permission either. */
+const sendQuotaStatement: Statement = {
+  Sid: 'ReadSesSendQuota',
+  Effect: 'Allow',
+  Action: 'ses:GetAccount',
   Resource: '*',
 };
 
@@ -223,8 +235,9 @@ describe('the API', () => {
       });
     });
 
-    test('give the send function the contract variables, its limits, the PDF version', () => {
+    test('give the send function the contract variables, its limits, the PDF version and the send queue', () => {
       expect(functionProps(template, functionPrefixes.send).Environment.Variables).toEqual({
+        SEND_QUEUE_URL: { Ref: ids.sendQueue },
         TABLE_NAME: { Ref: ids.table },
         SEND_QUOTA_TABLE_NAME: { Ref: ids.limitCountersTable },
         IDEMPOTENCY_TABLE_NAME: { Ref: ids.idempotencyTable },
@@ -338,6 +351,8 @@ describe('the API', () => {
           Resource: { 'Fn::GetAtt': [ids.sendLogs, 'Arn'] },
         },
         xrayStatement,
+        sendQuotaStatement,
+        { Effect: 'Allow', Action: 'sqs:SendMessage', Resource: { 'Fn::GetAtt': [ids.sendQueue, 'Arn'] } },
         {
           Effect: 'Allow',
           Action: 's3:GetObject',
@@ -416,10 +431,11 @@ describe('the API', () => {
       }
     });
 
-    test('grant no * resource or wildcard action, but for active tracing', () => {
+    test("grant no * resource or wildcard action, but for active tracing and SES's send quota", () => {
       for (const prefix of rolePrefixes) {
         const granted = statementsOf(template, prefix)
           .filter((statement) => JSON.stringify(statement.Action) !== JSON.stringify(xrayStatement.Action))
+          .filter((statement) => statement.Action !== sendQuotaStatement.Action)
           .map(({ Action, Resource }) => ({ Action, Resource }));
         expect(JSON.stringify(granted)).not.toContain('*');
       }

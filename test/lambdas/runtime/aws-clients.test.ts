@@ -74,7 +74,12 @@ describe('the SDK clients', () => {
       expect(clients.dynamoDb.config).toBe((created.dynamodb[0] as unknown as { config: unknown }).config);
       expect(clients.s3).toBe(created.s3[0]);
       expect(clients.ses).toBe(created.ses[0]);
-      expect(sesSend).toHaveBeenCalledTimes(2);
+      // Two SendEmail and one GetAccount: the account's rate, read once per container (send-pace.ts).
+      expect(sesSend.mock.calls.map(([command]) => (command as object).constructor.name)).toEqual([
+        'GetAccountCommand',
+        'SendEmailCommand',
+        'SendEmailCommand',
+      ]);
       expect(s3Send).toHaveBeenCalledTimes(1); // the PDF, read once and reused
     });
   });

@@ -81,16 +81,19 @@ describe('send-cheat-sheet handler when a service fails', () => {
     expect(await emulators.items(visitor.email)).toEqual([expect.objectContaining({ id, cheat_sheet_sent: false })]);
   });
 
-  test('SES throttling gives 503 and an error asking to try again later', async () => {
+  test('SES throttling gives the success: the request is queued, and sent once when SES takes it again', async () => {
     const visitor = newVisitor();
     emulators.stack.setEmailFault('throttled');
 
     const reply = await send(postEvent(sendRoute, visitor));
+    emulators.stack.setEmailFault(null);
 
-    const error = expectCleanFailure(reply, 503);
-    expect(error).toMatch(/email service is temporarily unavailable/);
-    expect(error).not.toMatch(/domain|verify/i);
-    expect(await emulators.items(visitor.email)).toEqual([failedSend('email_service_unavailable')]);
+    expect(reply.statusCode).toBe(200);
+    expect(replyJson(reply)).toEqual({ success: true, message: expect.stringMatching(/sent the cheat sheet/) });
+    expect(await emulators.emails(visitor.email)).toHaveLength(1);
+    expect(await emulators.items(visitor.email)).toEqual([
+      expect.objectContaining({ delivery_status: 'sent', cheat_sheet_sent: true }),
+    ]);
   });
 
   test('an SES internal error gives 503 and records the send failed, so a resend may take it', async () => {
@@ -142,7 +145,7 @@ describe('send-cheat-sheet handler when a service fails', () => {
     const totalCounted = async () =>
       (await emulators.counterItems()).reduce((total, counter) => total + (counter.sends ?? 0), 0);
     const before = await totalCounted();
-    emulators.stack.setEmailFault('throttled');
+    emulators.stack.setEmailFault('internal-error');
 
     const reply = await send(postEvent(sendRoute, newVisitor(), { sourceIp: '192.0.2.77' }));
 

@@ -84,7 +84,7 @@ describe('send-cheat-sheet handler with an Idempotency-Key', () => {
   test('a failure that proves nothing was sent is not kept: the same key sends once SES is back', async () => {
     const visitor = newVisitor();
     const key = randomUUID();
-    emulators.stack.setEmailFault('throttled');
+    emulators.stack.setEmailFault('internal-error');
     expect((await send(postEvent(sendRoute, visitor, withKey(key)))).statusCode).toBe(503);
     emulators.stack.setEmailFault(null);
 

@@ -226,18 +226,27 @@ describe('the form route, not sent', () => {
     },
   );
 
-  test.each(['throttled', 'internal-error'] as const)(
-    'SES %s: the request is saved unsent, the Error Processing Request page',
-    async (fault) => {
-      const visitor = newVisitor();
-      emulators.stack.setEmailFault(fault);
+  test('SES failing: the request is saved unsent, the Error Processing Request page', async () => {
+    const visitor = newVisitor();
+    emulators.stack.setEmailFault('internal-error');
 
-      const reply = await handler(formEvent(ticked(visitor)));
+    const reply = await handler(formEvent(ticked(visitor)));
 
-      expectRedirectTo(reply, '/cheat-sheet/not-sent');
-      expect(await emulators.items(visitor.email)).toEqual([expect.objectContaining({ cheat_sheet_sent: false })]);
-    },
-  );
+    expectRedirectTo(reply, '/cheat-sheet/not-sent');
+    expect(await emulators.items(visitor.email)).toEqual([expect.objectContaining({ cheat_sheet_sent: false })]);
+  });
+
+  test('SES throttling: the Cheat Sheet Sent page, and the queued sender sends it once SES takes it again', async () => {
+    const visitor = newVisitor();
+    emulators.stack.setEmailFault('throttled');
+
+    const reply = await handler(formEvent(ticked(visitor)));
+    emulators.stack.setEmailFault(null);
+
+    expectRedirectTo(reply, '/cheat-sheet/sent');
+    expect(await emulators.emails(visitor.email)).toHaveLength(1);
+    expect(await emulators.items(visitor.email)).toEqual([expect.objectContaining({ delivery_status: 'sent' })]);
+  });
 });
 
 const valid = { name: 'Ada Refused', email: 'ada.refused@example.com', hasBook: 'on' };

@@ -6,7 +6,12 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { CheatSheetRequestItem, RollingCounterItem, AddressDailyCapItem } from '../../../core/data/tables';
+import {
+  sendPaceItemId,
+  type AddressDailyCapItem,
+  type CheatSheetRequestItem,
+  type RollingCounterItem,
+} from '../../../core/data/tables';
 import { addressHashKeyFrom, type AddressHashKey } from '../../../core/data/address-hash';
 import { startLocalStack, type LocalStack, type LocalStackOptions } from '../../../local/local-stack';
 import { cheatSheetPdfForTests } from '../../support/cheat-sheet-pdf';
@@ -28,7 +33,10 @@ export interface HandlerStack {
   addressDailyCapItems(): Promise<AddressDailyCapItem[]>;
   /** The per-client and send-budget counters' items in the same table (one per bucket). */
   counterItems(): Promise<RollingCounterItem[]>;
-  /** Every e-mail aws-ses-v2-local captured, optionally only those to one address. */
+  /**
+   * Every e-mail aws-ses-v2-local captured, optionally only those to one address, once the send
+   * queue is drained (a send SES's rate had no slot for goes out after the reply).
+   */
   emails(to?: string): Promise<CapturedEmail[]>;
   deletePdf(): Promise<void>;
   restorePdf(): Promise<void>;
@@ -75,6 +83,7 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
     addressKey,
     addressKeySource: () => Promise.resolve(addressKey),
     async items(email) {
+      await stack.sendsDrained();
       const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.tableName }));
       const items = Items as CheatSheetRequestItem[];
       return email === undefined ? items : items.filter((item) => item.email === email);
@@ -85,9 +94,13 @@ export async function startHandlerStack(options: LocalStackOptions = {}): Promis
     },
     async counterItems() {
       const { Items = [] } = await dynamoDb.send(new ScanCommand({ TableName: stack.limitCountersTableName }));
-      return Items.filter((item) => !('recent_sends' in item)) as RollingCounterItem[];
+      // SES's send pace is one item of the same table, no counter.
+      return Items.filter((item) => !('recent_sends' in item) && item.id !== sendPaceItemId) as RollingCounterItem[];
     },
-    emails: (to) => capturedEmails(stack.urls.mail, to),
+    async emails(to) {
+      await stack.sendsDrained();
+      return capturedEmails(stack.urls.mail, to);
+    },
     async deletePdf() {
       await s3.send(new DeleteObjectCommand({ Bucket: stack.bucket, Key: stack.key }));
     },

@@ -38,6 +38,12 @@ export async function startSlowSes(answerAfterMs: number): Promise<SlowSes> {
   const server = http.createServer((request, response) => {
     request.resume();
     request.on('end', () => {
+      // GetAccount (the send pace's rate) answers at once: only SendEmail is slow, and counted.
+      if (request.method === 'GET') {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ SendQuota: { MaxSendRate: 14, Max24HourSend: 50_000, SentLast24Hours: 0 } }));
+        return;
+      }
       accepted += 1;
       const timer = setTimeout(() => {
         timers.delete(timer);

@@ -118,7 +118,7 @@ describe("a stage's alarms", () => {
     }
     // Per objective a page and a ticket, and four windows; the causes: the reputation page, the
     // budget's and the dead-letter queue's tickets.
-    expect(bySeverity).toEqual({ page: 4, ticket: 5, window: 12 });
+    expect(bySeverity).toEqual({ page: 4, ticket: 6, window: 12 });
   });
 
   test("watch no 4xx: a visitor's refused request cannot fire one", () => {
