@@ -141,6 +141,12 @@ export function personalDataSection(views: readonly StackView[]): string {
           'expire; no address in them',
         ],
         [
+          "the funnel's unique visitors (`funnel-visitor#…`): HMAC-SHA-256 of the day, the client network and the user agent under a random salt of that day's (`funnel-salt#…`); the day's counts (`funnel#…`) hold numbers only",
+          '`cheat_sheet_send_quotas`',
+          `the salt and the hashes: the day's end (DynamoDB TTL; the next day's first visit deletes the salt), ${pointInTimeRecoveryDays} days in point-in-time recovery; the counts: 400 days`,
+          'expire; once the salt is gone no hash can be matched to anyone',
+        ],
+        [
           'client IP address, user agent, path',
           "the API's access log group",
           logs,
