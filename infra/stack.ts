@@ -15,6 +15,7 @@ import { SendQueue } from './constructs/send-queue';
 import { LeadsAccess } from './constructs/leads-access';
 import { LeadsKey } from './constructs/leads-key';
 import { Mail, sesEventDimensionName } from './constructs/mail';
+import { DeadLetterAccess } from './constructs/dead-letter-access';
 import { FailedEvents } from './constructs/failed-events';
 import { FlatRatePlan } from './constructs/flat-rate-plan';
 import { Monitoring } from './constructs/monitoring/monitoring';
@@ -289,6 +290,15 @@ export class CheatSheetSiteStack extends Stack {
       this.leadsKey.allowTableUse(this.leadsAccess.readerRole);
       this.leadsKey.allowTableUse(this.leadsAccess.operatorRole);
       this.leadsKey.allowTableUse(this.leadsAccess.breakGlassRole);
+      // The DeadLetters tickets are the operator's: the Leads workflow's dead-letters job, or a terminal as break glass.
+      const deadLetterWorkers = [this.leadsAccess.operatorRole, this.leadsAccess.breakGlassRole];
+      new DeadLetterAccess(this, 'DeadLetterAccess', {
+        roles: deadLetterWorkers,
+        deadLetterQueues: [this.failedEvents.queue, ...(this.leadHandoff ? [this.leadHandoff.deadLetterQueue] : [])],
+        ...(this.leadHandoff && { redriveQueues: [this.leadHandoff.queue] }),
+        eventFunctions: this.eventFunctions.list.map(({ built }) => built.function),
+      });
+      for (const role of deadLetterWorkers) this.leadsKey.allowDeadLetterReading(role);
       new CfnOutput(this, 'LeadsReaderRoleArn', {
         description: 'The role the leads workflow assumes for export and erase (.github/workflows/leads.yml).',
         value: this.leadsAccess.readerRole.roleArn,

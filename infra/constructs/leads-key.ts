@@ -13,6 +13,9 @@ import { accountAdministersTheKey, customerKey, keyAdministrationActions } from 
 
 export { keyAdministrationActions };
 
+/** The key statement that lets the DeadLetters tickets' workers read the failed events (allowDeadLetterReading). */
+export const deadLetterReadersSid = 'TicketWorkersReadTheDeadLetters';
+
 /** What reading and writing an encrypted table (or queue) takes, through DynamoDB (or SQS). */
 export const tableUseActions = [
   'kms:Decrypt',
@@ -84,6 +87,7 @@ export class LeadsKey extends Construct {
   public readonly viaService: string;
   private tableUse?: PolicyStatement;
   private queueUse?: PolicyStatement;
+  private deadLetterReading?: PolicyStatement;
   private readonly readerRoleArn?: string;
 
   constructor(scope: Construct, id: string, props: LeadsKeyProps = {}) {
@@ -157,6 +161,20 @@ export class LeadsKey extends Construct {
       this.key.addToResourcePolicy(this.queueUse);
     }
     this.queueUse.addPrincipals(role.grantPrincipal);
+  }
+
+  /**
+   * Lets the roles that work the DeadLetters tickets (the leads operator, break glass) read and
+   * delete the failed events' messages under this key, through SQS only: a statement of its own
+   * (deadLetterReadersSid), so the rehearsal can tell it apart; no rehearsed scenario leaves a
+   * message in a dead-letter queue to read (ops/leads/dead-letters.ts has its own test).
+   */
+  public allowDeadLetterReading(role: IRole): void {
+    if (!this.deadLetterReading) {
+      this.deadLetterReading = this.through(deadLetterReadersSid, [], `sqs.${Stack.of(this).region}.amazonaws.com`);
+      this.key.addToResourcePolicy(this.deadLetterReading);
+    }
+    this.deadLetterReading.addPrincipals(role.grantPrincipal);
   }
 
   private throughDynamoDb(sid: string, principals: IPrincipal[], mayCreateGrants = false): PolicyStatement {

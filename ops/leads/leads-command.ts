@@ -5,7 +5,9 @@
  * the requests still unsent 15 minutes after they were saved, and sending them again
  * (unsent-requests.ts); `npm run leads -- rekey [--stack NAME]`: the operator's one-off move of the
  * suppression entries written under plain SHA-256 ids to keyed ones (rekey-suppressions.ts);
- * `npm run leads -- funnel [--days N] [--json]`: the author's funnel per day (funnel-command.ts). Exit code 0 on success (an unknown address included), 1 when the work failed or
+ * `npm run leads -- funnel [--days N] [--json]`: the author's funnel per day (funnel-command.ts);
+ * `npm run leads -- dead-letters list|redrive --stack NAME [--yes]`: the dead-letter queues'
+ * messages, and their work redone (dead-letters.ts). Exit code 0 on success (an unknown address included), 1 when the work failed or
  * was declined, 2 for a usage error or a malformed address.
  */
 
@@ -16,6 +18,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { GetFunctionConfigurationCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { parseEmailAddress } from '../../core/api/request-schema';
@@ -36,6 +39,7 @@ import { rekeySuppressions } from './rekey-suppressions';
 import { maxFunnelDays, parseFunnelDays, showFunnel } from './funnel-command';
 import type { AddressKeySource } from '../../lambdas/limits/address-key';
 import { confirmed, messageOf, type LeadsClients, type LeadsCommandIo } from './leads-io';
+import { listDeadLetters, redriveDeadLetters } from './dead-letters';
 import { describeUnsent, isResendable, markSupersededRequests, resendRequests, unsentOf } from './unsent-requests';
 
 export type { LeadsClients, LeadsCommandIo } from './leads-io';
@@ -47,6 +51,7 @@ export const usage = [
   "       npm run leads -- resend [--yes] [--stack NAME]   (sends each again, through the send function's limits and claim)",
   `       npm run leads -- funnel [--days N] [--json] [--stack NAME]   (per day: visits, unique visitors, requests, sent... and the conversion; N up to ${maxFunnelDays}, 7 by default)`,
   '       npm run leads -- rekey [--stack NAME]   (moves suppression entries from plain SHA-256 ids to keyed ones, once per stage)',
+  '       npm run leads -- dead-letters list|redrive --stack NAME [--yes]   (what failed after its retries; redo it, then delete it)',
   'Deployed, run as the role the context value leadsReaderRoleArn names (e.g. AWS_PROFILE=leads-reader), or use the Leads workflow:',
   "the tables' key lets no other role read them (docs/author.md).",
 ].join('\n');
@@ -62,6 +67,7 @@ const defaultClients = (): LeadsClients => ({
   secretsManager: new SecretsManagerClient({}),
   lambda: new LambdaClient({}),
   sts: new STSClient({}),
+  sqs: new SQSClient({}),
 });
 
 /** The stack outputs export --mail and resend --stack read (infra/stack.ts, with githubRepository). */
@@ -112,7 +118,15 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
   const funnelDays = parseFunnelDays(days);
   if (command === 'funnel' && (rest.length > 0 || out !== undefined || yes || funnelDays === undefined))
     return usageError(`funnel takes --days (a whole number from 1 to ${maxFunnelDays}) and --json only.`);
-  if (!['export', 'erase', 'unsent', 'resend', 'rekey', 'funnel'].includes(command ?? ''))
+
+  if (
+    command === 'dead-letters' &&
+    (rest.length !== 1 || !['list', 'redrive'].includes(rest[0]) || stack === undefined)
+  )
+    return usageError('dead-letters takes list or redrive, and --stack NAME.');
+  if (command === 'dead-letters' && rest[0] === 'list' && yes)
+    return usageError('dead-letters list only reads: no --yes.');
+  if (!['export', 'erase', 'unsent', 'resend', 'rekey', 'funnel', 'dead-letters'].includes(command ?? ''))
     return usageError(command ? `Unknown command "${command}".` : '');
 
   let email = '';
@@ -127,6 +141,16 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
 
   const clients = (io.clients ?? defaultClients)();
   try {
+    if (command === 'dead-letters') {
+      const deadLetterClients = {
+        cloudFormation: clients.cloudFormation,
+        sqs: clients.sqs ?? new SQSClient({}),
+        lambda: clients.lambda ?? new LambdaClient({}),
+      };
+      return rest[0] === 'list'
+        ? await listDeadLetters(deadLetterClients, stack!, io)
+        : await redriveDeadLetters(deadLetterClients, stack!, yes, io);
+    }
     const tables =
       stack === undefined ? tablesFromEnvironment(io.env) : await tablesFromStack(clients.cloudFormation, stack);
     if (command === 'unsent') return await listUnsent(clients.dynamoDb, tables, io);
@@ -166,6 +190,7 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     clients.secretsManager?.destroy();
     clients.lambda?.destroy();
     clients.sts?.destroy();
+    clients.sqs?.destroy();
   }
 }
 

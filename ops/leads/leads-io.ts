@@ -6,6 +6,7 @@ import type { CloudFormationClient } from '@aws-sdk/client-cloudformation';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { LambdaClient } from '@aws-sdk/client-lambda';
 import type { SESv2Client } from '@aws-sdk/client-sesv2';
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import type { STSClient } from '@aws-sdk/client-sts';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MailProviderClient } from '../../lambdas/mail-provider/mail-provider-client';
@@ -21,6 +22,8 @@ export interface LeadsClients {
   readonly lambda?: LambdaClient;
   /** resend --stack assumes the send function's role. */
   readonly sts?: STSClient;
+  /** dead-letters reads and redrives the stack's dead-letter queues. */
+  readonly sqs?: SQSClient;
 }
 
 export interface LeadsCommandIo {

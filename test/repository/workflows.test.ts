@@ -328,7 +328,18 @@ describe('leads.yml', () => {
     expect(Object.keys(workflow.on)).toEqual(['workflow_dispatch']);
     const { inputs } = workflow.on.workflow_dispatch as { inputs: Record<string, { options?: string[] }> };
     expect(Object.keys(inputs)).toEqual(['job', 'stage', 'address']);
-    expect(inputs.job.options).toEqual(['export', 'erase', 'unsent', 'resend', 'funnel']);
+    expect(inputs.job.options).toEqual([
+      'export',
+      'erase',
+      'unsent',
+      'resend',
+      'funnel',
+      'sending-status',
+      'sending-pause',
+      'sending-resume',
+      'dead-letters-list',
+      'dead-letters-redrive',
+    ]);
     expect(inputs.stage.options).toEqual(['production', 'staging']);
   });
 
@@ -346,6 +357,13 @@ describe('leads.yml', () => {
     expect(run).toContain('leads -- erase "$address" --yes --stack "$STACK" --summary "$GITHUB_STEP_SUMMARY"');
     expect(run).toContain('leads -- unsent --stack "$STACK"');
     expect(run).toContain('leads -- resend --yes --stack "$STACK"');
+  });
+
+  test("gives the operator's runbook steps a choice each, as the leads operator role: sending and the dead letters", () => {
+    expect(run).toContain('sending-status | sending-pause | sending-resume)');
+    expect(run).toContain('sending -- "${JOB#sending-}" --stack "$STACK"');
+    expect(run).toContain('leads -- dead-letters list --stack "$STACK"');
+    expect(run).toContain('leads -- dead-letters redrive --yes --stack "$STACK"');
   });
 
   test('stores nothing: no artifact, no cache of the output', () => {

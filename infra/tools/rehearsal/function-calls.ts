@@ -184,6 +184,15 @@ export async function statementUses(
 }
 
 /** Why a grant no call used is kept: the catalogue's reason for the action on that table, or a known cause. */
+/** What DeadLetterAccess gives the leads operator roles (infra/constructs/dead-letter-access.ts). */
+const deadLetterActions = [
+  'sqs:GetQueueAttributes',
+  'sqs:ReceiveMessage',
+  'sqs:DeleteMessage',
+  'sqs:SendMessage',
+  'lambda:InvokeFunction',
+];
+
 function reasonFor(
   fn: CatalogueFunction | undefined,
   actions: readonly string[],
@@ -204,6 +213,9 @@ function reasonFor(
   }
   if (fn?.grants.includes('sendQueueWrite') && actions.every((action) => action === 'sqs:SendMessage')) {
     return "a send SES's rate has no slot for goes to the send queue: the crowd scenario shows it on the send route, whose send step this function runs too";
+  }
+  if (!fn && actions.every((action) => deadLetterActions.includes(action))) {
+    return 'leads dead-letters (ops/leads/dead-letters.ts): no rehearsed scenario leaves work in a dead-letter queue; test/ops/leads/leads-dead-letters.test.ts runs the command';
   }
   if (!fn && actions.every((action) => action === 'dynamodb:UpdateItem')) {
     return "rekey's move of a suppression entry still under a plain SHA-256 id to its keyed id: the rehearsal's fresh tables hold none";

@@ -14,6 +14,7 @@ import { statementUses } from './function-calls';
 import { judge } from './judge';
 import { resourcePolicyOf, roleByArn, type Policy } from './policies';
 import type { DeployedStack } from './deployed-stacks';
+import { deadLetterReadersSid } from '../../constructs/leads-key';
 
 export interface MutationReport {
   /** Statements removed, one at a time. */
@@ -95,6 +96,10 @@ export async function removeEachStatement(
           resource: without(policy, index),
         }));
         if (refused) needed += 1;
+        else if (statement.Sid === deadLetterReadersSid)
+          survivors.push(
+            `${caller.name}: ${holder.logicalId}'s policy statement ${index} (${statement.Sid}): no call uses it: leads dead-letters reads the failed events, and no rehearsed scenario leaves one`,
+          );
         else survivors.push(`${caller.name}: ${holder.logicalId}'s policy statement ${index}: no call needs it`);
       }
     }
