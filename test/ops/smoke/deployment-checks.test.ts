@@ -36,7 +36,15 @@ function stackWithOutputs(siteUrl = 'https://d111111abcdef8.cloudfront.net') {
   });
 }
 
-function sesAccount({ production, verified }: { production: boolean; verified: boolean }) {
+function sesAccount({
+  production,
+  verified,
+  status,
+}: {
+  production: boolean;
+  verified: boolean;
+  status?: 'PENDING' | 'FAILED';
+}) {
   sesMock.on(GetAccountCommand).resolves({
     ProductionAccessEnabled: production,
     SendingEnabled: true,
@@ -44,7 +52,8 @@ function sesAccount({ production, verified }: { production: boolean; verified: b
   });
   sesMock.on(GetEmailIdentityCommand, { EmailIdentity: 'cheatsheet@example.com' }).resolves({
     VerifiedForSendingStatus: verified,
-    VerificationStatus: verified ? 'SUCCESS' : 'PENDING',
+    VerificationStatus: verified ? 'SUCCESS' : (status ?? 'PENDING'),
+    ...(!verified && { DkimAttributes: { Status: status ?? 'PENDING', Tokens: ['tok1', 'tok2'] } }),
   });
 }
 
@@ -82,15 +91,25 @@ describe('the deployment checks', () => {
     expect(account.detail).toContain('Fix: request production access');
   });
 
-  test('fail while the sender identity is not verified, with its status', async () => {
+  test('warn while the sender identity is pending, naming the DNS records to add', async () => {
     stackWithOutputs();
     sesAccount({ production: true, verified: false });
 
     const { results } = await runDeploymentChecks('First100DaysSite', clients);
 
     const identity = results.find(({ name }) => name === 'sender identity')!;
-    expect(identity.ok).toBe(false);
-    expect(identity.detail).toContain('cheatsheet@example.com not verified (PENDING)');
+    expect([identity.ok, identity.warning]).toEqual([true, true]);
+    expect(identity.detail).toContain('cheatsheet@example.com not verified (PENDING');
+    expect(identity.detail).toContain('CNAME tok1._domainkey.example.com -> tok1.dkim.amazonses.com');
+  });
+
+  test('fail once the verification failed', async () => {
+    stackWithOutputs();
+    sesAccount({ production: true, verified: false, status: 'FAILED' });
+
+    const { results } = await runDeploymentChecks('First100DaysSite', clients);
+
+    expect(results.find(({ name }) => name === 'sender identity')!.ok).toBe(false);
   });
 
   test('fail with the reason when the stack cannot be read', async () => {
@@ -149,9 +168,20 @@ describe('npm run smoke', () => {
     expect(code).toBe(0);
   });
 
-  test('exits 1 naming the failed check when the sender identity is not verified', async () => {
+  test("exits 0 with a warning naming the DNS records while the sender identity is pending (a new stage's first run)", async () => {
     stackWithOutputs(stack.urls.site);
     sesAccount({ production: true, verified: false });
+
+    const { code, output } = await run([stack.urls.site, '--stack', 'First100DaysSite']);
+
+    expect(output).toContain('WARN  sender identity');
+    expect(output).toContain('tok2.dkim.amazonses.com');
+    expect(code).toBe(0);
+  });
+
+  test('exits 1 naming the failed check when the sender identity failed verification', async () => {
+    stackWithOutputs(stack.urls.site);
+    sesAccount({ production: true, verified: false, status: 'FAILED' });
 
     const { code, output } = await run([stack.urls.site, '--stack', 'First100DaysSite']);
 
