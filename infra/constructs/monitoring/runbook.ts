@@ -86,7 +86,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
       "an objective's error budget burns at 14.4 times its rate over an hour and still over the last 5 minutes (2% of the 30 days' budget in an hour), or at 6 times over 6 hours and still over the last 30 minutes (5% in 6 hours); each long window counts only with enough events that one failure cannot breach it",
     firstSteps:
       "the alarm's name says which objective burns, and the dashboard's objectives row how fast; then its runbook section's graph and the Logs Insights queries of docs/operate.md (failures by kind, slow calls, unsent requests).",
-    anchor: 'slofastburn',
+    anchor: 'slofastburn-availability',
     hurt: "an objective (the alarm's name says which)",
   },
   SloBurnWindow: {
@@ -94,7 +94,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
     reason:
       'one window of the fast-burn page: it notifies no one itself; SloFastBurn pages when both windows of a pair are in alarm',
     firstSteps: 'SloFastBurn.',
-    anchor: 'slofastburn',
+    anchor: 'slofastburn-availability',
     hurt: "an objective (the alarm's name says which)",
   },
   SloSlowBurn: {
@@ -103,7 +103,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
       "an objective's error budget burns at its own rate or faster over 3 days: at that pace it is spent by the end of the 30 days; nobody needs to get up, someone must look within a working day",
     firstSteps:
       "the alarm's name says which objective; the dashboard's objectives row over 7 days, then the failures-by-kind and slow-calls queries for the days it burnt.",
-    anchor: 'sloslowburn',
+    anchor: 'sloslowburn-availability',
     hurt: "an objective (the alarm's name says which)",
   },
   EdgeFastBurn: {
@@ -139,7 +139,7 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
       'a message in a dead-letter queue is work that failed after its retries (an SES event not recorded, a pause not made, a digest not sent, a lead not handed on): one is enough, and nothing retries it by itself',
     firstSteps:
       "the queue's messages (the console's Send and receive messages, or aws sqs receive-message) name the function and the event; its log group says why. Redo the work, then purge the message.",
-    anchor: 'deadletters',
+    anchor: 'deadletters-failedevents',
     hurt: "a dead-letter queue's work (the alarm's name says which queue)",
   },
   SendBacklog: {

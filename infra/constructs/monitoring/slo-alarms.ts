@@ -109,7 +109,7 @@ export class SloAlarms extends AlarmFamily {
         description: describeAlarm(
           `Over the last ${windowWords(window)}, the ${objective} objective's error budget burns at ${window.burnRate} times its rate or faster${gateWords(window, objective)}. Pages only through ${fastBurnId}, with the other window of its pair.`,
           alarmRunbook.SloBurnWindow,
-          about(alarmRunbook.SloBurnWindow.anchor),
+          about('slofastburn'),
         ),
       });
       windowAlarms.set(window.label, alarm);
@@ -134,7 +134,7 @@ export class SloAlarms extends AlarmFamily {
             )
             .join(', or ') + `: readers are failing now (the ${objective} objective).`,
           alarmRunbook.SloFastBurn,
-          about(alarmRunbook.SloFastBurn.anchor),
+          about('slofastburn'),
         ),
         this.runbookUrl,
       ),
@@ -148,7 +148,7 @@ export class SloAlarms extends AlarmFamily {
       description: describeAlarm(
         `Over the last 3 days, the ${objective} objective's error budget burns at its own rate or faster${gateWords(slowBurnWindow, objective)}: at this pace it is spent within the 30 days.`,
         alarmRunbook.SloSlowBurn,
-        about(alarmRunbook.SloSlowBurn.anchor),
+        about('sloslowburn'),
       ),
     });
     return { windowAlarms, fastBurnAlarm, slowBurnAlarm };
