@@ -78,7 +78,9 @@ describe('docs/capacity.md', () => {
         `the stage's ${stageRate()} a second`,
       ),
     );
-    expect(capacity).toContain(`${readerRoutes.length} a reader and 1 a view: ${launch.readersPerSecondServed} readers a second`);
+    expect(capacity).toContain(
+      `${readerRoutes.length} a reader and 1 a view: ${launch.readersPerSecondServed} readers a second`,
+    );
     expect(capacity).toContain(
       `${launch.concurrencyAtStageRate} at the stage's full rate, ${launch.concurrencyAtPeak} at a launch's peak`,
     );
