@@ -34,6 +34,8 @@ describe('deployment configuration from CDK context', () => {
       waf: true,
       // So is the proof of work before a send.
       challenge: true,
+      // And the canary, the scheduled reader that checks the live site.
+      canary: true,
     });
   });
 

@@ -6,6 +6,7 @@ import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { catalogueFunctions, productFunctions } from '../../../core/api/catalogue/functions';
 import { withDefaults } from '../../../core/api/catalogue/function-entry';
 import type { CatalogueFunction as CatalogueEntry } from '../../../core/api/catalogue/function-entry';
@@ -23,6 +24,7 @@ function synth(fn: CatalogueEntry, overrides: Partial<CatalogueEntry> = {}) {
   const idempotency = new Table(stack, 'Idempotency', { partitionKey });
   const bucket = new Bucket(stack, 'Pdf', { encryption: BucketEncryption.KMS, encryptionKey });
   const originSecret = new Secret(stack, 'OriginSecret');
+  const sendQueue = new Queue(stack, 'SendQueue');
   new CatalogueFunction(stack, fn.id, {
     fn: { ...fn, ...overrides },
     environment: { TABLE_NAME: 'requests' },
@@ -35,6 +37,7 @@ function synth(fn: CatalogueEntry, overrides: Partial<CatalogueEntry> = {}) {
       senderIdentityArn: 'arn:aws:ses:eu-west-1:111111111111:identity/example.com',
       configurationSetArn: 'arn:aws:ses:eu-west-1:111111111111:configuration-set/cs',
       originSecret,
+      sendQueue,
     },
   });
   const logicalId = (construct: Table | Key) => stack.getLogicalId(construct.node.defaultChild as never);
@@ -116,6 +119,7 @@ test("grants the send route its tables' actions, the e-mail index, the PDF throu
       's3:GetObject',
       'secretsmanager:GetSecretValue',
       'ses:SendEmail',
+      'sqs:SendMessage',
     ]),
   );
   // PutItem only on its Idempotency-Key records: the requests table it reads by the key's id and updates.
