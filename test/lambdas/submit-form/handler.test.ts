@@ -12,6 +12,8 @@ import { privacyVersion } from '../../../core/content/privacy';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 import { base64Event, formEvent, plainBodyEvent, postEvent, withMethod, formRoute } from '../support/http-api-events';
 import { documented, type Handler } from '../support/documented-handler';
+import { formKeyWindowMs } from '../../../lambdas/submit-form/form-key';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 let emulators: HandlerStack;
 let handler: Handler;
@@ -110,6 +112,10 @@ describe('the form route, ticked and valid', () => {
 
   test('a double post (twice in turn, then twice more at once) saves one request and sends one e-mail', async () => {
     const visitor = newVisitor();
+    // The four posts must share one key window: a run that starts in a window's last 5 s waits for
+    // the next (a post across the edge is a new key by design, form-key.ts).
+    const intoWindow = Date.now() % formKeyWindowMs;
+    if (intoWindow > formKeyWindowMs - 5_000) await sleep(formKeyWindowMs - intoWindow + 50);
 
     const replies = [await handler(formEvent(ticked(visitor))), await handler(formEvent(ticked(visitor)))];
     replies.push(...(await Promise.all([handler(formEvent(ticked(visitor))), handler(formEvent(ticked(visitor)))])));
