@@ -53,12 +53,6 @@ export const controlTowerExceptions: readonly ControlTowerException[] = [
       'The send queue keeps a send that keeps failing (SES down) where the queued sender retries it, every visibility timeout for 14 days, and its age past 15 minutes opens the SendBacklog ticket; a dead-letter queue would take it from the one place it is retried, and need a ticket of its own.',
   },
   {
-    control: 'CT.CLOUDWATCH.PR.1',
-    resources: 'Monitoring/SloAlarms/SloWindow*/Resource',
-    reason:
-      "Each is one window of the multi-window burn-rate page: the objective's composite alarm SloFastBurn-<Objective>, which has its actions, pages when both windows of a pair are in alarm. An action on a window alone would page on the long window without the short one (hours after an incident ended) or on a few minutes' blip.",
-  },
-  {
     control: 'CT.LAMBDA.PR.2',
     resources: 'Api/HttpApi/*/*-Permission',
     reason:

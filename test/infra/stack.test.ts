@@ -169,13 +169,13 @@ describe('the monitoring of the product', () => {
     }
   });
 
-  test('has six alarms an objective (four windows, a page, a ticket) and one for each cause', () => {
+  test('has two alarms an objective (a page, a ticket), one for each cause, and no composite alarm', () => {
     const composites = Object.keys(template.findResources('AWS::CloudWatch::CompositeAlarm')).length;
     // The causes: the sender's reputation, the send budget, the event functions' dead letters, the send backlog.
-    expect([alarmsOf(template).length, composites]).toEqual([3 * 5 + 4, 3]);
+    expect([alarmsOf(template).length, composites]).toEqual([3 * 2 + 4, 0]);
   });
 
-  test('runs the canary every 5 minutes against the site, and the objectives page on its failed runs (its Errors, in the 1-hour availability window)', () => {
+  test("runs the canary every 5 minutes against the site, and the availability objective's page reads its failed runs (its Errors)", () => {
     const canary = resourceByPrefix(template, 'AWS::Lambda::Function', 'EventFunctionsCanaryCanaryFunction');
     const variables = (canary.resource.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
     expect(JSON.stringify(variables.CANARY_SITE_URL)).toContain('DomainName');
@@ -194,7 +194,7 @@ describe('the monitoring of the product', () => {
         ),
       )
       .map(([, alarm]) => alarm.Properties.AlarmName as string);
-    expect(readers).toEqual(['First100DaysSite-SloWindow1h-Availability']);
+    expect(readers).toEqual(['First100DaysSite-SloFastBurn-Availability']);
   });
 
   test('outputs the console URL of its one dashboard', () => {

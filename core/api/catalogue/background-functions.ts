@@ -188,7 +188,7 @@ export const backgroundFunctions = {
     grants: ['originSecretRead'],
     failedRunRetries: 0,
     errorsMean:
-      "A canary run failed: the page, the save, the send or the earlier run's delivery (its log says which step and what it saw). Two within the hour, with a 5xx in the last 5 minutes, page through SloFastBurn-Availability.",
+      "A canary run failed: the page, the save, the send or the earlier run's delivery (its log says which step and what it saw). Two within the hour page through SloFastBurn-Availability.",
     offWith: 'canary',
   },
   queuedSend: {

@@ -37,7 +37,7 @@ import { routeLatencyObjectiveMs } from './service-level-objectives';
 /** One objective's row of the dashboard: its alarms' states. */
 export interface ObjectiveAlarmStates {
   readonly objective: string;
-  /** The page first, then its windows and the ticket. */
+  /** The page first, then the ticket. */
   readonly alarms: readonly IAlarm[];
 }
 
@@ -108,7 +108,7 @@ function overviewRow(alarms: readonly IAlarm[]): IWidget[] {
       height: 3,
       markdown: [
         '## First 100 Days site',
-        "Read top to bottom: alarms on the causes the objectives cannot see; the objectives row (each objective's page, windows and ticket: the one in alarm is the one that burns); the funnel (requests saved → cheat sheets sent, per hour: the two lines should move together, and unsent should stay at 0); refusals (the limits at work: a spike is a spray); failures by kind (should be empty); latency per route against its objective; API replies; SES reputation and delivery events; Lambda and CloudFront. docs/operate.md says what to do for each alarm, and its Logs Insights queries find the cause.",
+        "Read top to bottom: alarms on the causes the objectives cannot see; the objectives row (each objective's page and ticket: the one in alarm is the one that burns); the funnel (requests saved → cheat sheets sent, per hour: the two lines should move together, and unsent should stay at 0); refusals (the limits at work: a spike is a spray); failures by kind (should be empty); latency per route against its objective; API replies; SES reputation and delivery events; Lambda and CloudFront. docs/operate.md says what to do for each alarm, and its Logs Insights queries find the cause.",
       ].join('\n\n'),
     }),
     new AlarmStatusWidget({ title: 'Alarms on the causes', width: 24, height: 3, alarms: [...alarms] }),
@@ -116,8 +116,7 @@ function overviewRow(alarms: readonly IAlarm[]): IWidget[] {
 }
 
 /**
- * The objectives row: one alarm-status widget an objective (its page, its four windows, its
- * ticket). States, not graphs: a status widget graphs no metric, so the dashboard stays within the
+ * The objectives row: one alarm-status widget an objective (its page and its ticket). States, not graphs: a status widget graphs no metric, so the dashboard stays within the
  * free 50 metrics, and each alarm's own graph is a click away.
  */
 function objectivesRow(objectives: readonly ObjectiveAlarmStates[]): IWidget[] {

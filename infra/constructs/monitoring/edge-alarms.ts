@@ -5,7 +5,7 @@ import type { Construct } from 'constructs';
 import { AlarmFamily, type AlarmFamilyProps } from './alarm-family';
 import { cloudFrontErrorRate } from './metrics';
 import { alarmRunbook, describeAlarm } from './runbook';
-import { errorBudget, fastBurnPairs, minimumEvents } from './service-level-objectives';
+import { errorBudget, fastBurnWindow, minimumEvents } from './service-level-objectives';
 
 export interface EdgeAlarmsProps extends AlarmFamilyProps {
   readonly distribution: IDistribution;
@@ -21,7 +21,7 @@ export class EdgeAlarms extends AlarmFamily {
 
   constructor(scope: Construct, id: string, props: EdgeAlarmsProps) {
     super(scope, id, props);
-    const { long } = fastBurnPairs[0];
+    const long = fastBurnWindow;
     const period = Duration.minutes(long.minutes);
     const minimum = minimumEvents('availability', long);
     const requests = new Metric({

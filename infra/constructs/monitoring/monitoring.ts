@@ -87,7 +87,7 @@ export class Monitoring extends Construct {
   /** The pages topic (the pause function subscribes to it). */
   public readonly pagesTopic: Topic;
   public readonly ticketsTopic: Topic;
-  /** Every alarm of the stack, composite included. */
+  /** Every alarm of the stack. */
   public readonly alarms: readonly IAlarm[];
   public readonly dashboard: Dashboard;
   /** The dashboard in the CloudWatch console. */
@@ -134,12 +134,12 @@ export class Monitoring extends Construct {
       keys: props.dataKeys ?? [],
       runbookBaseUrl: props.runbookBaseUrl,
     });
-    this.alarms = [...this.sloAlarms.fastBurnAlarms, ...this.sloAlarms.alarms, ...this.causeAlarms.alarms];
+    this.alarms = [...this.sloAlarms.alarms, ...this.causeAlarms.alarms];
     this.monitoringDashboard = new MonitoringDashboard(this, 'Dashboard', {
       alarms: this.causeAlarms.alarms,
       objectives: [...this.sloAlarms.byObjective].map(([objective, alarms]) => ({
         objective,
-        alarms: [alarms.fastBurnAlarm, ...alarms.windowAlarms.values(), alarms.slowBurnAlarm],
+        alarms: [alarms.fastBurnAlarm, alarms.slowBurnAlarm],
       })),
       stage: props.stage,
       // The beacon is the author's funnel: its graphs are on that dashboard (the operator's holds its free 50 metrics).

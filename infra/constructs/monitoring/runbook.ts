@@ -70,7 +70,6 @@ export function runbookDescription(description: AlarmDescription, baseUrl: strin
 /** The alarms, by what they watch (an alarm's id is its entry's, with the window in it). */
 export type AlarmFamilyName =
   | 'SloFastBurn'
-  | 'SloBurnWindow'
   | 'SloSlowBurn'
   | 'EdgeFastBurn'
   | 'SenderReputation'
@@ -83,17 +82,9 @@ export const alarmRunbook: Readonly<Record<AlarmFamilyName, RunbookEntry>> = {
   SloFastBurn: {
     severity: 'page',
     reason:
-      "an objective's error budget burns at 14.4 times its rate over an hour and still over the last 5 minutes (2% of the 30 days' budget in an hour), or at 6 times over 6 hours and still over the last 30 minutes (5% in 6 hours); each long window counts only with enough events that one failure cannot breach it",
+      "an objective's error budget burns at 14.4 times its rate over an hour (2% of the 30 days' budget in an hour), counted only with enough events that one failure cannot breach it; for availability, also two failed canary runs within the hour, so an outage pages with no reader on the site",
     firstSteps:
       "the alarm's name says which objective burns, and the dashboard's objectives row how fast; then its runbook section's graph and the Logs Insights queries of docs/operate.md (failures by kind, slow calls, unsent requests).",
-    anchor: 'slofastburn-availability',
-    hurt: "an objective (the alarm's name says which)",
-  },
-  SloBurnWindow: {
-    severity: 'page',
-    reason:
-      'one window of the fast-burn page: it notifies no one itself; SloFastBurn pages when both windows of a pair are in alarm',
-    firstSteps: 'SloFastBurn.',
     anchor: 'slofastburn-availability',
     hurt: "an objective (the alarm's name says which)",
   },

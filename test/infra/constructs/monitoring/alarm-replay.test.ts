@@ -93,6 +93,15 @@ describe('replayed incidents', () => {
     expect(paged).toEqual([idOf(stack.monitoring.sloAlarms.byObjective.get('availability')!.fastBurnAlarm)]);
   });
 
+  test('the page clears within the hour after a 10-minute outage ends', () => {
+    const { pages } = replay(
+      4,
+      { failing: (m) => (m >= incidentStart && m < incidentStart + 10 ? 1 : 0) },
+      incidentStart - 30,
+    );
+    expect(pages.at(-1)! - (incidentStart + 10)).toBeLessThanOrEqual(60);
+  });
+
   test('a 2% error rate for 6 hours pages', () => {
     const { pages } = replay(
       4,
@@ -130,9 +139,11 @@ describe('the canary on a night with no readers', () => {
   /**
    * Only the canary on the site: a run every 5 minutes loads the page and saves (two CloudFront
    * requests, one route request), one in six also solves the challenge and sends (two more route
-   * requests). A broken API answers its route requests 5xx, and the run fails (its Lambda Errors).
+   * requests). A broken API answers its route requests 5xx, and the run fails (its Lambda Errors);
+   * a page broken with a 200 (its heading gone, say) fails the run with no 5xx anywhere.
    */
-  function canaryNight(broken: (minute: number) => boolean) {
+  function canaryNight(broken: (minute: number) => boolean, { answers = 500 }: { readonly answers?: 200 | 500 } = {}) {
+    const failing = (m: number) => answers === 500 && broken(m);
     const minutes = 2 * minutesPerDay;
     const run = (m: number) => m % canaryCadence.checkEveryMinutes === 0;
     const routes = (m: number) => (m % canaryCadence.sendEveryMinutes === 0 ? 3 : 1);
@@ -141,10 +152,10 @@ describe('the canary on a night with no readers', () => {
     const recording: Recording = {
       [metricKey('AWS/CloudFront', 'Requests')]: series((m) => 1 + routes(m)),
       [metricKey('AWS/CloudFront', '5xxErrorRate')]: series((m) =>
-        broken(m) ? (100 * routes(m)) / (1 + routes(m)) : 0,
+        failing(m) ? (100 * routes(m)) / (1 + routes(m)) : 0,
       ),
       [metricKey('AWS/ApiGateway', 'Count')]: series(routes),
-      [metricKey('AWS/ApiGateway', '5xx')]: series((m) => (broken(m) ? routes(m) : 0)),
+      [metricKey('AWS/ApiGateway', '5xx')]: series((m) => (failing(m) ? routes(m) : 0)),
       [metricKey('AWS/ApiGateway', 'Latency')]: series(() => 0),
       [metricKey('AWS/Lambda', 'Errors')]: series((m) => (broken(m) ? 1 : 0)),
     };
@@ -156,6 +167,13 @@ describe('the canary on a night with no readers', () => {
 
   test('the API broken at 3 a.m. pages within 15 minutes', () => {
     const { pages } = canaryNight((m) => m >= threeAm);
+
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages[0]! - threeAm).toBeLessThanOrEqual(15);
+  });
+
+  test('a page served whole but wrong (200, no 5xx anywhere) pages within 15 minutes: the canary fails', () => {
+    const { pages } = canaryNight((m) => m >= threeAm, { answers: 200 });
 
     expect(pages.length).toBeGreaterThan(0);
     expect(pages[0]! - threeAm).toBeLessThanOrEqual(15);

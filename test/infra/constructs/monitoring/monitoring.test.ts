@@ -97,18 +97,15 @@ describe("a stage's alarms", () => {
     expect(endpointsOf(tickets)).toEqual(['email tickets@example.com']);
   });
 
-  test('a page notifies on ALARM and on OK, a ticket on ALARM only, a window of the composite not at all', () => {
+  test('a page notifies on ALARM and on OK, a ticket on ALARM only', () => {
     const pages = refs([{ Ref: home.stack.getLogicalId(home.stack.monitoring.pagesTopic.node.defaultChild as never) }]);
     const tickets = refs([
       { Ref: home.stack.getLogicalId(home.stack.monitoring.ticketsTopic.node.defaultChild as never) },
     ]);
-    const bySeverity = { page: 0, ticket: 0, window: 0 };
+    const bySeverity = { page: 0, ticket: 0 };
     for (const [id, { Properties }] of home.alarms) {
       const description = String(Properties.AlarmDescription);
-      if (/Pages only through SloFastBurn-/.test(description)) {
-        bySeverity.window += 1;
-        expect([id, Properties.AlarmActions, Properties.OKActions]).toEqual([id, undefined, undefined]);
-      } else if (/^Hurt: [^.]+\. Severity: page\./.test(description)) {
+      if (/^Hurt: [^.]+\. Severity: page\./.test(description)) {
         bySeverity.page += 1;
         expect([id, refs(Properties.AlarmActions), refs(Properties.OKActions)]).toEqual([id, pages, pages]);
       } else {
@@ -116,9 +113,9 @@ describe("a stage's alarms", () => {
         expect([id, refs(Properties.AlarmActions), Properties.OKActions]).toEqual([id, tickets, undefined]);
       }
     }
-    // Per objective a page and a ticket, and four windows; the causes: the reputation page, the
-    // budget's and the dead-letter queue's tickets.
-    expect(bySeverity).toEqual({ page: 4, ticket: 6, window: 12 });
+    // Per objective a page and a ticket; the causes: the reputation page, the budget's, the
+    // dead-letter queue's and the send backlog's tickets.
+    expect(bySeverity).toEqual({ page: 4, ticket: 6 });
   });
 
   test("watch no 4xx: a visitor's refused request cannot fire one", () => {
