@@ -23,6 +23,7 @@ import { runbookBaseUrl } from './constructs/monitoring/runbook';
 import { OriginSecret } from './constructs/origin-secret';
 import { Site } from './constructs/site';
 import { WebFirewall } from './constructs/web-firewall';
+import { addStackOutputs } from './stack-outputs';
 
 export interface CheatSheetSiteStackProps extends StackProps {
   /** The validated context (infra/config.ts). */
@@ -345,74 +346,7 @@ export class CheatSheetSiteStack extends Stack {
       }
     }
 
-    new CfnOutput(this, 'SiteUrl', {
-      description: 'The site: the custom domain when one is given, else the CloudFront address.',
-      value: this.site.url,
-    });
-    new CfnOutput(this, 'DistributionDomainName', {
-      description: "The CloudFront host name: the target of a custom domain's CNAME or alias.",
-      value: this.site.distribution.distributionDomainName,
-    });
-    // No output gives the API's own (execute-api) address: `cdk deploy` prints every output into
-    // the deploy log, and whoever knows the address can spend the readers' route throttles past
-    // the web ACL (docs/abuse.md). The site's /api/ reaches the same routes.
-    new CfnOutput(this, 'TableName', {
-      description: 'The DynamoDB table of cheat-sheet requests (kept when the stack is deleted).',
-      value: this.data.table.tableName,
-    });
-    new CfnOutput(this, 'SendQuotaTableName', {
-      description:
-        "The DynamoDB table of the send limits' counters (per address, per client, the daily budget), each deleted by TTL once idle (kept when the stack is deleted).",
-      value: this.data.limitCountersTable.tableName,
-    });
-    // An ARN only: reading the value takes secretsmanager:GetSecretValue, which the functions that
-    // need it and the leads reader role (erase, rekey) have.
-    new CfnOutput(this, 'OriginSecretArn', {
-      description:
-        'The secret CloudFront sends to the API, from which every stored hash of an address is keyed: `npm run leads -- erase` and `rekey` read it.',
-      value: this.originSecret.secret.secretArn,
-    });
-    new CfnOutput(this, 'IdempotencyTableName', {
-      description:
-        "The DynamoDB table of the JSON routes' Idempotency-Key records, each deleted by TTL a day after it was written: `npm run leads -- erase` removes an address's records from it.",
-      value: this.data.idempotencyTable.tableName,
-    });
-    new CfnOutput(this, 'CheatSheetBucketName', {
-      description: `The private bucket holding the PDF at key ${this.data.cheatSheetKey} (kept when the stack is deleted).`,
-      value: this.data.cheatSheetBucket.bucketName,
-    });
-    new CfnOutput(this, 'SenderIdentityName', {
-      description: 'The SES identity the cheat sheet is sent from: the sender address, or its domain.',
-      value: this.mail.identityName,
-    });
-    new CfnOutput(this, 'ConfigurationSetName', {
-      description:
-        'The SES configuration set the cheat sheet is sent through: `aws sesv2 put-configuration-set-sending-options` pauses or resumes it (docs/operate.md).',
-      value: this.mail.configurationSetName,
-    });
-    new CfnOutput(this, 'ApiAccessLogGroupName', {
-      description: "The HTTP API's access log (status, route, source IP of every request).",
-      value: this.api.accessLogGroup.logGroupName,
-    });
-    // Each function's log group is an output of its own (<Function>LogGroupName, infra/constructs/bundled-function.ts).
-    new CfnOutput(this, 'DashboardUrl', {
-      description: 'The CloudWatch dashboard: alarms, funnel, refusals, failures, latency, SES, throttles.',
-      value: this.monitoring.dashboardUrl,
-    });
-    new CfnOutput(this, 'AlarmTopicArn', {
-      description: 'The pages topic (on alarm and when OK again; alarmEmail, pageEndpoint): subscribe to it here.',
-      value: this.monitoring.pagesTopic.topicArn,
-    });
-    new CfnOutput(this, 'TicketTopicArn', {
-      description: 'The tickets topic (on alarm only; ticketEmail): subscribe to it here.',
-      value: this.monitoring.ticketsTopic.topicArn,
-    });
-    new CfnOutput(this, 'LeadsKeyArn', {
-      description:
-        "The stack's one KMS key, the leads' (the tables, log groups, failed events' queue and alarm topics): its policy lists who can read a lead (kept when the stack is deleted).",
-      value: this.leadsKey.key.keyArn,
-    });
-    // The DNS records to publish (DKIM, MAIL FROM) are outputs of the Mail construct.
+    addStackOutputs(this);
   }
 }
 

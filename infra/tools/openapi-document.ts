@@ -8,15 +8,7 @@
 
 import { stringify } from 'yaml';
 
-import { buildFormRefusalPage } from '../../core/documents/form-refusal-page';
-import {
-  formContentType,
-  formOutcomes,
-  formRefusalStatusesOf,
-  hasBookTicked,
-  mailingListTicked,
-  type FormRefusalStatus,
-} from '../../core/api/form-replies';
+import { formOutcomes, formRefusalStatusesOf } from '../../core/api/form-replies';
 import { failureKinds, type FailureCatalogue } from '../../core/api/catalogue/failures';
 import { productRouteList, type ProductRoute } from '../../core/api/catalogue/routes';
 import {
@@ -29,6 +21,18 @@ import {
 import { maxBodyBytes } from '../../core/api/request-limits';
 import { proofOfWorkHeader } from '../../core/api/proof-of-work';
 import { beaconPathItem } from './openapi-beacon';
+import { formBodySchema, formPathItem, formRefusalResponse } from './openapi-form';
+import {
+  allowHeader,
+  alwaysHeaders,
+  headerName,
+  methodsAnsweredWith405,
+  operationKey,
+  ref,
+  refusedOperations,
+  schemaNames,
+  takesABody,
+} from './openapi-operations';
 import { jsonSchemaOf, requestBodySchema, requestExample } from './openapi-request-schema';
 import type {
   JsonSchema,
@@ -36,53 +40,17 @@ import type {
   OpenApiHeader,
   OpenApiOperation,
   OpenApiParameter,
-  OpenApiReference,
   OpenApiResponse,
 } from './openapi-types';
 
 export type * from './openapi-types';
+export { methodsAnsweredWith405 } from './openapi-operations';
 
 /** Where the document is committed, from the repository's root. */
 export const openApiFile = 'docs/openapi.yaml';
 
 /** The version of the API's contract: raise it when a route, a field or a reply shape changes. */
 export const apiVersion = '1.0.0';
-
-/** The methods the document describes on each path: the route's own, and the others, answered 405. */
-const describedMethods = ['get', 'post', 'put', 'patch', 'delete', 'options'] as const;
-type DescribedMethod = (typeof describedMethods)[number];
-
-/**
- * Every method but the route's own reaches its function (CloudFront passes them all) and gets
- * 405; HEAD too, without a body.
- */
-export function methodsAnsweredWith405(route: Pick<ProductRoute<string>, 'method'>): readonly DescribedMethod[] {
-  return describedMethods.filter((method) => method !== route.method.toLowerCase());
-}
-
-/** The route's own method, as an OpenAPI path item's key. */
-function operationKey(route: Pick<ProductRoute<string>, 'method'>): DescribedMethod {
-  const key = route.method.toLowerCase() as DescribedMethod;
-  if (!describedMethods.includes(key)) throw new Error(`No OpenAPI operation for ${route.method}`);
-  return key;
-}
-
-/** A method whose request carries a body the route reads: the others' operations describe none. */
-function takesABody(route: Pick<ProductRoute<string>, 'method'>): boolean {
-  return route.method !== 'GET' && route.method !== 'DELETE';
-}
-
-/** A 405's `Allow` header: the route's own method. */
-function allowHeader(route: Pick<ProductRoute<string>, 'method'>): OpenApiHeader {
-  return {
-    description: 'The only method the route takes.',
-    required: true,
-    schema: { type: 'string', const: route.method },
-  };
-}
-
-/** The names the document gives the request's shapes, under `components`; each JSON route names its bodies in its entry. */
-const schemaNames = { request: 'CheatSheetRequest', form: 'CheatSheetForm' } as const;
 
 /** What the document is built from: the catalogue, unless a test passes a copy of it. */
 export interface DocumentSources {
@@ -91,16 +59,6 @@ export interface DocumentSources {
 }
 
 const catalogue: DocumentSources = { routes: productRouteList, failures: failureKinds };
-
-const ref = (section: 'schemas' | 'headers' | 'responses', name: string): OpenApiReference => ({
-  $ref: `#/components/${section}/${name}`,
-});
-
-const headerName = (header: string) => header.replaceAll('-', '');
-
-function alwaysHeaders(extra: readonly string[] = []): Record<string, OpenApiReference> {
-  return Object.fromEntries(['Cache-Control', ...extra].map((header) => [header, ref('headers', headerName(header))]));
-}
 
 function successResponse(route: JsonRoute): OpenApiResponse {
   const reply = route.success;
@@ -194,117 +152,6 @@ function pathItem(
     [operationKey(route.route)]: operation,
     ...refusedOperations(route.route, methodNotAllowedResponseName(route)),
   };
-}
-
-/** The operations of every method but the route's own: each answered 405 (its reply a shared response). */
-function refusedOperations(
-  route: Pick<ProductRoute<string>, 'method' | 'openApi' | 'reply'>,
-  responseName: string,
-): Record<string, OpenApiOperation> {
-  const { operationId } = route.openApi;
-  const page = route.reply.kind === 'form' ? ', with a page' : '';
-  return Object.fromEntries(
-    methodsAnsweredWith405(route).map((method) => [
-      method,
-      {
-        operationId: `${operationId}${method.charAt(0).toUpperCase()}${method.slice(1)}`,
-        summary: `${method.toUpperCase()}: not allowed`,
-        description: `The route takes ${route.method} only; every other method is answered 405${page}.`,
-        responses: { '405': ref('responses', responseName) },
-      } satisfies OpenApiOperation,
-    ]),
-  );
-}
-
-/** The form's fields: the request's two, the checkbox and the honeypot. */
-function formBodySchema(): JsonSchema {
-  const request = requestBodySchema();
-  return {
-    description:
-      'The form as a browser sends it. `name` and `email` are checked as in the JSON routes; unknown fields are ignored, a repeated one counts once (its first value).',
-    type: 'object',
-    properties: {
-      ...(request.properties as Record<string, JsonSchema>),
-      hasBook: {
-        description: `'I confirm that I have purchased the book': \`${hasBookTicked}\` when ticked (what a browser sends for the checkbox), absent otherwise.`,
-        type: 'string',
-        const: hasBookTicked,
-      },
-      mailingList: {
-        description: `The reader's choice to join the author's mailing list, offered only with a mail provider: \`${mailingListTicked}\` when ticked, absent otherwise. Only then is the request handed to the provider.`,
-        type: 'string',
-        const: mailingListTicked,
-      },
-      website: {
-        description:
-          'The honeypot: an input people never see. When it holds anything but spaces, the route answers as on success and stores and sends nothing.',
-        type: 'string',
-      },
-    },
-    required: ['name', 'email'],
-  };
-}
-
-const formExample = { name: requestExample.name, email: requestExample.email, hasBook: hasBookTicked, website: '' };
-
-/**
- * The refusal page's title names the book, whose title and subtitle are the author's
- * (content/book.yaml): the examples show a fixed stand-in for them, so a copy edit changes no generated file.
- */
-const exampleSiteTitle = "The Book's Title: The Book's Subtitle";
-
-/** A refusal page, by the status's causes: the HTML the route sends (with the book's own title), for each. */
-function formRefusalResponse(status: FormRefusalStatus, route: Pick<ProductRoute<string>, 'method'>): OpenApiResponse {
-  return {
-    description: `${status.description} The body is a small HTML page that says why, with a link back to the form.`,
-    headers: { ...alwaysHeaders(), ...(status.status === 405 && { Allow: allowHeader(route) }) },
-    content: {
-      'text/html': {
-        schema: { type: 'string' },
-        examples: Object.fromEntries(
-          status.causes.map((cause) => [
-            cause.name,
-            { summary: cause.when, value: buildFormRefusalPage(cause.message, exampleSiteTitle) },
-          ]),
-        ),
-      },
-    },
-  };
-}
-
-function formPathItem(
-  route: ProductRoute<string>,
-  refusalStatuses: readonly FormRefusalStatus[],
-): Record<string, OpenApiOperation> {
-  const refusals = refusalStatuses.filter((status) => status.status !== 405);
-  const { operationId, summary, description } = route.openApi;
-  const operation: OpenApiOperation = {
-    operationId,
-    summary,
-    description,
-    requestBody: {
-      description: `A form (\`Content-Type: ${formContentType}\`, optionally with \`charset=utf-8\`), at most ${
-        maxBodyBytes / 1024
-      } KB (${maxBodyBytes} bytes).`,
-      required: true,
-      content: { [formContentType]: { schema: ref('schemas', schemaNames.form), example: formExample } },
-    },
-    responses: Object.fromEntries<OpenApiResponse>([
-      [
-        '303',
-        {
-          description: `The request was understood; \`Location\` is the page of its outcome. ${Object.values(
-            formOutcomes,
-          )
-            .map((outcome) => `\`${outcome.path}\`: ${outcome.when}`)
-            .join(' ')}`,
-          headers: { ...alwaysHeaders(), Location: ref('headers', 'FormResultLocation') },
-        } satisfies OpenApiResponse,
-      ],
-      ...refusals.map((status) => [String(status.status), formRefusalResponse(status, route)] as const),
-    ]),
-  };
-  return { [operationKey(route)]: operation, ...refusedOperations(route, 'FormMethodNotAllowed') };
 }
 
 function fixedHeaders(failureStatuses: readonly FailureStatus[]): Record<string, OpenApiHeader> {
