@@ -4,7 +4,8 @@
  * whose id is the address's HMAC under the deployment's secret (`core/data/address-hash.ts`). Items
  * written before the ids were keyed (plain SHA-256) are not read: they expire within a day of their
  * last send, so for that day an address may get up to twice its cap once.
- * Taking a slot is a conditional write on the version it read, so of any number of parallel sends
+ * Taking a slot is a conditional write on the version it read (an address without an item is
+ * written at once, on the condition that there still is none), so of any number of parallel sends
  * exactly as many as the cap allows get a slot; the others re-read, retry, and find the cap
  * reached.
  *
@@ -144,6 +145,14 @@ export function addressDailyCapCounter(
       const token = randomBytes(12).toString('base64url');
       const windowStart = at.getTime() - windowMs;
       const inWindow = (sent: string) => Date.parse(sent) >= windowStart;
+      // Most addresses have no item (no send in the last day): the first write assumes none, and
+      // saves the read. An item there fails its condition, and the rounds below read it.
+      if (
+        limit >= 1 &&
+        (await write(id, [sentAt], { [token]: sentAt }, addressDailyCapExpiry([sentAt], windowMs), undefined))
+      ) {
+        return { id, sentAt, token };
+      }
       for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
         const current = await read(id);
         // This slot's own write landed, though its reply was lost: it is counted already.

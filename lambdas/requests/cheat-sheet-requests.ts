@@ -26,10 +26,10 @@ import {
 import { ProductError } from '../runtime/errors';
 import { isUnsentStatus, statusTimeAttributes, type DeliveryStatus } from '../../core/data/delivery-status';
 import { consentRecordAt } from '../../core/data/consent';
-import { canaryItemAttribute, canaryRetentionDays } from '../../core/data/canary-mark';
 import type { MailProvider } from '../../core/data/mail-provider';
 import { emailIndex, requestExpiryAttribute, unsentIndex, type CheatSheetRequestItem } from '../../core/data/tables';
 import {
+  canaryItem,
   claimableCondition,
   claimableNames,
   claimableValues,
@@ -45,19 +45,6 @@ import {
 } from './request-items';
 
 export { expiryAfter, submissionItemId } from './request-items';
-
-/**
- * The canary's item: marked, out of the unsent index (its runs that save without sending are no
- * reader waiting), and deleted by TTL a day after it was saved, whatever the stage's retention.
- */
-function canaryItem(item: CheatSheetRequestItem, requestedAt: Date): CheatSheetRequestItem {
-  const { unsent_queue: _unsent, ...rest } = item;
-  return {
-    ...rest,
-    [canaryItemAttribute]: true,
-    [requestExpiryAttribute]: expiryAfter(requestedAt, canaryRetentionDays),
-  };
-}
 
 /** What a send's `markSent` found: its own record written, SES's verdict there first, or neither. */
 export type SentRecord = 'recorded' | 'verdict-first' | 'not-held';
@@ -90,6 +77,16 @@ export interface CheatSheetRequests {
    * its own token counts as claimed.
    */
   claim(id: string, token: string, at: Date): Promise<boolean>;
+  /**
+   * Claims the request a submission's key names, as `claim`, only while it is `email`'s: the item as
+   * claimed, or undefined when the key has no such claimable request (the caller reads it to say why).
+   */
+  claimSubmission(
+    submissionKey: string,
+    email: string,
+    token: string,
+    at: Date,
+  ): Promise<CheatSheetRequestItem | undefined>;
   /**
    * Stores a send that had no request to claim, already `sending` with `token`, so every send is on
    * record. With a submission key, under the key's id: undefined when the key has a request already
@@ -208,6 +205,35 @@ export function cheatSheetRequestsTable(
     );
     return Item as CheatSheetRequestItem | undefined;
   };
+  /** Claims `id` (for `email` only, when given): the item as claimed, or undefined when the condition did not hold. */
+  const claimItem = async (id: string, token: string, at: Date, email?: string) => {
+    try {
+      const { Attributes } = await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { id },
+          // An item from before the unsent index joins it when claimed.
+          UpdateExpression:
+            'SET #status = :sending, status_at = :at, sending_at = :at, send_token = :token, #queue = :queue',
+          ConditionExpression: `attribute_exists(id) AND ((${claimableCondition}) OR send_token = :token)${email === undefined ? '' : ' AND email = :email'}`,
+          ExpressionAttributeNames: { ...claimableNames, '#queue': unsentIndex.partitionKey },
+          ExpressionAttributeValues: {
+            ...claimableValues,
+            ...(email !== undefined && { ':email': email }),
+            ':queue': unsentIndex.value,
+            ':sending': 'sending',
+            ':at': at.toISOString(),
+            ':token': token,
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes as CheatSheetRequestItem;
+    } catch (error) {
+      if (isConditionFailure(error)) return undefined;
+      throw new ProductError('storageUnavailable', 'DynamoDB UpdateItem failed', { cause: error });
+    }
+  };
   return {
     async create({ name, email, hasBook, mailingList, canary }, requestedAt, submissionKey) {
       const item: CheatSheetRequestItem = canary
@@ -297,23 +323,10 @@ export function cheatSheetRequestsTable(
       return undefined;
     },
 
-    async claim(id, token, at) {
-      return conditionalUpdate({
-        Key: { id },
-        // An item from before the unsent index joins it when claimed.
-        UpdateExpression:
-          'SET #status = :sending, status_at = :at, sending_at = :at, send_token = :token, #queue = :queue',
-        ConditionExpression: `attribute_exists(id) AND ((${claimableCondition}) OR send_token = :token)`,
-        ExpressionAttributeNames: { ...claimableNames, '#queue': unsentIndex.partitionKey },
-        ExpressionAttributeValues: {
-          ...claimableValues,
-          ':queue': unsentIndex.value,
-          ':sending': 'sending',
-          ':at': at.toISOString(),
-          ':token': token,
-        },
-      });
-    },
+    claim: async (id, token, at) => (await claimItem(id, token, at)) !== undefined,
+
+    // No read first: the claim's own write answers with the item; only a claim refused reads it.
+    claimSubmission: (submissionKey, email, token, at) => claimItem(submissionItemId(submissionKey), token, at, email),
 
     async markSent(id, token, messageId, at) {
       const sent = await settle(

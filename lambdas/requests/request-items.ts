@@ -9,6 +9,7 @@ import { cleanStoredName } from '../../core/documents/greeting-name';
 import { claimableStatuses, type DeliveryStatus } from '../../core/data/delivery-status';
 import { requestExpiryAttribute, unsentIndex, type CheatSheetRequestItem } from '../../core/data/tables';
 import { ProductError } from '../runtime/errors';
+import { canaryItemAttribute, canaryRetentionDays } from '../../core/data/canary-mark';
 
 /**
  * Whether a failed `attribute_not_exists(id)` on a new item's fresh random id is this call's own
@@ -97,5 +98,18 @@ export function newRequestItem(
     status_at: time,
     unsent_queue: unsentIndex.value,
     ...expiry,
+  };
+}
+
+/**
+ * The canary's item: marked, out of the unsent index (its runs that save without sending are no
+ * reader waiting), and deleted by TTL a day after it was saved, whatever the stage's retention.
+ */
+export function canaryItem(item: CheatSheetRequestItem, requestedAt: Date): CheatSheetRequestItem {
+  const { unsent_queue: _unsent, ...rest } = item;
+  return {
+    ...rest,
+    [canaryItemAttribute]: true,
+    [requestExpiryAttribute]: expiryAfter(requestedAt, canaryRetentionDays),
   };
 }

@@ -322,7 +322,10 @@ async function claimRequest(
   return undefined;
 }
 
-/** The request the submission's key names, by its id (a consistent read, no index): claimed, answered, or none yet. */
+/**
+ * The request the submission's key names, by its id (no index): claimed at once with one conditional
+ * write; a claim refused reads the item (consistently) to answer why, or finds none yet.
+ */
 async function claimKeyRequest(
   request: CheatSheetRequest,
   submissionKey: string,
@@ -330,6 +333,16 @@ async function claimKeyRequest(
   at: Date,
   deps: SendCheatSheetDependencies,
 ): Promise<HeldRequest | AlreadySent | undefined> {
+  const claimed = await deps.requests.claimSubmission(submissionKey, request.email, token, at);
+  if (claimed !== undefined) {
+    return {
+      id: claimed.id,
+      token,
+      isNew: false,
+      requestedAt: claimed.requested_at,
+      joinedListAt: mailingListJoinedAt(claimed),
+    };
+  }
   const item = await deps.requests.findBySubmissionKey(submissionKey);
   if (item === undefined) return undefined;
   if (item.email !== request.email) {

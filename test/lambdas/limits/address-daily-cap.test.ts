@@ -199,32 +199,49 @@ describe('the per-address cap counter when DynamoDB misbehaves', () => {
     });
 
     await expect(contended.takeSlot('ada@example.com', at, 3)).rejects.toMatchObject({ kind: 'storageUnavailable' });
-    expect(dynamoMock.commandCalls(UpdateCommand)).toHaveLength(4);
+    // The first write, made as if the address had no item, then the four read-and-write rounds.
+    expect(dynamoMock.commandCalls(UpdateCommand)).toHaveLength(5);
   });
 
   test('turns an unreachable table into a storage error', async () => {
-    dynamoMock.on(GetCommand).rejects(Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' }));
+    const unreachable = Object.assign(new Error('connect ECONNREFUSED'), { name: 'Error' });
+    dynamoMock.on(GetCommand).rejects(unreachable);
+    dynamoMock.on(UpdateCommand).rejects(unreachable);
 
     await expect(
       addressDailyCapCounter(client, limitCountersTableName, keySource).takeSlot('ada@example.com', at, 3),
     ).rejects.toMatchObject({ kind: 'storageUnavailable' });
   });
 
-  test('calls GetItem and UpdateItem on the limit counters table and nothing else: no TTL API', async () => {
+  test("takes a new address's slot with one UpdateItem on the limit counters table, and nothing else: no TTL API", async () => {
     dynamoMock.on(GetCommand).resolves({});
     dynamoMock.on(UpdateCommand).resolves({});
 
     await addressDailyCapCounter(client, limitCountersTableName, keySource).takeSlot('ada@example.com', at, 3);
 
     const calls = dynamoMock.calls().map((call) => call.args[0]);
-    expect(calls.map((command) => command.constructor.name)).toEqual(['GetCommand', 'UpdateCommand']);
+    expect(calls.map((command) => command.constructor.name)).toEqual(['UpdateCommand']);
     expect(calls.map((command) => (command.input as { TableName: string }).TableName)).toEqual([
-      limitCountersTableName,
       limitCountersTableName,
     ]);
     expect(dynamoMock.commandCalls(UpdateCommand)[0]!.args[0].input).toMatchObject({
       Key: { id: addressDailyCapItemId('ada@example.com', key) },
+      ConditionExpression: 'attribute_not_exists(#id)',
       ExpressionAttributeValues: { ':expiresAt': expiryAfter(at) },
     });
+  });
+
+  test('reads an address that has an item, and writes on the version it read', async () => {
+    dynamoMock
+      .on(UpdateCommand, { ConditionExpression: 'attribute_not_exists(#id)' })
+      .rejects(new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} }));
+    dynamoMock.on(UpdateCommand, { ConditionExpression: '#version = :current' }).resolves({});
+    dynamoMock.on(GetCommand).resolves({ Item: { id: 'x', recent_sends: [], claims: {}, version: 7, expires_at: 0 } });
+
+    await addressDailyCapCounter(client, limitCountersTableName, keySource).takeSlot('ada@example.com', at, 3);
+
+    const calls = dynamoMock.calls().map((call) => call.args[0]);
+    expect(calls.map((command) => command.constructor.name)).toEqual(['UpdateCommand', 'GetCommand', 'UpdateCommand']);
+    expect(calls[2]!.input).toMatchObject({ ExpressionAttributeValues: { ':current': 7, ':next': 8 } });
   });
 });

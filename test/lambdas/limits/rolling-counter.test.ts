@@ -149,6 +149,40 @@ describe('a rolling counter', () => {
     expect(counterExpiry(bucket, hourlyWindow)).toBe(Date.parse('2025-06-01T13:05:00.000Z') / 1000);
   });
 
+  test("seals and reads the earlier buckets once per bucket: a container's later counts there are one write each", async () => {
+    const subject = newSubject();
+    const sent: string[] = [];
+    const recording = {
+      send: (command: { constructor: { name: string } }) => {
+        sent.push(command.constructor.name);
+        return emulators.dynamoDb.send(command as never);
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const counter = rollingCounter(recording, emulators.stack.limitCountersTableName, hourlyWindow);
+
+    await counter.count(subject, at, 5);
+    await counter.count(subject, later(1000), 5);
+    await counter.count(subject, later(2000), 5);
+
+    expect(sent).toEqual(['UpdateCommand', 'BatchGetCommand', 'UpdateCommand', 'UpdateCommand', 'UpdateCommand']);
+  });
+
+  test('a send released in an earlier bucket makes room from the next bucket on, never letting one more through', async () => {
+    const subject = newSubject();
+    // 12:02, then the limit reached at 12:07 (the next bucket).
+    const [early] = await claimsOf(hourly, subject, [at], 2);
+    await claimsOf(hourly, subject, [later(5 * minuteMs)], 2);
+    expect(await hourly.count(subject, later(5 * minuteMs), 2)).toBeNull();
+
+    await hourly.release(early!);
+
+    // This container read 12:00-12:05 for the bucket of 12:07: still full there, as if the release had not come.
+    expect(await hourly.count(subject, later(6 * minuteMs), 2)).toBeNull();
+    // 12:12, the bucket after: read again, the room is there, and only one.
+    expect(await hourly.count(subject, later(10 * minuteMs), 2)).not.toBeNull();
+    expect(await hourly.count(subject, later(10 * minuteMs), 2)).toBeNull();
+  });
+
   test('the daily budget counts sends for 24 hours in hourly buckets', async () => {
     const subject = `budget-test-${++subjectNumber}`;
     await claimsOf(daily, subject, [at, later(5 * 60 * minuteMs)], 2);

@@ -163,6 +163,20 @@ describe('the request items', () => {
     expect(await emulators.items(visitor.email)).toHaveLength(1);
   });
 
+  test("a submission's request is claimed with one write that answers the item, only for the address it was saved for", async () => {
+    const visitor = newVisitor();
+    const key = `key-claim-${visitor.email}`;
+    await requests.create(visitor, start, key);
+
+    expect(await requests.claimSubmission(key, 'someone.else@example.com', 'token-a', minutesLater(1))).toBeUndefined();
+    const claimed = await requests.claimSubmission(key, visitor.email, 'token-b', minutesLater(1));
+    expect(claimed).toMatchObject({ id: submissionItemId(key), delivery_status: 'sending', send_token: 'token-b' });
+    expect(await requests.claimSubmission(key, visitor.email, 'token-c', minutesLater(2))).toBeUndefined();
+    expect(
+      await requests.claimSubmission(`key-never-saved-${visitor.email}`, visitor.email, 'token-d', start),
+    ).toBeUndefined();
+  });
+
   test("a sent request supersedes the mailbox's older claimable ones, not the newer one nor one being sent", async () => {
     const visitor = newVisitor();
     const older = await requests.create(visitor, start);

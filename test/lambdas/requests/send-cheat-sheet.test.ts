@@ -58,6 +58,7 @@ function inMemoryTable(initial: CheatSheetRequestItem[]) {
       items.push(item);
       return item;
     },
+    claimSubmission: async () => undefined,
     findBySubmissionKey: async () => undefined,
     findById: async (id) => items.find((item) => item.id === id),
     markSent: async (id, token, messageId, at) =>
