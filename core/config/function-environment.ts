@@ -31,6 +31,8 @@ export const saveRequestVariables = {
  */
 export const leadDigestVariables = {
   tableName: 'TABLE_NAME',
+  /** The limit counters' table, as the send function names it: the funnel's day counts live there. */
+  limitCountersTableName: 'SEND_QUOTA_TABLE_NAME',
   senderEmail: 'SENDER_EMAIL',
   authorEmail: 'AUTHOR_EMAIL',
   configurationSetName: 'SES_CONFIGURATION_SET_NAME',

@@ -74,6 +74,18 @@ export const funnelColumns = [
   'handedOff',
 ] as const satisfies readonly (keyof FunnelDay)[];
 
+/** What each column is called wherever a person reads it (the funnel command's table, the weekly digest). */
+export const funnelColumnLabels: Readonly<Record<(typeof funnelColumns)[number], string>> = {
+  visits: 'visits',
+  uniqueVisitors: 'unique visitors',
+  requests: 'requests',
+  sent: 'sent',
+  delivered: 'delivered',
+  bounced: 'bounced',
+  complained: 'complained',
+  handedOff: 'handed off',
+};
+
 /** The day an instant falls on, in UTC. */
 export function dayOf(instant: Date | string): FunnelDayKey {
   return (typeof instant === 'string' ? new Date(instant) : instant).toISOString().slice(0, 10);

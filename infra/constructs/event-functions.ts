@@ -15,7 +15,7 @@ import { CatalogueFunction } from './catalogue-function';
 import { addTrigger, type TriggerResource } from './function-triggers';
 
 export interface EventFunctionsProps {
-  /** The requests table and the counters' table (the suppressed mailboxes live there). */
+  /** The requests table and the counters' table (the suppressed mailboxes and the funnel's day counts live there). */
   readonly requestsTable: ITable;
   readonly limitCountersTable: ITable;
   /** The From address and its identity, for a function granted `emailSend`. */
@@ -108,6 +108,8 @@ export class EventFunctions extends Construct {
       ...(props.authorEmail !== undefined && {
         leadDigest: {
           [leadDigestVariables.tableName]: props.requestsTable.tableName,
+          // The funnel's day counts (core/data/funnel.ts), this week against the last.
+          [leadDigestVariables.limitCountersTableName]: props.limitCountersTable.tableName,
           [leadDigestVariables.senderEmail]: props.senderEmail,
           [leadDigestVariables.authorEmail]: props.authorEmail,
           [leadDigestVariables.configurationSetName]: props.configurationSetName,

@@ -1,8 +1,9 @@
 /**
  * The weekly digest of new leads: every request saved in the last seven days, as the export's CSV
  * (core/data/leads-csv.ts: formula-safe), attached to one e-mail to the author with the counts by
- * delivery status. The e-mail's own text holds numbers and dates only: no name or address a visitor
- * typed reaches its HTML.
+ * delivery status and the page's funnel, this week against the one before (funnel-weeks.ts). The
+ * e-mail's own text holds numbers, dates and fixed words only: no name or address a visitor typed
+ * reaches its HTML.
  */
 
 import { canaryItemAttribute } from '../../core/data/canary-mark';
@@ -21,12 +22,15 @@ import {
 import { escapeHtml } from '../../core/documents/cheat-sheet-email';
 
 import { leadDigestVariables } from '../../core/config/function-environment';
+import { funnelHtml, funnelText, type FunnelWeeks } from './funnel-weeks';
 
 /** The digest function's variables (core/config/function-environment.ts; `leads export --mail` reads `AUTHOR_EMAIL` too). */
 export { leadDigestVariables };
 
 export interface LeadDigestConfig {
   readonly tableName: string;
+  /** The limit counters' table: the funnel's day counts. */
+  readonly limitCountersTableName: string;
   readonly senderEmail: string;
   readonly authorEmail: string;
   readonly configurationSetName?: string;
@@ -36,6 +40,7 @@ export function readLeadDigestConfig(env: NodeJS.ProcessEnv): LeadDigestConfig {
   const value = (name: string) => env[name]?.trim() || undefined;
   const missing = [
     leadDigestVariables.tableName,
+    leadDigestVariables.limitCountersTableName,
     leadDigestVariables.senderEmail,
     leadDigestVariables.authorEmail,
   ].filter((name) => value(name) === undefined);
@@ -43,6 +48,7 @@ export function readLeadDigestConfig(env: NodeJS.ProcessEnv): LeadDigestConfig {
   const configurationSetName = value(leadDigestVariables.configurationSetName);
   return {
     tableName: value(leadDigestVariables.tableName)!,
+    limitCountersTableName: value(leadDigestVariables.limitCountersTableName)!,
     senderEmail: value(leadDigestVariables.senderEmail)!,
     authorEmail: value(leadDigestVariables.authorEmail)!,
     ...(configurationSetName !== undefined && { configurationSetName }),
@@ -126,11 +132,12 @@ export function handoffSummary(items: readonly CheatSheetRequestItem[]): string[
   ];
 }
 
-/** The e-mail: counts in the text, the requests in the attachment. */
+/** The e-mail: counts and the funnel in the text, the requests in the attachment. */
 export function digestEmail(
   items: readonly CheatSheetRequestItem[],
   week: { readonly since: string; readonly until: string },
   config: LeadDigestConfig,
+  funnel: FunnelWeeks,
 ): OutgoingEmail {
   const counts = countByDeliveryStatus(items);
   const handoffs = handoffSummary(items);
@@ -145,6 +152,8 @@ export function digestEmail(
           ...counts.map(([status, count]) => `  ${status}: ${count}`),
           ...(handoffs.length === 0 ? [] : ['', ...handoffs]),
         ];
+  // Shown in a week without requests too: visits and no request is a broken form as much as a quiet week.
+  const text = [...summary, '', ...funnelText(funnel)];
   const html = [
     '<!doctype html><html><body>',
     `<p>${summary[0]}</p>`,
@@ -153,13 +162,14 @@ export function digestEmail(
       : `<p>By delivery status:</p><ul>${counts.map(([status, count]) => `<li>${status}: ${count}</li>`).join('')}</ul>`,
     // Fixed words and numbers (handoffSummary), escaped all the same.
     ...handoffs.map((line) => `<p>${escapeHtml(line.trim())}</p>`),
+    funnelHtml(funnel),
     '</body></html>',
   ].join('');
   return {
     from: config.senderEmail,
     to: config.authorEmail,
     subject: `Cheat-sheet requests, week to ${day(week.until)}: ${items.length} new`,
-    text: `${summary.join('\n')}\n`,
+    text: `${text.join('\n')}\n`,
     html,
     attachment: {
       fileName: `cheat-sheet-requests-${day(week.until)}.csv`,

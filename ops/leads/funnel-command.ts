@@ -10,6 +10,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import {
   conversionPercent,
   formatConversion,
+  funnelColumnLabels,
   funnelColumns,
   funnelRetentionDays,
   type FunnelDay,
@@ -23,18 +24,6 @@ export const defaultFunnelDays = 7;
 /** The most days `--days` takes: the days' counts are kept that long. */
 export const maxFunnelDays = funnelRetentionDays;
 
-/** The table's headings, by column. */
-const headings: Record<(typeof funnelColumns)[number], string> = {
-  visits: 'visits',
-  uniqueVisitors: 'unique visitors',
-  requests: 'requests',
-  sent: 'sent',
-  delivered: 'delivered',
-  bounced: 'bounced',
-  complained: 'complained',
-  handedOff: 'handed off',
-};
-
 /** `--days`: a whole number from 1 to `maxFunnelDays`, or undefined when it is not one. */
 export function parseFunnelDays(value: string | undefined): number | undefined {
   if (value === undefined) return defaultFunnelDays;
@@ -45,7 +34,7 @@ export function parseFunnelDays(value: string | undefined): number | undefined {
 
 /** The funnel as a table: one row a day, numbers right-aligned under their headings. */
 export function funnelTable(days: readonly FunnelDay[]): string {
-  const header = ['day', ...funnelColumns.map((column) => headings[column]), 'conversion'];
+  const header = ['day', ...funnelColumns.map((column) => funnelColumnLabels[column]), 'conversion'];
   const rows = days.map((day) => [
     day.day,
     ...funnelColumns.map((column) => String(day[column])),

@@ -1,7 +1,7 @@
 /**
  * The rehearsal's scenarios for the ops commands, each run with `--stack` as the role the docs tell
  * the author or operator to use (docs/author.md, docs/operate.md, docs/deploy.md): `leads export`
- * (to a file and, with authorEmail, `--mail`), `rekey` and `erase` as the stack's leads reader role, `unsent`
+ * (to a file and, with authorEmail, `--mail`), `funnel`, `rekey` and `erase` as the stack's leads reader role, `unsent`
  * and `resend` as its leads operator role (resend reads the send function's configuration from
  * Lambda and assumes its role through STS, then sends as that role), `sending pause` and `resume` as
  * the leads operator role, the smoke test's `--stack` checks as CDK's bootstrap lookup role, and
@@ -150,6 +150,8 @@ export async function runOpsScenarios(rehearsal: OpsRehearsal): Promise<OpsScena
     } else noRole('leads export --mail');
     await leads('leads unsent', rehearsal.leadsOperator, ['unsent']);
     await leads('leads resend', rehearsal.leadsOperator, ['resend', '--yes']);
+    // The Leads workflow's funnel choice: the last 14 days, as the reader (the day counts' GetItem on the counters).
+    await leads('leads funnel', rehearsal.leadsReader, ['funnel', '--days', '14']);
     await leads('leads rekey', rehearsal.leadsReader, ['rekey']);
     await leads('leads erase', rehearsal.leadsReader, ['erase', rehearsal.eraseAddress, '--yes']);
 

@@ -1,7 +1,8 @@
 /**
  * The weekly digest in the template: with `authorEmail`, a Monday schedule invoking a small
- * function that may Scan the requests table and send as the sender, its failures to the dead-letter queue, and the
- * leads' key letting its role read; without it, none of that exists.
+ * function that may Scan the requests table, get the funnel's day counts from the counters' table and send as the
+ * sender, its failures to the dead-letter queue, and the leads' key letting its role read; without it, none of that
+ * exists.
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { catalogueFunctions } from '../../core/api/catalogue/functions';
@@ -47,21 +48,36 @@ describe('with authorEmail', () => {
     expect(variables).toMatchObject({ AUTHOR_EMAIL: 'author@example.com', SENDER_EMAIL: 'cheatsheet@example.com' });
     const requestsTable = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataRequestsTable').logicalId;
     expect(variables.TABLE_NAME).toEqual({ Ref: requestsTable });
+    // The funnel's day counts, this week against the last.
+    expect(variables.SEND_QUOTA_TABLE_NAME).toEqual({
+      Ref: resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataSendQuotaTable').logicalId,
+    });
     expect(variables.SES_CONFIGURATION_SET_NAME).toEqual({
       Ref: resourceByPrefix(template, 'AWS::SES::ConfigurationSet', 'MailConfigurationSet').logicalId,
     });
   });
 
-  test('its role may Scan the requests table and send as the sender identity, and nothing else of the data', () => {
+  test("its role may Scan the requests table, GetItem the counters' table and send as the sender identity, and nothing else of the data", () => {
     const role = (fn.Properties as { Role: { 'Fn::GetAtt': [string, string] } }).Role['Fn::GetAtt'][0];
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
       JSON.stringify(policy.Properties.Roles).includes(role),
     );
-    const actions = policies.flatMap((policy) =>
-      (policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((s) => [s.Action].flat()),
+    const statements = policies.flatMap(
+      (policy) => policy.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
     );
+    const actions = statements.flatMap((s) => [s.Action].flat());
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:Scan', 'ses:SendEmail']));
-    expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual(['dynamodb:Scan']);
+    expect(actions.filter((action) => action.startsWith('dynamodb:')).sort()).toEqual([
+      'dynamodb:GetItem',
+      'dynamodb:Scan',
+    ]);
+    const tableOf = (action: string) =>
+      statements.filter((s) => [s.Action].flat().includes(action)).map((s) => s.Resource);
+    const arnOf = (prefix: string) => ({
+      'Fn::GetAtt': [resourceByPrefix(template, 'AWS::DynamoDB::Table', prefix).logicalId, 'Arn'],
+    });
+    expect(tableOf('dynamodb:Scan')).toEqual([arnOf('DataRequestsTable')]);
+    expect(tableOf('dynamodb:GetItem')).toEqual([arnOf('DataSendQuotaTable')]);
   });
 
   test("the leads' key lets the digest's role decrypt the table through DynamoDB", () => {

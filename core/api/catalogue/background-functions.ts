@@ -109,17 +109,23 @@ export const backgroundFunctions = {
       },
     },
     entry: 'lambdas/lead-digest/handler.ts',
-    description: "Mails the author the week's new cheat-sheet requests as CSV, every Monday.",
+    description:
+      "Mails the author the week's new cheat-sheet requests as CSV and the page's funnel against the week before, every Monday.",
     timeoutSeconds: 60,
     timeoutReason:
-      'A paginated Scan of the requests table and one SES call: a minute is room for a table a hundred times larger.',
+      'Two paginated Scans of the requests table (the week, and the funnel of two weeks), fourteen GetItem calls at once and one SES call: a minute is room for a table a hundred times larger.',
     logService: deliveryServices.leadDigest,
     environment: 'leadDigest',
     tableAccess: [
       {
         table: 'requests',
         actions: ['dynamodb:Scan'],
-        why: "Reads the week's requests (name, address, times, delivery status) for the author's CSV.",
+        why: "Reads the week's requests (name, address, times, delivery status) for the author's CSV, and the two weeks' statuses (projected: no name, no address) for the funnel.",
+      },
+      {
+        table: 'limitCounters',
+        actions: ['dynamodb:GetItem'],
+        why: "The funnel's visits and unique visitors: one eventually consistent GetItem of each of the fourteen days' funnel#<day> items (lambdas/funnel/funnel-report.ts); no Query, no Scan of the counters.",
       },
     ],
     grants: ['emailSend'],

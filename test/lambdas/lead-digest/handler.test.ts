@@ -1,9 +1,11 @@
 /**
  * The weekly digest against the emulators (dynalite, aws-ses-v2-local) through the real AWS SDK:
- * the week's new requests reach the author as the export's CSV, with the counts by delivery status.
+ * the week's new requests reach the author as the export's CSV, with the counts by delivery status,
+ * and the page's funnel, this week against the week before, read from both tables.
  */
 
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { funnelDayId } from '../../../core/data/funnel';
 import { attachmentBytes } from '../../support/captured-emails';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 
@@ -59,7 +61,23 @@ beforeAll(async () => {
     requested_at: '2026-03-01T06:59:59.000Z',
     cheat_sheet_sent: true,
     delivery_status: 'delivered',
-  });
+  }); // The funnel's day counts, as the visit function stores them: the first day of each week, this
+  // week's last, and one day on each side of the fortnight, which the digest leaves out.
+  const dayCounts = [
+    { day: '2026-02-22', visits: 77, unique_visitors: 70 },
+    { day: '2026-02-23', visits: 20, unique_visitors: 10 },
+    { day: '2026-03-02', visits: 30, unique_visitors: 20 },
+    { day: '2026-03-08', visits: 10, unique_visitors: 5 },
+    { day: '2026-03-09', visits: 99, unique_visitors: 90 },
+  ];
+  for (const { day, ...counts } of dayCounts) {
+    await handlerStack.dynamoDb.send(
+      new PutCommand({
+        TableName: handlerStack.stack.limitCountersTableName,
+        Item: { id: funnelDayId(day), ...counts },
+      }),
+    );
+  }
 });
 
 afterAll(async () => {
@@ -104,10 +122,49 @@ describe('the digest of the week to Monday 2026-03-09, 07:00 UTC', () => {
     expect(attachmentBytes(email.attachments[0]).toString('utf8')).not.toContain('simulator.amazonses.com');
   });
 
+  test('shows the funnel of the two whole weeks before Monday, this week against the week before, with the change', () => {
+    const text = email.body.text ?? '';
+    expect(text).toContain(
+      'Your page, this week (2026-03-02 to 2026-03-08) against the week before (2026-02-23 to 2026-03-01), in whole UTC days:',
+    );
+    const row = (label: string) =>
+      text
+        .split('\n')
+        .find((line) => line.trimStart().startsWith(`${label}  `))
+        ?.trim()
+        .split(/ {2,}/);
+    // Visits of 2026-03-02 and 03-08 against 02-23's; Monday's own morning and the day before the fortnight left out.
+    expect(row('visits')).toEqual(['visits', '40', '20', '+20 (+100%)']);
+    expect(row('unique visitors')).toEqual(['unique visitors', '25', '10', '+15 (+150%)']);
+    // digest-1, 2 and 3 this week; digest-4 (Sunday 2026-03-01) the week before.
+    expect(row('requests')).toEqual(['requests', '3', '1', '+2 (+200%)']);
+    expect(row('sent')).toEqual(['sent', '3', '1', '+2 (+200%)']);
+    expect(row('delivered')).toEqual(['delivered', '1', '1', '0']);
+    expect(row('bounced')).toEqual(['bounced', '1', '0', '+1']);
+    expect(row('conversion')).toEqual(['conversion', '12%', '10%', '+2 pts']);
+    expect(email.body.html).toContain('<tr><th scope="row">visits</th><td>40</td><td>20</td><td>+20 (+100%)</td></tr>');
+  });
+
+  test("counts no canary request in the funnel: its delivered request of 2026-03-07 is not among this week's", () => {
+    const requests = (email.body.text ?? '').split('\n').find((line) => line.trimStart().startsWith('requests  '));
+    expect(requests?.trim().split(/ {2,}/)[1]).toBe('3');
+    expect(email.body.html).toContain('<tr><th scope="row">delivered</th><td>1</td>');
+  });
+
   test('puts no name a visitor typed in the body', () => {
     expect(email.body.html).not.toContain('HYPERLINK');
     expect(email.body.html).not.toContain("O'Neill");
   });
+});
+
+test("without the counters table's name the digest refuses to run, naming the variable", async () => {
+  const saved = process.env.SEND_QUOTA_TABLE_NAME;
+  delete process.env.SEND_QUOTA_TABLE_NAME;
+  try {
+    await expect(handler({ time: '2026-03-09T07:00:00Z' })).rejects.toThrow('SEND_QUOTA_TABLE_NAME missing');
+  } finally {
+    process.env.SEND_QUOTA_TABLE_NAME = saved;
+  }
 });
 
 test('without AUTHOR_EMAIL the digest refuses to run, naming what is missing', async () => {

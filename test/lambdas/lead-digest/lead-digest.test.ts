@@ -2,10 +2,31 @@
 
 import type { CheatSheetRequestItem } from '../../../core/data/tables';
 import type { HandoffRecord } from '../../../core/data/mail-provider';
+import { lastDays, type FunnelDay } from '../../../core/data/funnel';
+import { funnelWeeks } from '../../../lambdas/lead-digest/funnel-weeks';
 import { digestEmail, handoffSummary } from '../../../lambdas/lead-digest/lead-digest';
 
 const week = { since: '2026-03-02T07:00:00.000Z', until: '2026-03-09T07:00:00.000Z' };
-const config = { tableName: 't', senderEmail: 'sender@example.com', authorEmail: 'author@example.com' };
+const config = {
+  tableName: 't',
+  limitCountersTableName: 'c',
+  senderEmail: 'sender@example.com',
+  authorEmail: 'author@example.com',
+};
+/** Two quiet weeks: the funnel is not what these tests are about. */
+const funnel = funnelWeeks(
+  lastDays(new Date('2026-03-08T12:00:00.000Z'), 14).map((day): FunnelDay => ({
+    day,
+    visits: 0,
+    uniqueVisitors: 0,
+    requests: 0,
+    sent: 0,
+    delivered: 0,
+    bounced: 0,
+    complained: 0,
+    handedOff: 0,
+  })),
+);
 
 function item(id: string, handoff?: Partial<HandoffRecord>): CheatSheetRequestItem {
   return {
@@ -22,7 +43,7 @@ function item(id: string, handoff?: Partial<HandoffRecord>): CheatSheetRequestIt
 }
 
 test('without a mail provider, the digest says nothing of one', () => {
-  const email = digestEmail([item('a'), item('b')], week, config);
+  const email = digestEmail([item('a'), item('b')], week, config, funnel);
   expect(handoffSummary([item('a')])).toEqual([]);
   expect(email.text).not.toContain('mailing list');
 });
@@ -36,7 +57,7 @@ test('counts the readers added, still retried and stopped, with why the stopped 
     item('e', { result: 'stopped', reason: 'authentication' }),
     item('f', { result: 'stopped', reason: 'exhausted' }),
   ];
-  const email = digestEmail(items, week, config);
+  const email = digestEmail(items, week, config, funnel);
 
   expect(email.text).toContain('Your mailing list (Kit): 2 added, 1 still being retried, 3 could not be added.');
   expect(email.text).toContain('  2: the provider refused the API key (401 or 403): set the right key');

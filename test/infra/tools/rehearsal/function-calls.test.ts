@@ -85,7 +85,7 @@ test('every scenario runs, every function the stage deploys is invoked, and ever
   expect(report.callsRecorded).toBeGreaterThan(50);
 });
 
-test("the ops commands run with --stack as the roles the docs name: leads export and erase as the reader, unsent, resend and sending as the operator, the smoke test as CDK's lookup role", () => {
+test("the ops commands run with --stack as the roles the docs name: leads export, funnel and erase as the reader, unsent, resend and sending as the operator, the smoke test as CDK's lookup role", () => {
   expect(
     recorded.ops
       .filter(({ name }) => name !== 'preflight')
@@ -101,6 +101,7 @@ test("the ops commands run with --stack as the roles the docs name: leads export
       'leads export --mail',
       'leads unsent',
       'leads resend',
+      'leads funnel',
       'leads rekey',
       'leads erase',
       'sending pause',
@@ -131,6 +132,9 @@ test("the ops commands run with --stack as the roles the docs name: leads export
       // The keyed ids of the address's counters and suppression entry need the deployment's secret.
       'leads reader leads erase secretsmanager:GetSecretValue',
       'leads reader leads rekey dynamodb:Scan',
+      // The Leads workflow's funnel: the day counts from the counters' table (its Scan of the requests is
+      // the export's request, judged once).
+      'leads reader leads funnel dynamodb:GetItem',
     ]),
   );
   // resend sends with the credentials STS gave for the send function's role, read from Lambda's configuration.
@@ -364,6 +368,34 @@ test('a grant given to another function is found: the save role allowed to send 
       expect.stringMatching(/^saveRequest may ses:SendEmail on arn:aws:ses:eu-west-1:111111111111:identity\//),
     ]),
   );
+});
+
+test("the weekly digest's reads are judged: the week's requests and the funnel's day counts, each on its own table", () => {
+  const digest = report.judged.filter((request) => request.caller.name === 'leadDigest');
+  expect(digest.map((request) => `${request.action} ${request.resource}`)).toEqual(
+    expect.arrayContaining([
+      'dynamodb:Scan arn:aws:dynamodb:eu-west-1:111111111111:table/cheat_sheet_requests',
+      'dynamodb:GetItem arn:aws:dynamodb:eu-west-1:111111111111:table/cheat_sheet_send_quotas',
+    ]),
+  );
+});
+
+test("the digest's role without its GetItem on the counters' table is refused the funnel's day counts, naming the table", async () => {
+  const broken = await judgedAfter((template) => {
+    for (const [logicalId, policy] of resourcesOf(template, 'AWS::IAM::Policy')) {
+      if (!logicalId.includes('LeadDigestRole')) continue;
+      const statements = policy.Properties.PolicyDocument.Statement as { Action: string | string[] }[];
+      policy.Properties.PolicyDocument.Statement = statements.filter(
+        (statement) => !([] as string[]).concat(statement.Action).includes('dynamodb:GetItem'),
+      );
+    }
+  }, 'leadDigest');
+  expect(broken.refusals.length).toBeGreaterThan(0);
+  for (const refusal of broken.refusals) {
+    expect(refusal).toMatch(
+      /^leadDigest \(the weekly digest\): \S+LeadDigestRole\S* may not dynamodb:GetItem on arn:aws:dynamodb:eu-west-1:111111111111:table\/cheat_sheet_send_quotas \(missing an Allow in the caller's policies/,
+    );
+  }
 });
 
 test('every grant no scenario used is listed with its reason, and removing any used statement refuses a call', async () => {
