@@ -17,23 +17,19 @@
 import type { Logger } from '@aws-lambda-powertools/logger';
 import { failureKinds, type FailureKindName } from '../../core/api/catalogue/failures';
 import { mailingListJoinedAt } from '../../core/data/consent';
-import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 import { failureKindOf } from '../runtime/errors';
 import type { CheatSheetRequests } from './cheat-sheet-requests';
+import { cheatSheetMessage, type CheatSheetSender } from './cheat-sheet-message';
 import { sendAtPace, type PacedSendDependencies, type PacedSendResult } from './paced-send';
 import type { QueuedAttempts } from './queued-attempts';
 import { isOutcomeUnknown } from './send-cheat-sheet';
 import type { QueuedSendMessage } from './send-queue';
 import { recordSend, settleQuietly, supersedeOlderQuietly, type HeldRequest } from './send-records';
 
-export interface QueuedSendDependencies extends PacedSendDependencies {
+export interface QueuedSendDependencies extends PacedSendDependencies, CheatSheetSender {
   readonly attempts: QueuedAttempts;
   readonly requests: Pick<CheatSheetRequests, 'markSent' | 'markFailed' | 'markUnknown' | 'supersedeOlder'>;
   readonly loadPdf: () => Promise<Uint8Array>;
-  readonly senderEmail: string;
-  readonly attachmentFileName: string;
-  /** @default none: SES's defaults */
-  readonly configurationSetName?: string;
   /** Told of a send SES may have accepted without answering (recorded `unknown`). */
   readonly onOutcomeUnknown?: () => void;
   /** Told of a send SES accepted that could not be recorded. */
@@ -70,14 +66,11 @@ export async function sendQueued(message: QueuedSendMessage, deps: QueuedSendDep
   try {
     const pdf = await deps.loadPdf();
     sent = await sendAtPace(
-      {
-        from: deps.senderEmail,
-        to: item.email,
-        ...buildCheatSheetEmail({ name: item.name, joinedListAt: held.joinedListAt }),
-        attachment: { fileName: deps.attachmentFileName, contentType: 'application/pdf', content: pdf },
-        configurationSetName: deps.configurationSetName,
-        requestId: held.id,
-      },
+      cheatSheetMessage(
+        deps,
+        { email: item.email, name: item.name, requestId: held.id, joinedListAt: held.joinedListAt },
+        pdf,
+      ),
       deps,
       'wait',
     );

@@ -55,10 +55,10 @@ import {
   networkHourlySendCapSubject,
   dailySendBudgetSubject,
 } from '../../core/data/tables';
-import { buildCheatSheetEmail } from '../../core/documents/cheat-sheet-email';
 import { mailingListJoinedAt } from '../../core/data/consent';
 import { sesMayHaveAccepted, type SendEmail } from '../mail/email-sender';
 import type { SendPace } from '../mail/send-pace';
+import { cheatSheetMessage, type CheatSheetSender } from './cheat-sheet-message';
 import { sendAtPace } from './paced-send';
 import type { HandOff } from './send-queue';
 import { recordSend, settleQuietly, supersedeOlderQuietly, type HeldRequest } from './send-records';
@@ -73,7 +73,7 @@ export const unsentRequestLookups = 3;
 /** The pause between two looks: the e-mail index usually catches up within a fraction of a second. */
 export const unsentRequestLookupIntervalMs = 150;
 
-export interface SendCheatSheetDependencies {
+export interface SendCheatSheetDependencies extends CheatSheetSender {
   readonly requests: CheatSheetRequests;
   /** The mailboxes that bounced for good or complained. */
   readonly suppressions: Pick<Suppressions, 'isSuppressed'>;
@@ -99,14 +99,10 @@ export interface SendCheatSheetDependencies {
   readonly onRecipientDomainUnknown?: (result: RecipientDomainResult) => void;
   readonly loadPdf: () => Promise<Uint8Array>;
   readonly sendEmail: SendEmail;
-  readonly senderEmail: string;
-  readonly attachmentFileName: string;
   readonly addressDailyCap: number;
   readonly clientHourlySendCap: number;
   readonly networkHourlySendCap: number;
   readonly dailySendBudget: number;
-  /** @default none: SES's defaults */
-  readonly configurationSetName?: string;
   readonly now: () => Date;
   /**
    * The time left in the function: no SES attempt starts without the time it may take.
@@ -241,15 +237,12 @@ export async function sendCheatSheet(
     }
 
     const sent = await sendAtPace(
-      {
-        from: deps.senderEmail,
-        to: request.email,
-        // The reader's answer as stored with the request (a send without a saved request has none: the promise stands).
-        ...buildCheatSheetEmail({ name: request.name, joinedListAt: held.joinedListAt }),
-        attachment: { fileName: deps.attachmentFileName, contentType: 'application/pdf', content: pdf },
-        configurationSetName: deps.configurationSetName,
-        requestId: held.id,
-      },
+      // The reader's answer as stored with the request (a send without a saved request has none: the promise stands).
+      cheatSheetMessage(
+        deps,
+        { email: request.email, name: request.name, requestId: held.id, joinedListAt: held.joinedListAt },
+        pdf,
+      ),
       deps,
       deps.handOff ? 'hand-off' : 'wait',
     );
