@@ -97,6 +97,7 @@ export async function runDeploymentChecks(stackName: string, clients: Deployment
         name: 'sender identity',
         ok: verified || pending,
         ...(pending && { warning: true }),
+        ...(!verified && records.length > 0 && { fixLines: records }),
         detail: verified
           ? `${identity} verified for sending`
           : `${identity} not verified (${found.VerificationStatus ?? 'unknown'}${found.DkimAttributes?.Status ? `, DKIM ${found.DkimAttributes.Status}` : ''}): ${

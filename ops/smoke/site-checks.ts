@@ -25,6 +25,8 @@ export interface CheckResult {
   readonly warning?: boolean;
   /** What the check saw, in a few words. */
   readonly detail: string;
+  /** What to add or change, one line each (the DNS records a pending identity waits for): the job summary lists them. */
+  readonly fixLines?: readonly string[];
 }
 
 export interface SiteCheckOptions {

@@ -4,7 +4,8 @@
  * the canary's check instead of the site checks (lambdas/canary-check/): a whole request, marked as
  * the canary's with a key of the deployment's secret (the stack's with `--stack`, else
  * `CLIENT_ADDRESS_KEY` or `ORIGIN_SECRET_ARN`, as the functions read it), sent to the SES mailbox
- * simulator. Exit code 0 only when every check holds, 1 when one fails, 2 for a usage error.
+ * simulator. Exit code 0 only when every check holds, 1 when one fails, 2 for a usage error. In a
+ * GitHub job the report goes to the job's summary too (job-summary.ts).
  */
 
 import { parseArgs } from 'node:util';
@@ -15,6 +16,7 @@ import { canaryMarkKeyFrom, type CanaryMarkKey } from '../../core/data/canary-ma
 import { runCanaryCheck } from '../../lambdas/canary-check/canary-check';
 import { loadOriginSecret } from '../../lambdas/http/origin-secret';
 import { deploymentSecretMissing, deploymentSecretOf } from '../leads/deployment-secret';
+import { appendJobSummary } from './job-summary';
 import { runDeploymentChecks, type DeploymentClients } from './deployment-checks';
 import { formatReport, runSiteChecks, type CheckResult } from './site-checks';
 
@@ -25,7 +27,10 @@ export interface SmokeCommandIo {
   readonly print: (text: string) => void;
   /** The AWS clients for `--stack`. @default clients from the environment's credentials and region */
   readonly clients?: () => DeploymentClients;
-  /** Where `--canary` finds the deployment's secret without `--stack`. @default process.env */
+  /**
+   * Where `--canary` finds the deployment's secret without `--stack`, and GITHUB_STEP_SUMMARY, the
+   * file a GitHub job's summary is appended to. @default process.env
+   */
   readonly env?: NodeJS.ProcessEnv;
 }
 
@@ -92,5 +97,6 @@ export async function runSmokeCommand(args: readonly string[], io: SmokeCommandI
     results.push(...(await runSiteChecks(url)));
   }
   io.print(formatReport(results));
+  await appendJobSummary(io.env ?? process.env, stackName ?? url ?? 'no site', results);
   return results.every(({ ok }) => ok) ? 0 : 1;
 }

@@ -4,12 +4,14 @@
  * site checks run against the local twin the stack's SiteUrl points to.
  */
 
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { buildOutput } from '../../../core/build-output';
 import { cheatSheetPdfForTests, stackStartTimeoutMs } from '../../support/cheat-sheet-pdf';
+import { freshTemporaryDirectory } from '../../support/temporary-directory';
 import { startLocalStack, type LocalStack } from '../../../local/local-stack';
 import { runDeploymentChecks } from '../../../ops/smoke/deployment-checks';
 import { runSmokeCommand, usage } from '../../../ops/smoke/smoke-command';
@@ -139,9 +141,10 @@ describe('npm run smoke', () => {
   }, stackStartTimeoutMs);
   afterAll(() => stack?.stop());
 
-  async function run(args: string[]): Promise<{ code: number; output: string }> {
+  /** The command, in an environment of its own: no GitHub job's summary unless `env` names one. */
+  async function run(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
     const printed: string[] = [];
-    const code = await runSmokeCommand(args, { print: (text) => printed.push(text), clients: () => clients });
+    const code = await runSmokeCommand(args, { print: (text) => printed.push(text), clients: () => clients, env });
     return { code, output: printed.join('\n') };
   }
 
@@ -177,6 +180,31 @@ describe('npm run smoke', () => {
     expect(output).toContain('WARN  sender identity');
     expect(output).toContain('tok2.dkim.amazonses.com');
     expect(code).toBe(0);
+  });
+
+  test("in a GitHub job, puts the pending identity's warning and each DNS record to add in the job summary", async () => {
+    stackWithOutputs(stack.urls.site);
+    sesAccount({ production: true, verified: false });
+    const directory = freshTemporaryDirectory('job-summary-');
+    const summaryFile = path.join(directory, 'step-summary.md');
+    writeFileSync(summaryFile, '## An earlier step\n');
+
+    try {
+      const { code } = await run([stack.urls.site, '--stack', 'First100DaysSite'], {
+        GITHUB_STEP_SUMMARY: summaryFile,
+      });
+
+      expect(code).toBe(0);
+      const summary = readFileSync(summaryFile, 'utf8');
+      expect(summary).toMatch(/^## An earlier step\n## Smoke test: First100DaysSite\n/);
+      expect(summary).toContain('All 12 checks passed, 1 with a warning.');
+      expect(summary).toContain('**WARN sender identity**: cheatsheet@example.com not verified (PENDING');
+      expect(summary).toContain(
+        '  CNAME tok1._domainkey.example.com -> tok1.dkim.amazonses.com\n  CNAME tok2._domainkey.example.com -> tok2.dkim.amazonses.com\n',
+      );
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   test('exits 1 naming the failed check when the sender identity failed verification', async () => {

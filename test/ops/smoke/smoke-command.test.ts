@@ -24,7 +24,8 @@ beforeAll(async () => {
 }, stackStartTimeoutMs);
 afterAll(() => stack?.stop());
 
-async function smoke(args: string[], env: NodeJS.ProcessEnv = process.env) {
+/** Never a GitHub job's summary: CI's own run sets GITHUB_STEP_SUMMARY. */
+async function smoke(args: string[], env: NodeJS.ProcessEnv = { ...process.env, GITHUB_STEP_SUMMARY: undefined }) {
   const printed: string[] = [];
   const code = await runSmokeCommand(args, { print: (text) => printed.push(text), env });
   return { code, output: printed.join('\n') };
