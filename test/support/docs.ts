@@ -100,3 +100,18 @@ export function linkTargets(doc: string): string[] {
     [...text.replace(/`[^`]*`/g, '').matchAll(link)].map((match) => match[1]),
   );
 }
+
+/**
+ * Fails naming the page and the line to update unless `expected` is in it, a phrase that may wrap
+ * lines (line breaks and indentation read as single spaces): the line holding the words before its
+ * first figure, or the page alone when no line does.
+ */
+export function expectDocText(page: string, expected: string): void {
+  const text = readDoc(page);
+  if (text.replace(/\s+/g, ' ').includes(expected)) return;
+  const stem = expected.split(/\d/)[0].trim().split(' ').slice(0, 6).join(' ');
+  const lineNumber = stem ? text.split('\n').findIndex((line) => line.includes(stem)) + 1 : 0;
+  throw new Error(
+    `docs/${page}${lineNumber > 0 ? `, line ${lineNumber},` : ''} disagrees with the templates: write "${expected}"`,
+  );
+}
