@@ -61,24 +61,25 @@ export const backgroundFunctions = {
     id: 'UnsentCheck',
     trigger: {
       kind: 'schedule',
-      // Every 5 minutes, so each 5-minute window of the delivery objective holds one count.
+      // Every 5 minutes: each run counts the requests saved in one 5-minute slice (lambdas/unsent-check), so the slices tile time.
       schedule: { everyMinutes: 5 },
-      description: 'Counts the requests still unsent 15 minutes after they were saved (UnsentRequests).',
-      // No retry: the next run, 5 minutes on, counts afresh.
+      description:
+        'Counts the requests that newly went unsent, 15 minutes after their save, since the previous run (UnsentRequests).',
+      // No retry of the delivery: a lost tick's slice goes uncounted (rare; it cannot page alone).
       retryAttempts: 0,
       undelivered: {
         delivery:
-          'A scheduled tick carries nothing: a lost one is replaced by the next, 5 minutes later, which counts the same requests.',
+          "A scheduled tick carries only its time, which names the 5-minute slice of saves it counts: a lost one leaves that slice's unsent requests out of the delivery objective (they stay listed by npm run leads -- unsent), and the next tick counts its own.",
         invocation:
-          "EventBridge invokes it asynchronously and Lambda retries a failed run twice; one that still fails (the requests table unreadable, its key disabled, say) goes to the event functions' on-failure queue, whose DeadLetters-FailedEvents ticket opens, and the next run, 5 minutes later, counts afresh. Lambda's older dead-letter setting would be a second queue for the same failures.",
+          "EventBridge invokes it asynchronously and Lambda retries a failed run twice, with the same event, so the same slice; one that still fails (the requests table unreadable, its key disabled, say) goes to the event functions' on-failure queue, whose DeadLetters-FailedEvents ticket opens, and its redrive counts that slice. Lambda's older dead-letter setting would be a second queue for the same failures.",
       },
     },
     entry: 'lambdas/unsent-check/handler.ts',
     description:
-      'Every 15 minutes: counts the requests still unsent 15 minutes after they were saved (UnsentRequests).',
+      'Every 5 minutes: counts the requests saved 15 to 20 minutes before its tick that are still unsent (UnsentRequests, a Sum the delivery objective reads).',
     timeoutSeconds: 60,
     timeoutReason:
-      'A paginated Query of the unsent index: a few items on a normal day; a minute is room for a backlog of hundreds of thousands.',
+      "A paginated Query of the unsent index, its key condition reading one 5-minute slice of saves: a few items on a normal day; a minute is room for a slice of hundreds of thousands.",
     logService: deliveryServices.unsentCheck,
     environment: 'deliveryTracking',
     tableAccess: [
@@ -86,11 +87,11 @@ export const backgroundFunctions = {
         table: 'requests',
         actions: ['dynamodb:Query'],
         index: unsentIndex.name,
-        why: 'Queries the sparse unsent index (status, time and failure code only) for the requests still unsent: no Scan, no other read.',
+        why: "Queries the sparse unsent index (status, time and failure code only) for one slice's requests still unsent: no Scan, no other read.",
       },
     ],
     errorsMean:
-      'unsent-check failed (a storage fault, a crash or a timeout); the next run, 15 minutes later, counts afresh, and what it left undone shows in the request records.',
+      "unsent-check failed (a storage fault, a crash or a timeout); Lambda's retries count the same slice, and what it left undone shows in the request records (npm run leads -- unsent).",
   },
   leadDigest: {
     id: 'LeadDigest',

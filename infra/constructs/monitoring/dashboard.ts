@@ -138,15 +138,15 @@ function productRow(functions: readonly MonitoredFunction[]): IWidget[] {
         const outcome = serviceMetrics(service).outcome;
         return productMetric(outcome, service, hour, undefined, `${outcome} (${service})`);
       }),
-      // The delivery objective's bad events: requests still unsent 15 minutes after they were saved.
+      // The delivery objective's bad events: requests still unsent 15 minutes after they were saved, each counted once.
       right: [
         new Metric({
           namespace: metricsNamespace,
           metricName: unsentRequestsMetric,
           dimensionsMap: { [metricDimensions.service]: deliveryServices.unsentCheck },
-          statistic: 'Maximum',
+          statistic: 'Sum',
           period: hour,
-          label: 'Unsent after 15 minutes (max)',
+          label: 'Newly unsent 15 minutes after their save',
         }),
       ],
     }),

@@ -33,7 +33,7 @@ export const serviceLevelObjectives = {
   },
   delivery: {
     target: 0.99,
-    sli: 'requests saved that are still unsent 15 minutes later (the unsent check), against requests saved',
+    sli: 'requests saved that are still unsent 15 minutes later (the unsent check counts each once, 15 to 20 minutes after its save), against requests saved',
     reason:
       "a reader who asked for the cheat sheet and has none after 15 minutes has lost it: one in a hundred may need the operator's resend (SES retries, a send whose outcome is unknown), not more",
   },
@@ -128,7 +128,7 @@ export const sliMetricIds = {
   routeRequests: 'routeRequests',
   /** The API's latency, trimmed count of requests at or over the objective: `TC(3000:)`. */
   slowRequests: 'slowRequests',
-  /** The unsent check's gauge, Maximum. */
+  /** The requests newly unsent 15 minutes after their save (the unsent check, each once), Sum. */
   unsent: 'unsent',
   /** Requests saved, Sum. */
   saved: 'saved',

@@ -135,11 +135,12 @@ function sliMetrics(props: SloAlarmsProps, availability: AvailabilitySource): Re
     [m.routeRequests]: stage.metricCount({ statistic: 'Sum' }),
     // Trimmed count: the requests whose latency is at or above the objective.
     [m.slowRequests]: stage.metricLatency({ statistic: `TC(${routeLatencyObjectiveMs}:)` }),
+    // Summed: each request unsent 15 minutes after its save is counted once, by one run (lambdas/unsent-check).
     [m.unsent]: new Metric({
       namespace: metricsNamespace,
       metricName: unsentRequestsMetric,
       dimensionsMap: { [metricDimensions.service]: deliveryServices.unsentCheck },
-      statistic: 'Maximum',
+      statistic: 'Sum',
     }),
     [m.saved]: new Metric({
       namespace: metricsNamespace,

@@ -1,12 +1,13 @@
 /**
  * The unsent check's count, against dynalite: which requests page the operator and which do not,
- * and what a run reads: the unsent requests only, however many leads were sent.
+ * that each is counted once (by the run whose slice holds its save), and what a run reads: its
+ * slice's unsent requests only, however many leads were sent or are stuck from before.
  */
 
 import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { isUnsentStatus, type DeliveryStatus } from '../../../core/data/delivery-status';
 import { unsentIndex } from '../../../core/data/tables';
-import { countUnnoticedUnsent } from '../../../lambdas/unsent-check/unsent-check';
+import { countNewlyUnsent, tickOf, unsentCheckSlice } from '../../../lambdas/unsent-check/unsent-check';
 import { startHandlerStack, type HandlerStack } from '../support/handler-stack';
 
 let emulators: HandlerStack;
@@ -36,7 +37,7 @@ async function put(id: string, fields: Record<string, unknown>) {
   );
 }
 
-/** Counts with a client that sums what each DynamoDB call read (ScannedCount) and names each call. */
+/** Counts (a run at the tick `now`) with a client that sums what each DynamoDB call read (ScannedCount) and names each call. */
 async function countReading(now: Date): Promise<{ count: number; itemsRead: number; calls: string[] }> {
   let itemsRead = 0;
   const calls: string[] = [];
@@ -49,81 +50,104 @@ async function countReading(now: Date): Promise<{ count: number; itemsRead: numb
     return output;
   }) as never);
   try {
-    const count = await countUnnoticedUnsent(client, emulators.stack.tableName, now);
+    const count = await countNewlyUnsent(client, emulators.stack.tableName, now);
     return { count, itemsRead, calls };
   } finally {
     spy.mockRestore();
   }
 }
 
-test('counts requests unsent 15 minutes after saving for a reason nobody was told of, and nothing else', async () => {
-  await put('requested-20-min-ago', { requested_at: minutesAgo(20), delivery_status: 'requested' });
-  await put('stuck-sending', { requested_at: minutesAgo(30), delivery_status: 'sending' });
+const minutes = (tick: Date, count: number) => new Date(tick.getTime() + count * 60_000);
+
+test('counts the requests of its slice unsent at the tick for a reason nobody was told of, and nothing else', async () => {
+  // Saved 15 to 20 minutes before the tick: the run's slice.
+  await put('requested-16-min-ago', { requested_at: minutesAgo(16), delivery_status: 'requested' });
+  await put('stuck-sending', { requested_at: minutesAgo(17), delivery_status: 'sending' });
   await put('failed-ses-down', {
-    requested_at: minutesAgo(60),
+    requested_at: minutesAgo(19),
     delivery_status: 'failed',
     failure_code: 'email_service_unavailable',
   });
-  // Not counted: written before the unsent index existed (npm run leads -- unsent lists it), too recent, refused on purpose, sent, unknown (never resent by itself), an old sent item.
-  await put('requested-5-min-ago', { requested_at: minutesAgo(5), delivery_status: 'requested' });
+  // Not counted: refused on purpose, sent, unknown (never resent by itself), an old sent item, too recent, and
+  // older than the slice (an earlier run counted it).
   await put('refused-by-cap', {
-    requested_at: minutesAgo(60),
+    requested_at: minutesAgo(18),
     delivery_status: 'failed',
     failure_code: 'address_daily_cap_reached',
   });
-  await put('sent', { requested_at: minutesAgo(60), delivery_status: 'sent', cheat_sheet_sent: true });
-  await put('unknown', { requested_at: minutesAgo(60), delivery_status: 'unknown' });
-  await put('old-item-sent', { requested_at: minutesAgo(60), cheat_sheet_sent: true });
-  await put('old-item-never-sent', { requested_at: minutesAgo(60 * 24) });
+  await put('sent', { requested_at: minutesAgo(18), delivery_status: 'sent', cheat_sheet_sent: true });
+  await put('unknown', { requested_at: minutesAgo(18), delivery_status: 'unknown' });
+  await put('old-item-sent', { requested_at: minutesAgo(18), cheat_sheet_sent: true });
+  await put('requested-5-min-ago', { requested_at: minutesAgo(5), delivery_status: 'requested' });
+  await put('stuck-since-yesterday', { requested_at: minutesAgo(60 * 24), delivery_status: 'sending' });
+  await put('requested-21-min-ago', { requested_at: minutesAgo(21), delivery_status: 'requested' });
 
-  expect(await countUnnoticedUnsent(emulators.dynamoDb, emulators.stack.tableName, now)).toBe(3);
+  expect(await countNewlyUnsent(emulators.dynamoDb, emulators.stack.tableName, now)).toBe(3);
 });
 
-test('a run reads the unsent requests only: ten times the sent leads, the same items read, and never a Scan', async () => {
+test('a request stuck all day is counted once: by the one run of the day whose slice holds its save', async () => {
+  const day = new Date('2026-03-01T00:00:00.000Z');
+  await put('stuck-all-day', { requested_at: minutes(day, 7 * 60 + 2).toISOString(), delivery_status: 'sending' });
+  const ticks = Array.from({ length: (24 * 60) / 5 }, (_, run) => minutes(day, 5 * run + 3));
+
+  const counts = await Promise.all(ticks.map((tick) => countNewlyUnsent(emulators.dynamoDb, emulators.stack.tableName, tick)));
+
+  expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
+});
+
+test("the slices of ticks 5 minutes apart meet: a save on a slice's edge belongs to the later run alone", () => {
+  const tick = new Date('2026-03-01T10:03:27.000Z');
+  const next = unsentCheckSlice(minutes(tick, 5));
+
+  expect(unsentCheckSlice(tick)).toEqual({
+    from: new Date('2026-03-01T09:43:00.000Z'),
+    before: new Date('2026-03-01T09:48:00.000Z'),
+  });
+  expect(next.from).toEqual(unsentCheckSlice(tick).before);
+});
+
+test("a run counts its scheduled event's tick, so a retry minutes later counts the same slice", () => {
+  const event = { 'detail-type': 'Scheduled Event', time: '2026-03-01T10:05:00Z' };
+
+  expect(tickOf(event, new Date('2026-03-01T10:08:10Z'))).toEqual(new Date('2026-03-01T10:05:00Z'));
+  expect(tickOf({}, new Date('2026-03-01T10:08:10Z'))).toEqual(new Date('2026-03-01T10:08:10Z'));
+});
+
+test('a run reads its slice only: hundreds of sent leads and of requests stuck from before read nothing more, and never a Scan', async () => {
   const later = new Date('2026-02-01T12:00:00.000Z');
   const before = (minutes: number) => new Date(later.getTime() - minutes * 60_000).toISOString();
-  const putSent = async (from: number, to: number) => {
+  const putMany = async (from: number, to: number) => {
     for (let index = from; index < to; index += 1) {
-      await put(`sent-${index}`, {
-        requested_at: before(60 + index),
-        delivery_status: 'delivered',
-        cheat_sheet_sent: true,
-      });
+      await put(`sent-${index}`, { requested_at: before(16), delivery_status: 'delivered', cheat_sheet_sent: true });
+      await put(`stuck-${index}`, { requested_at: before(60 + index), delivery_status: 'sending' });
     }
   };
-  await put('cost-requested', { requested_at: before(30), delivery_status: 'requested' });
+  await put('cost-requested', { requested_at: before(16), delivery_status: 'requested' });
   await put('cost-failed', {
-    requested_at: before(45),
+    requested_at: before(19),
     delivery_status: 'failed',
     failure_code: 'email_service_unavailable',
   });
-  await putSent(0, 40);
+  await putMany(0, 10);
   const withFewLeads = await countReading(later);
-  await putSent(40, 400);
+  await putMany(10, 100);
   const withManyLeads = await countReading(later);
 
   expect(withManyLeads.itemsRead).toBe(withFewLeads.itemsRead);
-  expect(withManyLeads.count).toBe(withFewLeads.count);
-  // What it read: the table's unsent items saved 15 minutes ago or earlier (this file's others too), nothing sent.
-  const { Items = [] } = await emulators.dynamoDb.send(new ScanCommand({ TableName: emulators.stack.tableName }));
-  const unsentInIndex = Items.filter(
-    (item) => item[unsentIndex.partitionKey] && (item.requested_at as string) <= before(15),
-  ).length;
-  expect(Items.length).toBeGreaterThan(400);
-  expect(withManyLeads.itemsRead).toBe(unsentInIndex);
+  expect(withManyLeads.itemsRead).toBe(2);
+  expect(withManyLeads.count).toBe(2);
   expect(new Set([...withFewLeads.calls, ...withManyLeads.calls])).toEqual(new Set([QueryCommand.name]));
   expect(withManyLeads.calls).not.toContain(ScanCommand.name);
 });
 
 test('does not count a request whose reader was mailed through a later request (superseded)', async () => {
-  const table = `${emulators.stack.tableName}`;
-  const before = await countUnnoticedUnsent(emulators.dynamoDb, table, now);
+  const tick = new Date('2026-04-01T12:00:00.000Z');
   await put('failed-then-superseded', {
-    requested_at: minutesAgo(60),
+    requested_at: minutes(tick, -16).toISOString(),
     delivery_status: 'failed',
     failure_code: 'email_service_unavailable',
     superseded_by: 'sent',
   });
 
-  expect(await countUnnoticedUnsent(emulators.dynamoDb, table, now)).toBe(before);
+  expect(await countNewlyUnsent(emulators.dynamoDb, emulators.stack.tableName, tick)).toBe(0);
 });

@@ -5,12 +5,15 @@
  *
  * The site's traffic: by day (08:00 to 22:00) 20 CloudFront requests a minute, 4 of them to the
  * routes, one request saved and sent every 5 minutes (168 a day); by night one CloudFront request a minute and one route
- * request every 10 minutes. The unsent check reports only when a request is unsent.
+ * request every 10 minutes. The unsent check runs every 5 minutes (2 minutes after the saves' minutes) and
+ * reports what its own code counts of the requests as stored (newlyUnsentOf), only when not 0, as its handler does.
  */
 import { Template } from 'aws-cdk-lib/assertions';
 import { alarmsOfTemplates, alarmTimeline, metricKey, type Recording } from '../../support/alarm-replay';
 import { createTestApp } from '../../support/synth';
 import { canaryCadence } from '../../../../core/config/canary-cadence';
+import type { DeliveryStatus } from '../../../../core/data/delivery-status';
+import { newlyUnsentOf, unsentCheckEveryMinutes } from '../../../../lambdas/unsent-check/unsent-check';
 
 const { stack } = createTestApp({
   env: { account: '111111111111', region: 'us-east-1' },
@@ -34,6 +37,24 @@ interface Incident {
   readonly failing?: (minute: number) => number;
   /** Extra route requests in this minute refused with a 4xx (a stranger's bad input). */
   readonly refused?: (minute: number) => number;
+  /** The state a request saved in this minute stays in when its e-mail never went out (by default it is sent). */
+  readonly unsent?: (minute: number) => DeliveryStatus | undefined;
+}
+
+/** The replay's minute 0 as a date: the requests' `requested_at` and the unsent check's ticks. */
+const replayStart = Date.UTC(2026, 0, 5);
+const dateOf = (minute: number) => new Date(replayStart + minute * 60_000);
+
+/** What the unsent check publishes each minute, from the requests saved in each minute (undefined: no save). */
+function unsentCheckSeries(minutes: number, saved: (minute: number) => DeliveryStatus | undefined) {
+  const requests = Array.from({ length: minutes }, (_, m) => saved(m))
+    .map((status, m) => status && { requested_at: dateOf(m).toISOString(), delivery_status: status })
+    .filter((request) => request !== undefined);
+  return Array.from({ length: minutes }, (_, m) => {
+    if (m % unsentCheckEveryMinutes !== 2) return undefined;
+    const unsent = newlyUnsentOf(requests, dateOf(m)).length;
+    return unsent > 0 ? unsent : undefined;
+  });
 }
 
 /** `days` of the site's traffic, with an incident laid over it. */
@@ -56,7 +77,12 @@ function traffic(days: number, incident: Incident = {}): { recording: Recording;
     // Every request answered in time (the trimmed count over the objective is 0).
     [metricKey('AWS/ApiGateway', 'Latency')]: series((m) => (routes(m) > 0 ? 0 : undefined)),
     [metricKey('First100DaysSite', 'RequestSaved')]: series((m) => (saves(m) ? 1 - failing(m) : undefined)),
-    [metricKey('First100DaysSite', 'CheatSheetSent')]: series((m) => (saves(m) ? 1 - failing(m) : undefined)),
+    [metricKey('First100DaysSite', 'CheatSheetSent')]: series((m) =>
+      saves(m) && !incident.unsent?.(m) ? 1 - failing(m) : undefined,
+    ),
+    [metricKey('First100DaysSite', 'UnsentRequests')]: unsentCheckSeries(minutes, (m) =>
+      saves(m) ? (incident.unsent?.(m) ?? 'sent') : undefined,
+    ),
   };
   return { recording, minutes };
 }
@@ -132,6 +158,29 @@ describe('replayed incidents', () => {
     const flood = (m: number) => (m >= incidentStart - 12 * 60 && m < incidentStart - 11.5 * 60 ? 500 : 0);
     const { timeline } = replay(4, { refused: flood }, incidentStart - 13 * 60, 1);
     expect([...timeline.keys()]).toEqual([]);
+  });
+});
+
+describe('requests that never went out', () => {
+  const deliveryPage = () => idOf(stack.monitoring.sloAlarms.byObjective.get('delivery')!.fastBurnAlarm);
+  const yesterday = incidentStart - minutesPerDay;
+
+  test('two requests stuck in `sending` since yesterday page no one and open no ticket as the saves come in', () => {
+    // Two of yesterday's 14:00 hour's twelve saves, stuck: a real burn then (1 in 6), which may page that hour.
+    const stuck = (m: number) => (m === yesterday || m === yesterday + 5 ? 'sending' : undefined);
+    // From yesterday's 16:00, once that hour has left the page's window, to the end of today: every save since is sent.
+    const { pages, tickets } = replay(4, { unsent: stuck }, yesterday + 2 * 60, 1);
+
+    expect([pages, tickets]).toEqual([[], []]);
+  });
+
+  test('a delivery outage (every save of an hour unsent) pages the delivery objective within half an hour', () => {
+    const outage = (m: number) => (m >= incidentStart && m < incidentStart + 60 ? 'requested' : undefined);
+    const { timeline } = replay(4, { unsent: outage }, incidentStart - 30, 1);
+    const pages = timeline.get(deliveryPage()) ?? [];
+
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages[0]! - incidentStart).toBeLessThanOrEqual(30);
   });
 });
 
