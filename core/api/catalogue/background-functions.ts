@@ -79,7 +79,7 @@ export const backgroundFunctions = {
       'Every 5 minutes: counts the requests saved 15 to 20 minutes before its tick that are still unsent (UnsentRequests, a Sum the delivery objective reads).',
     timeoutSeconds: 60,
     timeoutReason:
-      "A paginated Query of the unsent index, its key condition reading one 5-minute slice of saves: a few items on a normal day; a minute is room for a slice of hundreds of thousands.",
+      'A paginated Query of the unsent index, its key condition reading one 5-minute slice of saves: a few items on a normal day; a minute is room for a slice of hundreds of thousands.',
     logService: deliveryServices.unsentCheck,
     environment: 'deliveryTracking',
     tableAccess: [

@@ -90,7 +90,9 @@ test('a request stuck all day is counted once: by the one run of the day whose s
   await put('stuck-all-day', { requested_at: minutes(day, 7 * 60 + 2).toISOString(), delivery_status: 'sending' });
   const ticks = Array.from({ length: (24 * 60) / 5 }, (_, run) => minutes(day, 5 * run + 3));
 
-  const counts = await Promise.all(ticks.map((tick) => countNewlyUnsent(emulators.dynamoDb, emulators.stack.tableName, tick)));
+  const counts = await Promise.all(
+    ticks.map((tick) => countNewlyUnsent(emulators.dynamoDb, emulators.stack.tableName, tick)),
+  );
 
   expect(counts.reduce((sum, count) => sum + count, 0)).toBe(1);
 });
