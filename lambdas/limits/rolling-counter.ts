@@ -189,8 +189,10 @@ export function rollingCounter(
           TableName: tableName,
           Key: key(id),
           UpdateExpression: 'ADD #sends :one, #claims :claim SET #expiresAt = :expiresAt',
+          // Not sealed, not counted already, and the bucket new or under its room. Without parentheses
+          // (DynamoDB takes AND before OR): the local twin's parser backtracks at each one (request-items.ts, anyOf).
           ConditionExpression:
-            'attribute_not_exists(#sealed) AND (attribute_not_exists(#sends) OR #sends < :room) AND NOT contains(#claims, :token)',
+            'attribute_not_exists(#sealed) AND NOT contains(#claims, :token) AND attribute_not_exists(#sends) OR attribute_not_exists(#sealed) AND NOT contains(#claims, :token) AND #sends < :room',
           ExpressionAttributeNames: {
             '#sends': 'sends',
             '#sealed': 'sealed',

@@ -29,8 +29,10 @@ import { consentRecordAt } from '../../core/data/consent';
 import type { MailProvider } from '../../core/data/mail-provider';
 import { emailIndex, requestExpiryAttribute, unsentIndex, type CheatSheetRequestItem } from '../../core/data/tables';
 import {
+  anyOf,
   canaryItem,
   claimableCondition,
+  claimCondition,
   claimableNames,
   claimableValues,
   expiryAfter,
@@ -184,7 +186,7 @@ export function cheatSheetRequestsTable(
     return conditionalUpdate({
       Key: { id },
       UpdateExpression: `SET ${sets.join(', ')}${leavesUnsentIndex ? ' REMOVE #queue' : ''}`,
-      ConditionExpression: `send_token = :token AND (#status = :sending OR (#status = :status AND ${ownRetry}))`,
+      ConditionExpression: anyOf(['#status = :sending', `#status = :status AND ${ownRetry}`], 'send_token = :token'),
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     });
@@ -195,7 +197,7 @@ export function cheatSheetRequestsTable(
       Key: { id },
       // Its reader was mailed through a later request: no longer the unsent check's.
       UpdateExpression: 'SET superseded_by = :by, superseded_at = :at REMOVE #queue',
-      ConditionExpression: `attribute_exists(id) AND (${claimableCondition})`,
+      ConditionExpression: claimableCondition,
       ExpressionAttributeNames: { ...claimableNames, '#queue': unsentIndex.partitionKey },
       ExpressionAttributeValues: { ...claimableValues, ':by': by, ':at': at.toISOString() },
     });
@@ -215,7 +217,7 @@ export function cheatSheetRequestsTable(
           // An item from before the unsent index joins it when claimed.
           UpdateExpression:
             'SET #status = :sending, status_at = :at, sending_at = :at, send_token = :token, #queue = :queue',
-          ConditionExpression: `attribute_exists(id) AND ((${claimableCondition}) OR send_token = :token)${email === undefined ? '' : ' AND email = :email'}`,
+          ConditionExpression: claimCondition(email),
           ExpressionAttributeNames: { ...claimableNames, '#queue': unsentIndex.partitionKey },
           ExpressionAttributeValues: {
             ...claimableValues,

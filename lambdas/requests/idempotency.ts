@@ -98,9 +98,10 @@ class ClaimedPersistenceLayer extends DynamoDBPersistenceLayer {
           Item: item,
           // Powertools' three conditions (a new key, an expired one, an in-progress claim whose
           // function timed out), and a fourth: the item is this very put's, written by an
-          // earlier attempt of the same request.
+          // earlier attempt of the same request. Without parentheses: DynamoDB takes AND before OR,
+          // and the local twin's parser backtracks at each parenthesis (request-items.ts, anyOf).
           ConditionExpression:
-            'attribute_not_exists(#id) OR #expiry < :now OR (#status = :inprogress AND attribute_exists(#inProgressExpiry) AND #inProgressExpiry < :nowMs) OR #claim = :claim',
+            'attribute_not_exists(#id) OR #expiry < :now OR #status = :inprogress AND attribute_exists(#inProgressExpiry) AND #inProgressExpiry < :nowMs OR #claim = :claim',
           ExpressionAttributeNames: {
             '#id': 'id',
             '#expiry': 'expiration',

@@ -47,11 +47,33 @@ export async function storage<T>(operation: string, call: () => Promise<T>): Pro
 }
 
 /**
- * What a send may claim: `requested` or `failed`, or an item written before `delivery_status`
- * existed that was never sent (core/data/delivery-status.ts).
+ * What a send may claim, as alternatives any one of which suffices: `requested` or `failed`, or an
+ * item written before `delivery_status` existed that was never sent (core/data/delivery-status.ts);
+ * never one superseded. Each implies the item exists.
  */
-export const claimableCondition =
-  'attribute_not_exists(superseded_by) AND (#status IN (:requested, :failed) OR (attribute_not_exists(#status) AND #sent = :unsent))';
+const claimableTerms = [
+  'attribute_not_exists(superseded_by) AND #status IN (:requested, :failed)',
+  'attribute_not_exists(superseded_by) AND attribute_not_exists(#status) AND #sent = :unsent',
+];
+
+/**
+ * `terms` joined by OR, each ANDed with `also`: written without parentheses, since DynamoDB takes
+ * AND before OR ("Precedence in conditions",
+ * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Expressions.OperatorsAndFunctions.html).
+ * The same condition with nested parentheses cost the local twin's DynamoDB (dynalite, whose parser
+ * backtracks at each parenthesis) 25 to 50 ms of CPU to parse, a third of a reader's (docs/performance.md).
+ */
+export function anyOf(terms: readonly string[], also?: string): string {
+  return terms.map((term) => (also === undefined ? term : `${also} AND ${term}`)).join(' OR ');
+}
+
+/** What a send may claim, as a condition or a filter. */
+export const claimableCondition = anyOf(claimableTerms);
+
+/** Claimable, or held already by `:token` (the claim's own retried write); with `email`, only that address's. */
+export function claimCondition(email?: string): string {
+  return anyOf([...claimableTerms, 'send_token = :token'], email === undefined ? undefined : 'email = :email');
+}
 export const claimableNames = { '#status': 'delivery_status', '#sent': 'cheat_sheet_sent' };
 
 /** The SES events' verdicts: a `sent` written after one of them would undo it. */
