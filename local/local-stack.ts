@@ -24,10 +24,11 @@ import {
   saveRequestEnvironment,
   sendCheatSheetEnvironment,
   sendCheatSheetVariables,
+  visitCountEnvironment,
   type RecipientDomainCheckSetting,
   type ChallengeSetting,
 } from '../core/config/function-environment';
-import { requestsTable, limitCountersTable, tables } from '../core/data/tables';
+import { funnelVisitorsTable, requestsTable, limitCountersTable, tables } from '../core/data/tables';
 import { buildOutput } from '../core/build-output';
 import { startEmailFaultInjector, type EmailFault, type EmailFaultInjector } from './email-fault-injector';
 import { importQueuedSender, sesLimitsOf } from './queued-sender';
@@ -115,6 +116,8 @@ export interface LocalStack {
   readonly tableName: string;
   /** `cheat_sheet_send_quotas`: the limits' counters (per address, per client, the daily send budget). */
   readonly limitCountersTableName: string;
+  /** `cheat_sheet_funnel_visitors`: the funnel's salt and visitor marks of the day. */
+  readonly funnelVisitorsTableName: string;
   /** s3rver's temporary directory, removed by stop(). */
   readonly s3Directory: string;
   readonly bucket: string;
@@ -204,6 +207,13 @@ function setHandlerEnvironment(endpoints: LocalStack['endpoints'], options: Loca
       clientAddressSource: 'source-ip',
       clientAddressKey,
       configurationSetName: options.configurationSetName,
+    }),
+    // The visit function's only variable the two above lack.
+    visitCountEnvironment({
+      limitCountersTableName: limitCountersTable.name,
+      funnelVisitorsTableName: funnelVisitorsTable.name,
+      clientAddressSource: 'source-ip',
+      clientAddressKey,
     }),
   );
   if (options.configurationSetName === undefined) delete env[sendCheatSheetVariables.configurationSetName];
@@ -352,6 +362,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       endpoints,
       tableName: requestsTable.name,
       limitCountersTableName: limitCountersTable.name,
+      funnelVisitorsTableName: funnelVisitorsTable.name,
       s3Directory,
       bucket: localBucketName,
       key: cheatSheetFileName,

@@ -97,11 +97,14 @@ export const challengeVariables = {
 } as const;
 
 /**
- * The visit function's variables: the funnel's counts live in the limit counters' table, and the
- * client's network (for the day's visitor hash) comes from where the send function takes it.
+ * The visit function's variables: the funnel's counts live in the limit counters' table, the day's
+ * salt and visitor marks in a table no backup keeps, and the client's network (for the day's
+ * visitor hash) comes from where the send function takes it.
  */
 export const visitCountVariables = {
   limitCountersTableName: sendCheatSheetVariables.limitCountersTableName,
+  /** `cheat_sheet_funnel_visitors` (core/data/tables.ts). */
+  funnelVisitorsTableName: 'FUNNEL_VISITORS_TABLE_NAME',
   clientAddressSource: sendCheatSheetVariables.clientAddressSource,
   clientAddressKey: sendCheatSheetVariables.clientAddressKey,
   originSecretArn: sendCheatSheetVariables.originSecretArn,
@@ -248,6 +251,7 @@ export interface ChallengeSettings {
 
 export interface VisitCountSettings {
   readonly limitCountersTableName: string;
+  readonly funnelVisitorsTableName: string;
   readonly clientAddressSource: ClientAddressSource;
   /** Required with `source-ip`. */
   readonly clientAddressKey?: string;
@@ -291,7 +295,7 @@ export function challengeEnvironment(settings: ChallengeSettings): Environment {
   return environmentOf(challengeVariables, { ...settings });
 }
 
-/** The visit function's: the counters' table and the client's address, nothing else. */
+/** The visit function's: the counters' table, the funnel visitors' table and the client's address, nothing else. */
 export function visitCountEnvironment(settings: VisitCountSettings): Environment {
   return environmentOf(visitCountVariables, { ...settings });
 }

@@ -3,7 +3,8 @@
  * delivered, bounced or complained, leads handed to the mail tool, and the conversion (requests
  * per unique visitor). Plain data and pure functions: the visit function writes the day's counts
  * under the ids below (lambdas/funnel/), and the leads tool, the weekly digest and the twin read
- * them back through `funnelOf`.
+ * them back through `funnelOf`. The counts live in the limit counters' table; the day's salt and
+ * visitor marks in `cheat_sheet_funnel_visitors`, which no backup keeps (core/data/tables.ts).
  *
  * Unique visitors are counted as privacy-first analytics count them (Plausible's
  * "daily-rotating salt"): the keyed hash of the day, the client's network and its user agent,
@@ -24,12 +25,15 @@ export function funnelDayId(day: FunnelDayKey): string {
   return `funnel#${day}`;
 }
 
-/** The day's random salt, `funnel-salt#<day>`: expires at the day's end, and the next day's first visit deletes it. */
+/**
+ * The day's random salt, `funnel-salt#<day>`, in the funnel visitors' table: expires at the day's
+ * end, and the next day's first visit deletes it.
+ */
 export function visitorSaltId(day: FunnelDayKey): string {
   return `funnel-salt#${day}`;
 }
 
-/** One unique visitor of the day, `funnel-visitor#<day>#<hash>`: written once, expires with the day. */
+/** One unique visitor of the day, `funnel-visitor#<day>#<hash>`, in the funnel visitors' table: written once, expires with the day. */
 export function visitorMarkId(day: FunnelDayKey, visitorHash: string): string {
   return `funnel-visitor#${day}#${visitorHash}`;
 }

@@ -1,8 +1,8 @@
 /**
- * The three tables, `cheat_sheet_requests`, `cheat_sheet_send_quotas` and
- * `cheat_sheet_idempotency`, described once: the CDK
- * data construct, the local twin and the tests all build their tables from these definitions,
- * so the three agree by construction.
+ * The four tables, described once: the three kept ones, `cheat_sheet_requests`,
+ * `cheat_sheet_send_quotas` and `cheat_sheet_idempotency`, and the funnel's day-long
+ * `cheat_sheet_funnel_visitors`. The CDK data construct, the local twin and the tests all build
+ * their tables from these definitions, so they agree by construction.
  */
 
 import type { DeliveryStatus } from './delivery-status';
@@ -286,5 +286,34 @@ export const idempotencyTable: TableDefinition = {
   timeToLiveAttribute: idempotencyExpiryAttribute,
 };
 
+/**
+ * The funnel's unique visitors of the day (lambdas/funnel/visitor-count.ts): the day's random salt,
+ * `funnel-salt#<day>`, and one mark per visitor, `funnel-visitor#<day>#<hash>`, the HMAC of the day,
+ * the client's network and its user agent under that salt. A table of its own because nothing of
+ * it may outlive the day: with the salt and a suspected visitor's network and user agent, anyone
+ * holding a copy could test whether that visitor came. So no backup keeps it (no point-in-time
+ * recovery, which would keep every deleted salt 35 days), DynamoDB's TTL deletes each item at the
+ * day's end, the next day's first visit deletes the salt at once, and the stack's deletion removes
+ * the table: it holds nothing worth keeping. The day's counts stay in the limit counters' table.
+ */
+export const funnelVisitorsTableName = 'cheat_sheet_funnel_visitors';
+
+/** Partition key: the salt's or the mark's id (core/data/funnel.ts). */
+export const funnelVisitorsPartitionKey = 'id';
+
+/** The TTL attribute: epoch seconds, the end of the item's day. */
+export const funnelVisitorsExpiryAttribute = 'expires_at';
+
+/** The day's salt and visitor marks, each deleted by TTL at the day's end. */
+export const funnelVisitorsTable: TableDefinition = {
+  name: funnelVisitorsTableName,
+  partitionKey: text(funnelVisitorsPartitionKey),
+  globalIndexes: [],
+  timeToLiveAttribute: funnelVisitorsExpiryAttribute,
+};
+
+/** The tables that outlive the stack (retained, deletion protection, point-in-time recovery): they hold the leads. */
+export const keptTables: readonly TableDefinition[] = [requestsTable, limitCountersTable, idempotencyTable];
+
 /** Every table, in the order they are created. */
-export const tables: readonly TableDefinition[] = [requestsTable, limitCountersTable, idempotencyTable];
+export const tables: readonly TableDefinition[] = [...keptTables, funnelVisitorsTable];

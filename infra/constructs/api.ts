@@ -51,6 +51,8 @@ export interface ApiProps {
   readonly limitCountersTable: ITable;
   /** `cheat_sheet_idempotency`: both JSON routes' and the form's Idempotency-Key records. */
   readonly idempotencyTable: ITable;
+  /** `cheat_sheet_funnel_visitors`: the visit beacon's salt and visitor marks of the day. */
+  readonly funnelVisitorsTable: ITable;
   /** The table's e-mail index, the only index send may query. */
   readonly emailIndexName: string;
   /** The private bucket holding the PDF; with SSE-KMS, send may decrypt through S3 with its key. */
@@ -243,12 +245,18 @@ export class Api extends Construct {
       }),
       visitCount: visitCountEnvironment({
         limitCountersTableName: props.limitCountersTable.tableName,
+        funnelVisitorsTableName: props.funnelVisitorsTable.tableName,
         clientAddressSource: 'cloudfront-viewer-address',
         originSecretArn: props.originSecret.secretArn,
       }),
     };
     const resources = {
-      tables: { requests: props.table, limitCounters: props.limitCountersTable, idempotency: props.idempotencyTable },
+      tables: {
+        requests: props.table,
+        limitCounters: props.limitCountersTable,
+        idempotency: props.idempotencyTable,
+        funnelVisitors: props.funnelVisitorsTable,
+      },
       emailIndexName: props.emailIndexName,
       cheatSheetBucket: props.cheatSheetBucket,
       cheatSheetKey: props.cheatSheetKey,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import {
   AttributeType,
   BillingMode,
@@ -19,6 +19,7 @@ import { buildOutput } from '../../core/build-output';
 import { cheatSheetFileName } from '../../core/content/cheat-sheet';
 import {
   emailIndex,
+  funnelVisitorsTable,
   idempotencyTable,
   requestExpiryAttribute,
   requestsTable,
@@ -49,6 +50,35 @@ export const tableProtection = {
   deletionProtection: true,
   removalPolicy: RemovalPolicy.RETAIN,
 } as const satisfies Partial<TableProps>;
+
+/**
+ * The funnel visitors' table (core/data/tables.ts): the day's salt and visitor marks, which must
+ * not outlive the day. So it differs from the leads' tables:
+ *
+ * - No point-in-time recovery: PITR would keep every state of the table, each deleted salt with
+ *   it, for 35 days, and a restored salt lets anyone with a suspected visitor's network and user
+ *   agent test whether that visitor came that day. TTL and the next day's first visit delete the
+ *   salt; no backup may bring it back. Control Tower's CT.DYNAMODB.PR.1 and cdk-nag's
+ *   AwsSolutions-DDB3 are accepted on this table alone, for this reason.
+ * - Deleted with the stack, no deletion protection: it holds nothing worth keeping, and losing it
+ *   loses at most the day's unique visitors (the next visit makes a new salt; a visitor already
+ *   counted that day counts once more).
+ * - The leads' key, as the other tables: its policy decides who can read the salt (the visit
+ *   function and CloudFormation), where an AWS owned key would let any role of the account allowed
+ *   dynamodb:GetItem read it; and it is the key the stack already pays for, so it adds nothing.
+ * - Billed per request, as the others: 0 USD at rest (a day's items are a few KB).
+ */
+export const funnelVisitorsTableSettings = {
+  billingMode: BillingMode.PAY_PER_REQUEST,
+  pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: false },
+  encryption: TableEncryption.CUSTOMER_MANAGED,
+  deletionProtection: false,
+  removalPolicy: RemovalPolicy.DESTROY,
+} as const satisfies Partial<TableProps>;
+
+/** Why the funnel visitors' table has no point-in-time recovery: for the rule packs' findings. */
+export const funnelVisitorsWithoutBackupReason =
+  "It holds only the funnel's daily salt and the day's visitor hashes, which must be gone with the day: point-in-time recovery would keep each deleted salt 35 days, and a restored salt lets anyone with a visitor's network and user agent test whether that visitor came. Losing the table loses at most one day's unique-visitor count.";
 
 /** Name, keys and TTL of a table as `core/data/tables.ts` describes it. */
 function tableShape(table: TableDefinition): Pick<TableProps, 'tableName' | 'partitionKey' | 'timeToLiveAttribute'> {
@@ -89,7 +119,7 @@ function addGlobalIndexes(target: Table, table: TableDefinition): void {
 
 export interface DataProps {
   /**
-   * The leads' key (infra/constructs/leads-key.ts): the three tables are encrypted with it, so its
+   * The leads' key (infra/constructs/leads-key.ts): the four tables are encrypted with it, so its
    * policy decides who can read them, and so is the PDF deployment handler's log group. The PDF
    * bucket is not (SSE-S3: infra/constructs/private-bucket.ts).
    */
@@ -124,8 +154,9 @@ export interface DataProps {
 }
 
 /**
- * What the stack stores: the requests table, the limit counters table (the caps' and the budget's counters), the cheat-sheet
- * PDF, and the access logs of every bucket and of the distribution. All of them outlive the stack.
+ * What the stack stores: the requests table, the limit counters table (the caps' and the budget's counters), the
+ * idempotency records, the cheat-sheet PDF, and the access logs of every bucket and of the distribution, all of
+ * which outlive the stack; and the funnel's day-long visitors' table, which does not.
  */
 export class Data extends Construct {
   /** `cheat_sheet_requests`, retained when the stack is deleted. */
@@ -140,6 +171,11 @@ export class Data extends Construct {
    * a day after it was written.
    */
   public readonly idempotencyTable: Table;
+  /**
+   * `cheat_sheet_funnel_visitors`: the funnel's salt and visitor marks of the day, deleted by TTL at
+   * the day's end; no point-in-time recovery, deleted with the stack (funnelVisitorsTableSettings).
+   */
+  public readonly funnelVisitorsTable: Table;
   /** The name of the table's e-mail index (`email`, newest `requested_at` first). */
   public readonly emailIndexName: string = emailIndex.name;
   /** Private; only the send function reads from it. Retained when the stack is deleted. */
@@ -193,6 +229,15 @@ export class Data extends Construct {
     // Its name is fixed, so a retry adopts the retained table; TTL empties it a day after each
     // write (a key's item is ~0.3 KB).
     this.idempotencyTable = leadsTable(this, 'IdempotencyTable', idempotencyTable, props.encryptionKey);
+    this.funnelVisitorsTable = new Table(this, 'FunnelVisitorsTable', {
+      ...tableShape(funnelVisitorsTable),
+      ...funnelVisitorsTableSettings,
+      encryptionKey: props.encryptionKey,
+    });
+    Validations.of(this.funnelVisitorsTable.node.defaultChild ?? this.funnelVisitorsTable).acknowledge({
+      id: 'AwsSolutions::AwsSolutions-DDB3',
+      reason: funnelVisitorsWithoutBackupReason,
+    });
 
     this.cheatSheetBucket = new PrivateBucket(this, 'CheatSheetBucket', {
       accessLogsBucket: this.accessLogsBucket,

@@ -16,6 +16,8 @@ import {
 } from './cloudformation-template';
 import { dataPathRows } from './audit-data-paths';
 import { table } from './markdown-table';
+import { funnelRetentionDays } from '../../core/data/funnel';
+import { funnelVisitorsTableName } from '../../core/data/tables';
 
 /** DynamoDB's point-in-time recovery keeps every version of an item, deleted ones too, this long. */
 export const pointInTimeRecoveryDays = 35;
@@ -56,6 +58,19 @@ function requestRetention(views: readonly StackView[]): string {
   const live =
     ttl?.Enabled && typeof value === 'string' ? `${value} days (DynamoDB TTL)` : 'no expiry: kept until erased';
   return `${live}; deleted items stay ${pointInTimeRecoveryDays} days in point-in-time recovery`;
+}
+
+/** The funnel's salt and marks: the day, and whether a backup keeps them past it (the table's point-in-time recovery). */
+function funnelVisitorsRetention(views: readonly StackView[]): string {
+  const visitors = tableNamed(views, funnelVisitorsTableName);
+  const recovery =
+    visitors &&
+    propertiesOf<{ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled?: boolean } }>(visitors.resource)
+      .PointInTimeRecoverySpecification;
+  const backups = recovery?.PointInTimeRecoveryEnabled
+    ? `${pointInTimeRecoveryDays} days in point-in-time recovery`
+    : 'no backup keeps them (no point-in-time recovery)';
+  return `the day's end (DynamoDB TTL; the next day's first visit deletes the salt); ${backups}`;
 }
 
 function accessLogRetention(views: readonly StackView[]): string {
@@ -141,10 +156,16 @@ export function personalDataSection(views: readonly StackView[]): string {
           'expire; no address in them',
         ],
         [
-          "the funnel's unique visitors (`funnel-visitor#…`): HMAC-SHA-256 of the day, the client network and the user agent under a random salt of that day's (`funnel-salt#…`); the day's counts (`funnel#…`) hold numbers only",
-          '`cheat_sheet_send_quotas`',
-          `the salt and the hashes: the day's end (DynamoDB TTL; the next day's first visit deletes the salt), ${pointInTimeRecoveryDays} days in point-in-time recovery; the counts: 400 days`,
+          "the funnel's unique visitors (`funnel-visitor#…`): HMAC-SHA-256 of the day, the client network and the user agent under a random salt of that day's (`funnel-salt#…`)",
+          `\`${funnelVisitorsTableName}\``,
+          funnelVisitorsRetention(views),
           'expire; once the salt is gone no hash can be matched to anyone',
+        ],
+        [
+          "the funnel's day counts (`funnel#…`): visits and unique visitors, numbers only",
+          '`cheat_sheet_send_quotas`',
+          `${funnelRetentionDays} days (DynamoDB TTL)`,
+          'nothing to erase: no one is in them',
         ],
         [
           'client IP address, user agent, path',

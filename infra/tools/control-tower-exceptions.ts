@@ -41,6 +41,12 @@ const withoutCustomDomain = (facts: ExceptionFacts) => !facts.customDomain;
 
 export const controlTowerExceptions: readonly ControlTowerException[] = [
   {
+    control: 'CT.DYNAMODB.PR.1',
+    resources: 'Data/FunnelVisitorsTable/Resource',
+    reason:
+      "It holds only the funnel's random salt of the day and the day's salted visitor hashes, which must not outlive the day: point-in-time recovery would keep each deleted salt 35 days, and a restored salt lets anyone with a visitor's network and user agent test whether that visitor came. Losing the table loses at most one day's unique-visitor count.",
+  },
+  {
     control: 'CT.SQS.PR.1',
     resources: 'FailedEvents/Queue/Resource',
     reason:

@@ -48,7 +48,10 @@ async function countVisit(request: ApiRequest): Promise<void> {
   const network = await trustedClientNetworkOf(request.client, config.clientAddress, (arn) =>
     loadOriginSecret(secretsManager, arn),
   );
-  counter ??= visitCounter(dynamoDb, config.limitCountersTableName);
+  counter ??= visitCounter(dynamoDb, {
+    countsTableName: config.limitCountersTableName,
+    visitorsTableName: config.funnelVisitorsTableName,
+  });
   const { uniqueVisitor } = await counter.count({ network, userAgent });
   metrics.count(visitMetrics.visit);
   if (uniqueVisitor) metrics.count(visitMetrics.uniqueVisitor);

@@ -2,10 +2,12 @@
  * Counts one visit to `/` in the day's funnel item (core/data/funnel.ts), and the visitor once a
  * day: the keyed hash of the day, the client's network and its user agent, under the day's random
  * salt, is written once (a conditional PutItem); the first write of a hash counts a unique visitor.
- * Neither the address nor the user agent is stored; the salt and the hashes expire at the day's
- * end (DynamoDB's TTL), and the first visit of the next day deletes the day before's salt at once,
+ * Neither the address nor the user agent is stored. The salt and the hashes live in the funnel
+ * visitors' table, which no backup keeps (core/data/tables.ts); they expire at the day's end
+ * (DynamoDB's TTL), and the first visit of the next day deletes the day before's salt at once,
  * since TTL may take a day or two to delete an expired item:
  * https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/howitworks-ttl.html
+ * The day's counts, two numbers, go to the limit counters' table, kept 400 days.
  */
 
 import { createHmac, randomBytes } from 'node:crypto';
@@ -27,7 +29,12 @@ import {
   visitorSaltId,
   type FunnelDayKey,
 } from '../../core/data/funnel';
-import { limitCountersExpiryAttribute, limitCountersPartitionKey } from '../../core/data/tables';
+import {
+  funnelVisitorsExpiryAttribute,
+  funnelVisitorsPartitionKey,
+  limitCountersExpiryAttribute,
+  limitCountersPartitionKey,
+} from '../../core/data/tables';
 
 /** Who the visitor is, for the day's hash only: never stored. */
 export interface Visitor {
@@ -41,8 +48,16 @@ export interface VisitCounter {
   count(visitor: Visitor, now?: Date): Promise<{ readonly uniqueVisitor: boolean }>;
 }
 
-const idKey = limitCountersPartitionKey;
-const expiry = limitCountersExpiryAttribute;
+/** Where the visit counter writes: the day's counts, and the day's salt and visitor marks. */
+export interface VisitCounterTables {
+  /** The limit counters' table: `funnel#<day>`, kept `funnelRetentionDays`. */
+  readonly countsTableName: string;
+  /** The funnel visitors' table: the salt and the marks, gone with the day. */
+  readonly visitorsTableName: string;
+}
+
+const idKey = funnelVisitorsPartitionKey;
+const expiry = funnelVisitorsExpiryAttribute;
 
 /** The salt of each day, read or made once per container and day. */
 function saltStore(client: DynamoDBDocumentClient, tableName: string, newSalt: () => string) {
@@ -89,10 +104,10 @@ export function visitorHash(salt: string, day: FunnelDayKey, { network, userAgen
 
 export function visitCounter(
   client: DynamoDBDocumentClient,
-  tableName: string,
+  { countsTableName, visitorsTableName }: VisitCounterTables,
   newSalt: () => string = () => randomBytes(32).toString('hex'),
 ): VisitCounter {
-  const saltOf = saltStore(client, tableName, newSalt);
+  const saltOf = saltStore(client, visitorsTableName, newSalt);
   return {
     async count(visitor, now = new Date()) {
       const day = dayOf(now);
@@ -101,7 +116,7 @@ export function visitCounter(
       try {
         await client.send(
           new PutCommand({
-            TableName: tableName,
+            TableName: visitorsTableName,
             Item: { [idKey]: visitorMarkId(day, hash), [expiry]: endOfDaySeconds(day) },
             ConditionExpression: 'attribute_not_exists(#id)',
             ExpressionAttributeNames: { '#id': idKey },
@@ -113,10 +128,10 @@ export function visitCounter(
       }
       await client.send(
         new UpdateCommand({
-          TableName: tableName,
-          Key: { [idKey]: funnelDayId(day) },
+          TableName: countsTableName,
+          Key: { [limitCountersPartitionKey]: funnelDayId(day) },
           UpdateExpression: 'ADD visits :one, unique_visitors :unique SET #expiry = :expiry',
-          ExpressionAttributeNames: { '#expiry': expiry },
+          ExpressionAttributeNames: { '#expiry': limitCountersExpiryAttribute },
           ExpressionAttributeValues: {
             ':one': 1,
             ':unique': uniqueVisitor ? 1 : 0,

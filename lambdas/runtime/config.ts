@@ -224,15 +224,17 @@ export function readChallengeConfig(env: Env = process.env): ChallengeConfig {
   return { proofOfWork, clientAddress: clientAddressSettings(env) };
 }
 
-/** The visit function's: where the funnel's counts live, and where the client's address comes from. */
+/** The visit function's: where the funnel's counts and the day's visitors live, and where the client's address comes from. */
 export interface VisitCountConfig {
   readonly limitCountersTableName: string;
+  readonly funnelVisitorsTableName: string;
   readonly clientAddress: ClientAddressSettings;
 }
 
 export function readVisitCountConfig(env: Env = process.env): VisitCountConfig {
   return {
     limitCountersTableName: required(env, visitCountVariables.limitCountersTableName),
+    funnelVisitorsTableName: required(env, visitCountVariables.funnelVisitorsTableName),
     clientAddress: clientAddressSettings(env),
   };
 }

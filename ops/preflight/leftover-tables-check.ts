@@ -1,5 +1,5 @@
 /**
- * The three tables keep their fixed names, `Retain` and deletion protection, so they outlive the
+ * The three kept tables keep their fixed names, `Retain` and deletion protection, so they outlive the
  * stack: after a failed first create, and after a deliberate `cdk destroy`. The next create stops
  * on "already exists". Found while the stack does not exist, each table is read before anything is
  * said about it (DescribeTable's ItemCount and encryption key, KMS DescribeKey's key state):
@@ -17,12 +17,16 @@
 
 import { DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
-import { idempotencyTableName, limitCountersTableName, tableName } from '../../core/data/tables';
+import { keptTables } from '../../core/data/tables';
 import { describeError, isNotFound } from './aws-errors';
 import type { CheckResult } from './check-result';
 import { isFirstDeploy, type StackState } from './stack-check';
 
-export const productTables = [tableName, limitCountersTableName, idempotencyTableName] as const;
+/**
+ * The kept tables only: the funnel visitors' table is deleted with the stack (a rolled-back create
+ * included), so it never outlives it.
+ */
+export const productTables: readonly string[] = keptTables.map(({ name }) => name);
 
 /** What the preflight learnt of one leftover table. */
 export interface LeftoverTable {

@@ -4,9 +4,10 @@ import { synthTemplate } from './support/synth';
 /**
  * What happens to every resource that holds data when a deploy fails or the stack goes away. A
  * rolled-back first create must leave nothing a retry trips over (RetainExceptOnCreate), while
- * a deletion or a replacement keeps what holds data (Retain). The tables alone are Retain even on
- * a rolled-back create, with deletion protection: their names are fixed, and the retry adopts
- * them with `cdk deploy --import-existing-resources`.
+ * a deletion or a replacement keeps what holds data (Retain). The kept tables alone are Retain even
+ * on a rolled-back create, with deletion protection: their names are fixed, and the retry adopts
+ * them with `cdk deploy --import-existing-resources`. The funnel's visitors of the day are deleted
+ * with the stack: the day's salt must not outlive its day, in a kept table or in a backup.
  */
 
 /**
@@ -46,7 +47,11 @@ describe('stateful resources of the whole product', () => {
   test('the tables keep the logical ids deployed stacks have, so their new key is an in-place update', () => {
     // SSESpecification changes with "no interruption" (CloudFormation's reference): same table, same items.
     const ids = Object.keys(template.findResources('AWS::DynamoDB::Table')).sort();
-    expect(ids).toEqual(['DataIdempotencyTable36C198C8', 'DataRequestsTable777D4D37', 'DataSendQuotaTableD0DC22A0']);
+    expect(ids.filter((id) => !id.startsWith('DataFunnelVisitorsTable'))).toEqual([
+      'DataIdempotencyTable36C198C8',
+      'DataRequestsTable777D4D37',
+      'DataSendQuotaTableD0DC22A0',
+    ]);
   });
 
   test('every bucket is kept on delete and replacement, and removed when its create rolls back', () => {
@@ -79,15 +84,17 @@ describe('stateful resources of the whole product', () => {
     }
   });
 
-  test('all three tables are always kept and protected from deletion, whatever rolls back', () => {
-    const tables = Object.entries(template.findResources('AWS::DynamoDB::Table')).map(([logicalId, table]) => ({
-      logicalId,
-      TableName: (table as { Properties: { TableName: string } }).Properties.TableName,
-      DeletionPolicy: (table as Policies).DeletionPolicy,
-      UpdateReplacePolicy: (table as Policies).UpdateReplacePolicy,
-      DeletionProtectionEnabled: (table as { Properties: { DeletionProtectionEnabled?: boolean } }).Properties
-        .DeletionProtectionEnabled,
-    }));
+  test('the three kept tables are always kept and protected from deletion, whatever rolls back', () => {
+    const tables = Object.entries(template.findResources('AWS::DynamoDB::Table'))
+      .filter(([logicalId]) => !logicalId.startsWith('DataFunnelVisitorsTable'))
+      .map(([logicalId, table]) => ({
+        logicalId,
+        TableName: (table as { Properties: { TableName: string } }).Properties.TableName,
+        DeletionPolicy: (table as Policies).DeletionPolicy,
+        UpdateReplacePolicy: (table as Policies).UpdateReplacePolicy,
+        DeletionProtectionEnabled: (table as { Properties: { DeletionProtectionEnabled?: boolean } }).Properties
+          .DeletionProtectionEnabled,
+      }));
     expect(tables.map((table) => table.TableName).sort()).toEqual([
       'cheat_sheet_idempotency',
       'cheat_sheet_requests',
@@ -102,5 +109,25 @@ describe('stateful resources of the whole product', () => {
         DeletionProtectionEnabled: true,
       });
     }
+  });
+
+  test("the visit function keeps the funnel's salt in a table no backup keeps, deleted with the stack, and only its counts in a kept one", () => {
+    const visit = Object.values(template.findResources('AWS::Lambda::Function')).find(
+      (fn) => fn.Properties.Environment?.Variables?.FUNNEL_VISITORS_TABLE_NAME !== undefined,
+    );
+    const variables = visit?.Properties.Environment.Variables as Record<string, { Ref: string }>;
+    const tableOf = (variable: string) => template.toJSON().Resources[variables[variable].Ref];
+
+    expect(tableOf('FUNNEL_VISITORS_TABLE_NAME')).toMatchObject({
+      DeletionPolicy: 'Delete',
+      Properties: {
+        TableName: 'cheat_sheet_funnel_visitors',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: false },
+        DeletionProtectionEnabled: false,
+      },
+    });
+    expect(tableOf('SEND_QUOTA_TABLE_NAME')).toMatchObject({
+      Properties: { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } },
+    });
   });
 });

@@ -37,10 +37,15 @@ async function scan(name: string): Promise<Record<string, unknown>[]> {
 }
 
 describe('the local DynamoDB', () => {
-  test('has exactly the three tables, named as in the shared schema, and gives the handlers the two the contract names', async () => {
+  test('has exactly the four tables, named as in the shared schema, and gives the handlers the two the contract names', async () => {
     const { TableNames } = await dynamoDb.send(new ListTablesCommand({}));
 
-    expect(TableNames).toEqual(['cheat_sheet_idempotency', 'cheat_sheet_requests', 'cheat_sheet_send_quotas']);
+    expect(TableNames).toEqual([
+      'cheat_sheet_funnel_visitors',
+      'cheat_sheet_idempotency',
+      'cheat_sheet_requests',
+      'cheat_sheet_send_quotas',
+    ]);
     // Not set: the functions' default is the local table's name, so only the contract's variables are needed.
     expect(process.env.IDEMPOTENCY_TABLE_NAME).toBeUndefined();
     expect([stack.tableName, stack.limitCountersTableName]).toEqual([
@@ -50,6 +55,13 @@ describe('the local DynamoDB', () => {
     expect([process.env.TABLE_NAME, process.env.SEND_QUOTA_TABLE_NAME]).toEqual([
       'cheat_sheet_requests',
       'cheat_sheet_send_quotas',
+    ]);
+  });
+
+  test("gives the visit function the funnel visitors' table, where the day's salt lives", () => {
+    expect([stack.funnelVisitorsTableName, process.env.FUNNEL_VISITORS_TABLE_NAME]).toEqual([
+      'cheat_sheet_funnel_visitors',
+      'cheat_sheet_funnel_visitors',
     ]);
   });
 

@@ -17,8 +17,8 @@ import type {
 } from '../../observability/product-metrics';
 import type { FailureBodyShape } from '../reply-bodies';
 
-/** The three tables, by what they hold (core/data/tables.ts). */
-export type ProductTable = 'requests' | 'limitCounters' | 'idempotency';
+/** The four tables, by what they hold (core/data/tables.ts). */
+export type ProductTable = 'requests' | 'limitCounters' | 'idempotency' | 'funnelVisitors';
 
 /** The DynamoDB actions the functions call. */
 export type TableAction =

@@ -327,9 +327,14 @@ export const productFunctions = {
     environment: 'visitCount',
     tableAccess: [
       {
+        table: 'funnelVisitors',
+        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
+        why: "The funnel's visitors of the day (lambdas/funnel/visitor-count.ts): a consistent GetItem reads the day's salt, a conditional PutItem makes it (the first visit of the day) and writes the visitor's hash once, DeleteItem removes the day before's salt.",
+      },
+      {
         table: 'limitCounters',
-        actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-        why: "The funnel (lambdas/funnel/visitor-count.ts): a consistent GetItem reads the day's salt, a conditional PutItem makes it (the first visit of the day) and writes the visitor's hash once, DeleteItem removes the day before's salt, UpdateItem adds the visit to the day's counts.",
+        actions: ['dynamodb:UpdateItem'],
+        why: "The funnel's day counts (lambdas/funnel/visitor-count.ts): UpdateItem adds the visit, and the unique visitor, to the day's item.",
       },
     ],
     // Behind CloudFront the viewer's address is trusted only with the origin secret.

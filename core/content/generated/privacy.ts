@@ -5,7 +5,7 @@ type PrivacyContent = ContentOf<'privacy'>;
 
 export const contactEmail: PrivacyContent['contactEmail'] = "privacy@mpcframework.com";
 export const placeholder: PrivacyContent['placeholder'] = true;
-export const version: PrivacyContent['version'] = "2026-11-28";
+export const version: PrivacyContent['version'] = "2026-11-29";
 export const heading: PrivacyContent['heading'] = "Privacy";
 export const intro: PrivacyContent['intro'] = "This site collects as little as it can: only what it needs to send you the free cheat sheet. Here is what it keeps, why, for how long, and how to have it deleted.";
 export const sections: PrivacyContent['sections'] = [
@@ -29,7 +29,7 @@ export const sections: PrivacyContent['sections'] = [
   {
     "heading": "For how long",
     "paragraphs": [
-      "We keep your request until you ask us to erase it, or until the author deletes it. The counters are deleted automatically: the one for your e-mail address a day after the last cheat sheet sent to it, the one for your network about an hour after your last request. The visit logs are deleted after at most a year. The day's visit counts are kept for 400 days; the hashes of the day's visitors, and the key they are made with, are deleted when the day ends (the database's backups keep them 35 days, where no one reads them). The records of each request are deleted after a day. The hash of a mailbox that bounced or reported spam, and the e-mail service's list, are kept until you ask us to erase them. Each week the author receives an e-mail listing the new requests (names and addresses) in their own mailbox, where it stays until the author deletes it.",
+      "We keep your request until you ask us to erase it, or until the author deletes it. The counters are deleted automatically: the one for your e-mail address a day after the last cheat sheet sent to it, the one for your network about an hour after your last request. The visit logs are deleted after at most a year. The day's visit counts are kept for 400 days; the hashes of the day's visitors, and the key they are made with, are deleted when the day ends, and no backup keeps them. The records of each request are deleted after a day. The hash of a mailbox that bounced or reported spam, and the e-mail service's list, are kept until you ask us to erase them. Each week the author receives an e-mail listing the new requests (names and addresses) in their own mailbox, where it stays until the author deletes it.",
       "An erased request stays in the database's backups (point-in-time recovery) for 35 days, where no one reads it, and is then gone for good. The servers' logs are kept for one year: they hold IP addresses and, for a cheat sheet sent, the part of your e-mail address after the @, never your name or the whole address."
     ]
   },

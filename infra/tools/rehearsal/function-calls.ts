@@ -7,7 +7,13 @@
  */
 import { catalogueFunctions } from '../../../core/api/catalogue/functions';
 import type { CatalogueFunction, OtherGrant, ProductTable } from '../../../core/api/catalogue/function-entry';
-import { emailIndex, idempotencyTable, limitCountersTable, requestsTable } from '../../../core/data/tables';
+import {
+  emailIndex,
+  funnelVisitorsTable,
+  idempotencyTable,
+  limitCountersTable,
+  requestsTable,
+} from '../../../core/data/tables';
 import { CallReader, type AuthorizedRequest, type RecordedAwsCall } from './aws-calls';
 import type { DeployedStack } from './deployed-stacks';
 import { judge, type Judgement, type Policies } from './judge';
@@ -272,6 +278,7 @@ const tableNames: Readonly<Record<ProductTable, string>> = {
   requests: requestsTable.name,
   limitCounters: limitCountersTable.name,
   idempotency: idempotencyTable.name,
+  funnelVisitors: funnelVisitorsTable.name,
 };
 
 const otherGrantActions: Readonly<Record<OtherGrant, readonly string[]>> = {

@@ -42,6 +42,7 @@ function apiInBareStack(props: Partial<ApiProps> = {}, env?: Environment) {
   const table = new Table(stack, 'RequestsTable', { partitionKey });
   const limitCountersTable = new Table(stack, 'LimitCountersTable', { partitionKey });
   const idempotencyTable = new Table(stack, 'IdempotencyTable', { partitionKey });
+  const funnelVisitorsTable = new Table(stack, 'FunnelVisitorsTable', { partitionKey });
   const cheatSheetBucket = new Bucket(stack, 'CheatSheetBucket', { encryption: BucketEncryption.KMS, encryptionKey });
   const originSecret = new Secret(stack, 'OriginSecret');
   const sendQueue = new Queue(stack, 'SendQueue');
@@ -50,6 +51,7 @@ function apiInBareStack(props: Partial<ApiProps> = {}, env?: Environment) {
     table,
     limitCountersTable,
     idempotencyTable,
+    funnelVisitorsTable,
     emailIndexName: emailIndex.name,
     cheatSheetBucket,
     cheatSheetKey: cheatSheetFileName,
@@ -73,6 +75,7 @@ function apiInBareStack(props: Partial<ApiProps> = {}, env?: Environment) {
       sendQueue: idOf(sendQueue),
       limitCountersTable: idOf(limitCountersTable),
       idempotencyTable: idOf(idempotencyTable),
+      funnelVisitorsTable: idOf(funnelVisitorsTable),
       pdfBucket: idOf(cheatSheetBucket),
       originSecret: idOf(originSecret),
       key: idOf(encryptionKey),

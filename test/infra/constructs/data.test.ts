@@ -1,7 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { cheatSheetFileName } from '../../../core/content/cheat-sheet';
-import { tables } from '../../../core/data/tables';
+import { funnelVisitorsTableName, keptTables, tables } from '../../../core/data/tables';
 import { Data, type DataProps } from '../../../infra/constructs/data';
 import { bareStack } from '../support/bare-stack';
 import { fixtures, privateBucketHardening, resourceByPrefix } from '../support/synth';
@@ -60,10 +60,12 @@ describe('the data construct', () => {
     expect(names.sort()).toEqual(tables.map((table) => table.name).sort());
   });
 
-  test('protects every table alike: on demand, point-in-time recovery, the leads key, deletion protection, retained', () => {
-    const all = Object.values(template.findResources('AWS::DynamoDB::Table'));
-    expect(all).toHaveLength(tables.length);
-    for (const table of all) {
+  test('protects every kept table alike: on demand, point-in-time recovery, the leads key, deletion protection, retained', () => {
+    const kept = Object.values(template.findResources('AWS::DynamoDB::Table')).filter(
+      (table) => table.Properties.TableName !== funnelVisitorsTableName,
+    );
+    expect(kept.map((table) => table.Properties.TableName).sort()).toEqual(keptTables.map(({ name }) => name).sort());
+    for (const table of kept) {
       expect(table).toMatchObject({
         DeletionPolicy: 'Retain',
         UpdateReplacePolicy: 'Retain',
@@ -80,6 +82,28 @@ describe('the data construct', () => {
         },
       });
     }
+  });
+
+  test("keeps the funnel's salt and visitor marks where no backup keeps them: no point-in-time recovery, TTL, deleted with the stack, under the leads key", () => {
+    const visitors = resourceByPrefix(template, 'AWS::DynamoDB::Table', 'DataFunnelVisitorsTable').resource;
+    expect(visitors).toMatchObject({
+      DeletionPolicy: 'Delete',
+      UpdateReplacePolicy: 'Delete',
+      Properties: {
+        TableName: 'cheat_sheet_funnel_visitors',
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }],
+        TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: false },
+        DeletionProtectionEnabled: false,
+        SSESpecification: {
+          SSEEnabled: true,
+          SSEType: 'KMS',
+          KMSMasterKeyId: { 'Fn::GetAtt': [expect.stringMatching(/^LeadsKey/), 'Arn'] },
+        },
+      },
+    });
+    expect(visitors.Properties.GlobalSecondaryIndexes).toBeUndefined();
   });
 
   test("defines cheat_sheet_idempotency from the shared schema: on demand, keyed by id, no index, TTL on Powertools' expiration", () => {

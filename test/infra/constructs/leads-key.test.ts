@@ -46,9 +46,9 @@ describe("the leads' key", () => {
   const template = synthTemplate({ context: { ...quiet, leadsReaderRoleArn: readerRoleArn } });
   const { logicalId, statements } = leadsKeyOf(template);
 
-  test('encrypts every table: the requests, the limit counters and the idempotency keys', () => {
+  test("encrypts every table: the requests, the limit counters, the idempotency keys and the funnel's visitors of the day", () => {
     const tables = Object.values(template.findResources('AWS::DynamoDB::Table'));
-    expect(tables).toHaveLength(3);
+    expect(tables).toHaveLength(4);
     for (const table of tables) {
       expect(table.Properties.SSESpecification).toEqual({
         SSEEnabled: true,

@@ -50,6 +50,14 @@ describe('the rule packs, in the default synth', () => {
     );
   });
 
+  test("accept no point-in-time recovery (CT.DYNAMODB.PR.1, AwsSolutions-DDB3) on the funnel visitors' table alone, where the day's salt lives", () => {
+    const funnelVisitors = ['First100DaysSite/Data/FunnelVisitorsTable/Resource'];
+    expect([findingsOf(report, 'CT.DYNAMODB.PR.1'), findingsOf(report, 'AwsSolutions-DDB3')]).toEqual([
+      funnelVisitors,
+      funnelVisitors,
+    ]);
+  });
+
   test('accept each Control Tower finding on a resource of infra/tools/control-tower-exceptions.ts, with its reason', () => {
     const controlTower = report.accepted.filter((finding) => finding.pack === 'ControlTower');
     expect(controlTower.length).toBeGreaterThan(0);

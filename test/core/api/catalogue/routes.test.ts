@@ -84,10 +84,8 @@ describe('the route catalogue', () => {
       'dynamodb:Scan',
     ]);
     expect(tableActionsOf('limitCounters')).toEqual([
-      'dynamodb:PutItem',
       'dynamodb:GetItem',
       'dynamodb:UpdateItem',
-      'dynamodb:DeleteItem',
       'dynamodb:BatchGetItem',
     ]);
     expect(tableActionsOf('idempotency')).toEqual([
@@ -95,6 +93,14 @@ describe('the route catalogue', () => {
       'dynamodb:GetItem',
       'dynamodb:UpdateItem',
       'dynamodb:DeleteItem',
+    ]);
+    expect(tableActionsOf('funnelVisitors')).toEqual(['dynamodb:PutItem', 'dynamodb:GetItem', 'dynamodb:DeleteItem']);
+  });
+
+  test("the visit beacon keeps the day's salt and marks in the funnel visitors' table, and only adds to the day's counts in the counters' table", () => {
+    expect(productRoutes.countVisit.tableAccess.map(({ table, actions }) => ({ table, actions }))).toEqual([
+      { table: 'funnelVisitors', actions: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'] },
+      { table: 'limitCounters', actions: ['dynamodb:UpdateItem'] },
     ]);
   });
 });
