@@ -16,6 +16,7 @@ import type {
   ProductTable,
   TableAccess,
 } from '../../core/api/catalogue/function-entry';
+import { singleItemTableActions } from '../../core/api/catalogue/function-entry';
 import { integrationTimeoutSeconds, timeoutLeavesRoomToReply } from '../../core/api/catalogue/routes';
 import { replyMarginMs, worstCaseSdkCallMs } from '../../core/config/sdk-timeouts';
 import { bundleFunction, functionHandler, functionNodeOptions } from '../function-bundle';
@@ -191,8 +192,16 @@ function given<T>(fnId: string, what: string, value: T | undefined): T {
 function tableStatement(fnId: string, access: TableAccess, resources: FunctionResources): PolicyStatement {
   const table = given(fnId, `the ${access.table} table`, resources.tables[access.table]);
   const tableArn = table.tableArn;
+  const broad = access.actions.filter((action) => !singleItemTableActions.includes(action));
+  if (access.leadingKeys && broad.length > 0)
+    throw new Error(`${fnId}: leadingKeys narrows single-item actions only, not ${broad.join(', ')}`);
   return new PolicyStatement({
     actions: [...access.actions],
+    // https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html:
+    // a request's partition keys, each of which must match (ForAllValues).
+    ...(access.leadingKeys && {
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...access.leadingKeys] } },
+    }),
     resources: [
       access.index
         ? `${tableArn}/index/${access.index}`

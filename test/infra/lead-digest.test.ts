@@ -6,6 +6,7 @@
  */
 import type { Template } from 'aws-cdk-lib/assertions';
 import { catalogueFunctions } from '../../core/api/catalogue/functions';
+import { funnelDayId } from '../../core/data/funnel';
 import { alarmsOf } from './support/alarms';
 import { resourceByPrefix, synthTemplate } from './support/synth';
 
@@ -78,6 +79,13 @@ describe('with authorEmail', () => {
     });
     expect(tableOf('dynamodb:Scan')).toEqual([arnOf('DataRequestsTable')]);
     expect(tableOf('dynamodb:GetItem')).toEqual([arnOf('DataSendQuotaTable')]);
+    // Of that table, the funnel's day counts alone: not the day's salt, the visitor hashes or the suppressions.
+    const [getItem] = statements.filter((s) => [s.Action].flat().includes('dynamodb:GetItem')) as {
+      Condition?: unknown;
+    }[];
+    expect(getItem.Condition).toEqual({
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [funnelDayId('*')] },
+    });
   });
 
   test("the leads' key lets the digest's role decrypt the table through DynamoDB", () => {

@@ -127,6 +127,9 @@ export const backgroundFunctions = {
         table: 'limitCounters',
         actions: ['dynamodb:GetItem'],
         why: "The funnel's visits and unique visitors: one eventually consistent GetItem of each of the fourteen days' funnel#<day> items (lambdas/funnel/funnel-report.ts); no Query, no Scan of the counters.",
+        // Those items alone (funnelDayId of core/data/funnel.ts, written out: that module's imports lead back
+        // here): not the day's salt, the visitors' hashes, the suppressions or the limits' counters.
+        leadingKeys: ['funnel#*'],
       },
     ],
     grants: ['emailSend'],

@@ -50,7 +50,23 @@ export interface TableAccess {
   readonly index?: string;
   readonly actions: readonly TableAction[];
   readonly why: string;
+  /**
+   * Only the items whose partition key matches one of these patterns (`*`: any characters), as IAM's
+   * `dynamodb:LeadingKeys` condition key (ForAllValues:StringLike) says; single-item actions only
+   * (GetItem, PutItem, UpdateItem, DeleteItem), the ones whose key the rehearsal reads.
+   *
+   * @default - every item of the table
+   */
+  readonly leadingKeys?: readonly string[];
 }
+
+/** The actions `leadingKeys` may narrow: each names one item by its key. */
+export const singleItemTableActions: readonly TableAction[] = [
+  'dynamodb:GetItem',
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+];
 
 /**
  * The grants that are not on a table. `cheatSheetRead`: GetObject on the PDF's one key (and, with

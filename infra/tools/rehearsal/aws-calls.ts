@@ -34,6 +34,12 @@ export interface AuthorizedRequest {
   readonly context?: Readonly<Record<string, string | readonly string[]>>;
   /** Set on a KMS call the service makes for the caller: which call implied it. */
   readonly impliedBy?: string;
+  /**
+   * A single-item DynamoDB call's partition key value, which DynamoDB gives IAM as the condition key
+   * `dynamodb:LeadingKeys`. Apart from `context`: function-calls.ts adds it there only for a caller
+   * whose policies read it, so every other caller's calls stay one request per action and table.
+   */
+  readonly leadingKeys?: readonly string[];
 }
 
 export type CallReading =
@@ -61,10 +67,13 @@ interface EncryptedProperties {
   readonly KmsKeyId?: unknown;
 }
 
-/** The parts of a DynamoDB request that name its tables. */
+/** The parts of a DynamoDB request that name its tables (and, for one item, its key). */
 interface DynamoDbInput {
   readonly TableName?: string;
   readonly IndexName?: string;
+  /** GetItem's, UpdateItem's and DeleteItem's key; PutItem's item holds it. */
+  readonly Key?: Readonly<Record<string, { readonly S?: string; readonly N?: string }>>;
+  readonly Item?: Readonly<Record<string, { readonly S?: string; readonly N?: string }>>;
   readonly RequestItems?: Readonly<Record<string, unknown>>;
   readonly TransactItems?: readonly Readonly<Record<string, { readonly TableName: string }>>[];
 }
@@ -201,9 +210,30 @@ export class CallReader {
         });
       case 'TransactGetItems':
         return (input.TransactItems ?? []).map((item) => onTable('GetItem', item.Get.TableName));
-      default:
-        return input.TableName ? [onTable(operation, input.TableName, input.IndexName)] : [];
+      default: {
+        if (!input.TableName) return [];
+        const request = onTable(operation, input.TableName, input.IndexName);
+        const leadingKey = this.partitionKeyOf(request.holder, input.Key ?? input.Item);
+        return [leadingKey === undefined ? request : { ...request, leadingKeys: [leadingKey] }];
+      }
     }
+  }
+
+  /**
+   * A single-item call's partition key value, which DynamoDB gives IAM as `dynamodb:LeadingKeys`
+   * (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/specifying-conditions.html);
+   * read from the table's KeySchema in the template. Undefined for a Query or Scan (no key read
+   * here: the catalogue narrows single-item actions only, function-entry.ts' leadingKeys).
+   */
+  private partitionKeyOf(
+    table: DeployedResource | undefined,
+    key: DynamoDbInput['Key'] | undefined,
+  ): string | undefined {
+    const schema = (table?.properties as { KeySchema?: readonly { AttributeName: string; KeyType: string }[] })
+      ?.KeySchema;
+    const hashKey = schema?.find((element) => element.KeyType === 'HASH')?.AttributeName;
+    const value = hashKey === undefined ? undefined : key?.[hashKey];
+    return value?.S ?? value?.N;
   }
 
   private s3(call: RecordedAwsCall): AuthorizedRequest[] {

@@ -68,6 +68,7 @@ export async function judgeFunctionCalls(
   const unreadable: string[] = [];
   const withoutPermission = new Set<string>();
   const readers = new Map<string, CallReader>();
+  const keyedFor = leadingKeysWhereRead(stacks);
   for (const call of calls) {
     const caller = callers.find((candidate) => candidate.accessKeyId === call.accessKeyId);
     if (!caller) {
@@ -83,7 +84,8 @@ export async function judgeFunctionCalls(
     }
     if (reading.withoutPermission)
       withoutPermission.add(`${caller.name} (${call.scenario}): ${reading.withoutPermission}`);
-    for (const request of reading.requests) {
+    for (const read of reading.requests) {
+      const request = keyedFor(caller, read);
       const key = requestKey(caller.roleArn, request);
       if (judged.has(key)) continue;
       judged.set(key, {
@@ -112,6 +114,27 @@ export async function judgeFunctionCalls(
     refusals: all.filter((request) => !request.judgement.allowed).map(describeRefusal),
     unreadable,
     withoutPermission: [...withoutPermission],
+  };
+}
+
+/**
+ * Moves a request's `leadingKeys` into its context as `dynamodb:LeadingKeys` for a caller whose
+ * policies read that condition key (the digest's GetItem of the funnel's day counts), and drops it
+ * for the others: their statements do not read it, and with it each item's key would be a request
+ * of its own to judge.
+ */
+function leadingKeysWhereRead(stacks: readonly DeployedStack[]) {
+  const readsLeadingKeys = new Map<string, boolean>();
+  return (caller: Caller, request: AuthorizedRequest): AuthorizedRequest => {
+    const { leadingKeys, ...rest } = request;
+    if (!leadingKeys) return request;
+    let reads = readsLeadingKeys.get(caller.roleArn);
+    if (reads === undefined) {
+      const policies = caller.policies ?? roleByArn(stacks, caller.roleArn)?.identityPolicies ?? [];
+      reads = JSON.stringify(policies).includes('dynamodb:LeadingKeys');
+      readsLeadingKeys.set(caller.roleArn, reads);
+    }
+    return reads ? { ...rest, context: { ...rest.context, 'dynamodb:LeadingKeys': leadingKeys } } : rest;
   };
 }
 

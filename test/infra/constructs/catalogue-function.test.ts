@@ -152,6 +152,29 @@ test('a table access in the catalogue becomes a grant: another access, another g
   expect(grantedActions(template)).not.toContain('dynamodb:PutItem');
 });
 
+test("leading keys narrow a single-item grant to those items' partition keys, and are refused on a Scan or a Query", () => {
+  const { template } = synth(productRoutes.saveRequest, {
+    tableAccess: [{ table: 'limitCounters', actions: ['dynamodb:GetItem'], why: 'A test.', leadingKeys: ['day#*'] }],
+  });
+  const [policy] = Object.values(template.findResources('AWS::IAM::Policy'));
+  const getItem = (policy!.Properties.PolicyDocument.Statement as (Statement & { Condition?: unknown })[]).find(
+    (statement) => [statement.Action].flat().includes('dynamodb:GetItem'),
+  );
+  expect(getItem?.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['day#*'] } });
+  expect(() =>
+    synth(productRoutes.saveRequest, {
+      tableAccess: [
+        {
+          table: 'limitCounters',
+          actions: ['dynamodb:GetItem', 'dynamodb:Query'],
+          why: 'A test.',
+          leadingKeys: ['a*'],
+        },
+      ],
+    }),
+  ).toThrow('leadingKeys narrows single-item actions only, not dynamodb:Query');
+});
+
 test('refuses a timeout that does not outlast a failing SDK call', () => {
   expect(() => synth(productRoutes.saveRequest, { timeoutSeconds: 7 })).toThrow(/does not outlast a failing SDK call/);
 });

@@ -17,7 +17,10 @@ const template = {
       Type: 'AWS::DynamoDB::Table',
       Properties: { TableName: 'requests', SSESpecification: { SSEEnabled: true, KMSMasterKeyId: keyArn } },
     },
-    Plain: { Type: 'AWS::DynamoDB::Table', Properties: { TableName: 'plain' } },
+    Plain: {
+      Type: 'AWS::DynamoDB::Table',
+      Properties: { TableName: 'plain', KeySchema: [{ AttributeName: 'id', KeyType: 'HASH' }] },
+    },
     Files: {
       Type: 'AWS::S3::Bucket',
       Properties: {
@@ -88,6 +91,25 @@ test('a Query of an index names the index; a table without a customer key implie
       body: { TableName: 'plain', IndexName: 'by-email' },
     }),
   ).toEqual(['dynamodb:Query arn:aws:dynamodb:eu-west-1:111111111111:table/plain/index/by-email']);
+});
+
+test("a single-item call carries its partition key, IAM's dynamodb:LeadingKeys, from the table's key schema; a Query none", () => {
+  const leadingKeysOf = (target: string, body: unknown) => {
+    const reading = new CallReader(stacks, '111111111111').read({
+      service: 'dynamodb',
+      region: 'eu-west-1',
+      method: 'POST',
+      url: '/',
+      target: `DynamoDB_20120810.${target}`,
+      body: JSON.stringify(body),
+    });
+    return 'requests' in reading ? reading.requests[0].leadingKeys : 'unreadable';
+  };
+  expect(leadingKeysOf('GetItem', { TableName: 'plain', Key: { id: { S: 'funnel#2026-03-08' } } })).toEqual([
+    'funnel#2026-03-08',
+  ]);
+  expect(leadingKeysOf('PutItem', { TableName: 'plain', Item: { id: { S: 'a' }, n: { N: '1' } } })).toEqual(['a']);
+  expect(leadingKeysOf('Query', { TableName: 'plain', KeyConditionExpression: 'id = :id' })).toBeUndefined();
 });
 
 test('a transaction is one request per item, each with its own action', () => {
