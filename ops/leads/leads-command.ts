@@ -7,7 +7,8 @@
  * suppression entries written under plain SHA-256 ids to keyed ones (rekey-suppressions.ts);
  * `npm run leads -- funnel [--days N] [--json]`: the author's funnel per day (funnel-command.ts);
  * `npm run leads -- dead-letters list|redrive --stack NAME [--yes]`: the dead-letter queues'
- * messages, and their work redone (dead-letters.ts). Exit code 0 on success (an unknown address included), 1 when the work failed or
+ * messages, and their work redone (dead-letters.ts); `npm run leads -- stuck list|clear`: the requests stuck
+ * `sending` for a day, marked `unknown` or `failed` (stuck-command.ts). Exit code 0 on success (an unknown address included), 1 when the work failed or
  * was declined, 2 for a usage error or a malformed address.
  */
 
@@ -41,6 +42,7 @@ import type { AddressKeySource } from '../../lambdas/limits/address-key';
 import { confirmed, messageOf, type LeadsClients, type LeadsCommandIo } from './leads-io';
 import { listDeadLetters, redriveDeadLetters } from './dead-letters';
 import { describeUnsent, isResendable, markSupersededRequests, resendRequests, unsentOf } from './unsent-requests';
+import { parseStuckOptions, runStuck } from './stuck-command';
 
 export type { LeadsClients, LeadsCommandIo } from './leads-io';
 
@@ -52,6 +54,7 @@ export const usage = [
   `       npm run leads -- funnel [--days N] [--json] [--stack NAME]   (per day: visits, unique visitors, requests, sent... and the conversion; N up to ${maxFunnelDays}, 7 by default)`,
   '       npm run leads -- rekey [--stack NAME]   (moves suppression entries from plain SHA-256 ids to keyed ones, once per stage)',
   '       npm run leads -- dead-letters list|redrive --stack NAME [--yes]   (what failed after its retries; redo it, then delete it)',
+  '       npm run leads -- stuck list|clear [<id>...] [--older-than AGE] [--as unknown|failed] [--yes] [--stack NAME]   (requests sending for a day or more; AGE: 36h, 2d)',
   'Deployed, run as the role the context value leadsReaderRoleArn names (e.g. AWS_PROFILE=leads-reader), or use the Leads workflow:',
   "the tables' key lets no other role read them (docs/author.md).",
 ].join('\n');
@@ -92,6 +95,8 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
         summary: { type: 'string' },
         days: { type: 'string' },
         json: { type: 'boolean' },
+        'older-than': { type: 'string' },
+        as: { type: 'string' },
       },
     });
   } catch (error) {
@@ -99,7 +104,8 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     return 2;
   }
   const [command, ...rest] = parsed.positionals;
-  const { out, stack, yes = false, mail = false, summary, days, json = false } = parsed.values;
+  const { out, stack, yes = false, mail = false, summary, days, json = false, as } = parsed.values;
+  const olderThan = parsed.values['older-than'];
   const usageError = (message: string) => {
     io.stderr(`${message}\n${usage}`);
     return 2;
@@ -126,7 +132,10 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     return usageError('dead-letters takes list or redrive, and --stack NAME.');
   if (command === 'dead-letters' && rest[0] === 'list' && yes)
     return usageError('dead-letters list only reads: no --yes.');
-  if (!['export', 'erase', 'unsent', 'resend', 'rekey', 'funnel', 'dead-letters'].includes(command ?? ''))
+  if ((olderThan ?? as) !== undefined && command !== 'stuck') return usageError('--older-than and --as are for stuck.');
+  const stuckOptions = command === 'stuck' ? parseStuckOptions(rest, { olderThan, as, yes }) : undefined;
+  if (typeof stuckOptions === 'string') return usageError(stuckOptions);
+  if (!['export', 'erase', 'unsent', 'resend', 'rekey', 'funnel', 'dead-letters', 'stuck'].includes(command ?? ''))
     return usageError(command ? `Unknown command "${command}".` : '');
 
   let email = '';
@@ -154,6 +163,12 @@ export async function runLeadsCommand(args: readonly string[], io: LeadsCommandI
     const tables =
       stack === undefined ? tablesFromEnvironment(io.env) : await tablesFromStack(clients.cloudFormation, stack);
     if (command === 'unsent') return await listUnsent(clients.dynamoDb, tables, io);
+    if (command === 'stuck') {
+      // With --stack the clear writes as the send function's role (as resend does): the operator role only reads.
+      const writer = async () =>
+        stack === undefined ? clients.dynamoDb : await sendRoleClient(clients, stack, io.env);
+      return await runStuck(clients.dynamoDb, tables, stuckOptions!, io, writer);
+    }
     if (command === 'funnel') return await showFunnel(clients.dynamoDb, tables, { days: funnelDays!, json }, io);
     if (command === 'rekey') {
       const addressKey = leadsAddressKey(
@@ -246,6 +261,17 @@ async function sendFunctionEnvironment(
   };
   Object.assign(env, credentials);
   return { ...env, ...configuration.Environment?.Variables, ...credentials };
+}
+
+/** A DynamoDB client with the send function's role's credentials (sendFunctionEnvironment). */
+async function sendRoleClient(clients: LeadsClients, stack: string, env: NodeJS.ProcessEnv) {
+  const role = await sendFunctionEnvironment(clients, stack, env);
+  const credentials = {
+    accessKeyId: role.AWS_ACCESS_KEY_ID!,
+    secretAccessKey: role.AWS_SECRET_ACCESS_KEY!,
+    sessionToken: role.AWS_SESSION_TOKEN!,
+  };
+  return DynamoDBDocumentClient.from(new DynamoDBClient({ credentials }));
 }
 
 /**

@@ -150,6 +150,17 @@ export async function runOpsScenarios(rehearsal: OpsRehearsal): Promise<OpsScena
     } else noRole('leads export --mail');
     await leads('leads unsent', rehearsal.leadsOperator, ['unsent']);
     await leads('leads resend', rehearsal.leadsOperator, ['resend', '--yes']);
+    // The Leads workflow's stuck choices, as the operator (the clear writes as the send function's role, as resend).
+    await leads('leads stuck list', rehearsal.leadsOperator, ['stuck', 'list']);
+    await leads('leads stuck clear', rehearsal.leadsOperator, [
+      'stuck',
+      'clear',
+      '--older-than',
+      '1d',
+      '--as',
+      'unknown',
+      '--yes',
+    ]);
     // The Leads workflow's funnel choice: the last 14 days, as the reader (the day counts' GetItem on the counters).
     await leads('leads funnel', rehearsal.leadsReader, ['funnel', '--days', '14']);
     await leads('leads rekey', rehearsal.leadsReader, ['rekey']);

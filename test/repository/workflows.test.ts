@@ -339,6 +339,8 @@ describe('leads.yml', () => {
       'sending-resume',
       'dead-letters-list',
       'dead-letters-redrive',
+      'stuck-list',
+      'stuck-clear-unknown',
     ]);
     expect(inputs.stage.options).toEqual(['production', 'staging']);
   });
@@ -364,6 +366,12 @@ describe('leads.yml', () => {
     expect(run).toContain('sending -- "${JOB#sending-}" --stack "$STACK"');
     expect(run).toContain('leads -- dead-letters list --stack "$STACK"');
     expect(run).toContain('leads -- dead-letters redrive --yes --stack "$STACK"');
+  });
+
+  test('gives the stuck requests a choice to list them and one to mark them unknown, never failed', () => {
+    expect(run).toContain('leads -- stuck list --stack "$STACK"');
+    expect(run).toContain('leads -- stuck clear --older-than 1d --as unknown --yes --stack "$STACK"');
+    expect(run).not.toContain('--as failed');
   });
 
   test('stores nothing: no artifact, no cache of the output', () => {
