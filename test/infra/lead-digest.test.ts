@@ -79,7 +79,7 @@ describe('with authorEmail', () => {
     });
     expect(tableOf('dynamodb:Scan')).toEqual([arnOf('DataRequestsTable')]);
     expect(tableOf('dynamodb:GetItem')).toEqual([arnOf('DataSendQuotaTable')]);
-    // Of that table, the funnel's day counts alone: not the day's salt, the visitor hashes or the suppressions.
+    // Of that table, the funnel's day counts alone: not the suppressions or the limits' counters.
     const [getItem] = statements.filter((s) => [s.Action].flat().includes('dynamodb:GetItem')) as {
       Condition?: unknown;
     }[];

@@ -128,7 +128,7 @@ export const backgroundFunctions = {
         actions: ['dynamodb:GetItem'],
         why: "The funnel's visits and unique visitors: one eventually consistent GetItem of each of the fourteen days' funnel#<day> items (lambdas/funnel/funnel-report.ts); no Query, no Scan of the counters.",
         // Those items alone (funnelDayId of core/data/funnel.ts, written out: that module's imports lead back
-        // here): not the day's salt, the visitors' hashes, the suppressions or the limits' counters.
+        // here): not the suppressions or the limits' counters the table holds besides.
         leadingKeys: ['funnel#*'],
       },
     ],

@@ -401,17 +401,17 @@ test("the digest's role without its GetItem on the counters' table is refused th
   }
 });
 
-test("the digest may get the funnel's day counts and no other item of the counters' table: its GetItem of the day's salt is refused", async () => {
+test("the digest may get the funnel's day counts and no other item of the counters' table: its GetItem of a suppression entry is refused", async () => {
   const digest = recorded.functions.find((fn) => fn.name === 'leadDigest')!;
   const [dayCount] = recorded.calls.filter(
     (call) => call.accessKeyId === digest.accessKeyId && call.target?.endsWith('.GetItem'),
   );
   expect(JSON.parse(dayCount.body).Key.id.S).toMatch(/^funnel#\d{4}-\d{2}-\d{2}$/);
-  const salt = {
+  const suppression = {
     ...dayCount,
-    body: JSON.stringify({ ...JSON.parse(dayCount.body), Key: { id: { S: 'funnel-salt#2026-03-08' } } }),
+    body: JSON.stringify({ ...JSON.parse(dayCount.body), Key: { id: { S: 'suppressed#0123456789abcdef' } } }),
   };
-  const judged = await judgeFunctionCalls(stacks, recorded.callers, [dayCount, salt]);
+  const judged = await judgeFunctionCalls(stacks, recorded.callers, [dayCount, suppression]);
   expect(judged.refusals).toEqual([
     expect.stringMatching(
       /^leadDigest \(the weekly digest\): \S+ may not dynamodb:GetItem on arn:aws:dynamodb:eu-west-1:111111111111:table\/cheat_sheet_send_quotas /,
