@@ -119,6 +119,12 @@ export function atRest(context: Record<string, string> = {}) {
     index >= p.dashboard.freeDashboards || metrics > p.dashboard.freeMetrics;
   const dashboardUsd = dashboards.filter(isPaid).length * p.dashboard.usd;
   const funnelDashboardUsd = dashboards.length > 1 && isPaid(funnelDashboard, 1) ? p.dashboard.usd : 0;
+  // The funnel's day-long table (the salt and the visitor marks): billed per request, so nothing at rest; its
+  // storage, a day's marks of about 100 bytes each, is far inside DynamoDB's always-free 25 GB.
+  const funnelTable = ofType('AWS::DynamoDB::Table').find(
+    ({ Properties }) => Properties.TableName === 'cheat_sheet_funnel_visitors',
+  );
+  const funnelTableBilling = funnelTable?.Properties.BillingMode as string | undefined;
   const secretsUsd = secrets * p.secret.usd;
   const keysUsd = (year: number) => keys * (p.key.usd + Math.min(year - 1, p.key.paidRotations) * p.key.rotationUsd);
   const beforeWebAcl = (year: number) => alarmsUsd + dashboardUsd + secretsUsd + keysUsd(year);
@@ -132,7 +138,12 @@ export function atRest(context: Record<string, string> = {}) {
     dashboard,
     funnelDashboard,
     dashboards: dashboards.length,
-    /** What the funnel adds at rest: its dashboard when it is not free (it has no alarm, and an idle function costs nothing). */
+    /** The billing mode of the funnel's table of the day's visitors: PAY_PER_REQUEST costs nothing at rest. */
+    funnelTableBilling,
+    /**
+     * What the funnel adds at rest: its dashboard when it is not free (it has no alarm, an idle function costs
+     * nothing, and its table is billed per request).
+     */
     funnelAtRestUsd: funnelDashboardUsd,
     webAclRules,
     alarmsUsd,
@@ -153,8 +164,9 @@ export function atRest(context: Record<string, string> = {}) {
  * What 10,000 visits to `/` cost the funnel, pay-as-you-go: each visit's beacon is one request
  * through CloudFront and the HTTP API, one invocation of the visit function (billed 50 ms at its
  * memory: an assumption, two DynamoDB calls of a few milliseconds each on a warm container), two
- * write units (the visitor's mark, written or refused, and the day's counts; the day's salt is read
- * once per container and day), and about 1 KB of log lines (Lambda's START, END and REPORT and one
+ * write units (the visitor's mark, written or refused, in the funnel visitors' table, and the day's
+ * counts in the counters' table; the day's salt is read once per container and day), and about
+ * 1 KB of log lines (Lambda's START, END and REPORT and one
  * metrics line).
  */
 export function funnelPer10000Visits(): { readonly usd: number; readonly parts: Record<string, number> } {
@@ -242,13 +254,14 @@ describe('a stage at rest (default synth, us-east-1, no traffic)', () => {
   test('the funnel adds nothing at rest, and at most 0.10 USD per 10,000 visits', () => {
     const perVisits = funnelPer10000Visits();
     console.log(
-      `The funnel: ${usd(payAsYouGo.funnelAtRestUsd)} USD a month at rest (its dashboard: ${payAsYouGo.funnelDashboard} metrics, within the free three dashboards); ${perVisits.usd.toFixed(3)} USD per 10,000 visits (${Object.entries(
+      `The funnel: ${usd(payAsYouGo.funnelAtRestUsd)} USD a month at rest (its dashboard: ${payAsYouGo.funnelDashboard} metrics, within the free three dashboards; its table of the day's visitors: ${payAsYouGo.funnelTableBilling}, 0.00 USD at rest); ${perVisits.usd.toFixed(3)} USD per 10,000 visits (${Object.entries(
         perVisits.parts,
       )
         .map(([part, amount]) => `${part} ${amount.toFixed(4)}`)
         .join(', ')}).`,
     );
     expect(payAsYouGo.funnelAtRestUsd).toBe(0);
+    expect(payAsYouGo.funnelTableBilling).toBe('PAY_PER_REQUEST');
     expect(perVisits.usd).toBeLessThanOrEqual(0.1);
     expectLine(
       'deploy.md',
