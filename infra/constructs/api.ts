@@ -146,11 +146,15 @@ export interface ApiProps {
    */
   readonly functions?: readonly CatalogueEntry[];
   /**
-   * Route-level metrics (Latency, 5xx... per route), which the per-route latency alarms and the
-   * dashboard read. Billed as CloudWatch custom metrics: 6 per route, about 0.30 USD a month each
-   * in the hours a route gets requests (docs/operate.md, 'What monitoring costs').
+   * Route-level metrics (6 per route and method: Count, 4xx, 5xx, Latency, IntegrationLatency,
+   * DataProcessed), billed as CloudWatch custom metrics, 0.30 USD a month each, prorated by the
+   * hour a route gets a request. Off: no alarm reads them, and the canary's three routes alone
+   * would make 18 of them billable every hour, 5.40 USD a month at rest, past the stage's 5 USD;
+   * the dashboard graphs each route's function's duration instead (Lambda's metrics are free), and
+   * the objectives read the stage's own metrics, which API Gateway always sends
+   * (docs/operate.md, 'What monitoring costs').
    *
-   * @default true
+   * @default false
    */
   readonly detailedMetrics?: boolean;
   /**
@@ -302,7 +306,7 @@ export class Api extends Construct {
       stageName: '$default',
       autoDeploy: true,
       throttle: props.throttle,
-      detailedMetricsEnabled: props.detailedMetrics ?? true,
+      detailedMetricsEnabled: props.detailedMetrics ?? false,
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogGroup),
         // One JSON object per request; no bodies, so no names or addresses.
@@ -340,7 +344,7 @@ export class Api extends Construct {
     );
     this.addRouteThrottles(
       built.map(([route]) => route),
-      props.detailedMetrics ?? true,
+      props.detailedMetrics ?? false,
     );
     // The route settings name the routes by key: the stage is created once they exist.
     for (const route of routes) this.stage.node.addDependency(route);

@@ -9,7 +9,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { defaultDailySendBudget } from '../../core/config/function-environment';
 import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
-import { readDoc } from '../support/docs';
+import { expectDocText, readDoc } from '../support/docs';
 import { priceTable } from '../support/price-table';
 import { leadCost, leadPrices, type TemplateResource } from '../support/lead-cost';
 import { createTestApp } from '../infra/support/synth';
@@ -302,6 +302,10 @@ describe('a stage at rest (default synth, us-east-1, no traffic)', () => {
       new RegExp(`\\| the dashboard: ${payAsYouGo.dashboard} metrics, within the free 50 +\\| 0\\.00 USD`),
     );
     expectLine('deploy.md', `the web ACL adds ${usd(payAsYouGo.webAclUsd)} USD a month on pay-as-you-go`);
+    expectDocText(
+      'deploy.md',
+      `As deployed by default, the web ACL on pay-as-you-go, a stage is ${usd(payAsYouGo.allInListPrice[0] + canaryTrafficUsd)} USD a month at rest in the first year, the canary's traffic included`,
+    );
     expectLine(
       'deploy.md',
       `with \`-c pricingPlan=free\` the whole stack is ${usd(freePlan.allInListPrice[0])} USD a month at rest at list prices in the first year`,

@@ -6,7 +6,9 @@
  * edge-monitoring stack in us-east-1 too) with a mail provider, so every alarm a stage can have is
  * in it. The at-rest figures of a default stage are test/repository/cost-figures.test.ts's.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { serviceMetricsOf } from '../../core/api/catalogue/service-metrics';
+import { noticeMetrics, outcomeMetrics, visitMetrics } from '../../core/observability/product-metrics';
 import { appTemplates, resourcesOfType, type StackTemplate } from '../infra/support/app-templates';
 import { expectDocText, readDoc, section } from '../support/docs';
 import { priceTable } from '../support/price-table';
@@ -318,5 +320,55 @@ describe("what a stage outside us-east-1 adds (the edge-monitoring stack's)", ()
       `Outside us-east-1 the edge-monitoring stack adds one alarm of ${inWords(alarmMetrics)} metrics (${alarmUsd} USD) and its topic's key (${keyUsd} USD`,
     );
     expectDocText('operate.md', `the edge stack's alarm adds ${alarmUsd} USD and its topic's key ${keyUsd} USD`);
+    const extrasUsd = (alarmMetrics * priceTable.alarmMetric.usd + keys * priceTable.key.usd).toFixed(2);
+    expectDocText('deploy.md', `outside us-east-1 add the edge-monitoring stack's ${extrasUsd} USD`);
+  });
+});
+
+describe('what the per-request metrics cost (docs/operate.md)', () => {
+  const usd = (amount: number) => amount.toFixed(2);
+  const metricUsd = priceTable.customMetric.usd;
+
+  test("leaves the API's route-level metrics off, and says what they would cost on", () => {
+    const [{ resource: apiStage }] = resourcesOfType([productStack], 'AWS::ApiGatewayV2::Stage');
+    const routeSettings = Object.values(apiStage.Properties.RouteSettings as Record<string, object>);
+    const detailed = [apiStage.Properties.DefaultRouteSettings as object, ...routeSettings].filter(
+      (settings) => (settings as { DetailedMetricsEnabled?: boolean }).DetailedMetricsEnabled !== false,
+    );
+    // Count, 4xx, 5xx, Latency, IntegrationLatency, DataProcessed, for each route and method
+    // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-metrics.html).
+    const perRoute = 6;
+    // The canary's: each run's save, each sending run's challenge and send (canaryAtRest, cost-figures.test.ts).
+    const canaryRoutes = 3;
+    expect(detailed).toEqual([]);
+    expectDocText(
+      'operate.md',
+      `the API's route-level metrics: off; on, ${perRoute} for each of the ${routeSettings.length} routes and methods would be ${usd(routeSettings.length * perRoute * metricUsd)} USD a month with a request on each every hour, and the canary's ${canaryRoutes} routes alone ${usd(canaryRoutes * perRoute * metricUsd)} USD at rest`,
+    );
+  });
+
+  test("gives the functions' own metrics: how many there can be, and what they cost at a reader an hour", () => {
+    const services = Object.values(serviceMetricsOf());
+    const coldStarts = readdirSync('lambdas').flatMap((folder) => {
+      const handler = `lambdas/${folder}/handler.ts`;
+      return existsSync(handler) ? [...readFileSync(handler, 'utf8').matchAll(/\.instrument\(/g)] : [];
+    }).length;
+    const possible =
+      services.reduce((sum, s) => sum + 1 + s.failureMetricKinds.length + s.refusals.length, 0) +
+      noticeMetrics.length +
+      1 + // UnsentRequests
+      Object.keys(visitMetrics).length +
+      coldStarts;
+    // A reader an hour: the funnel's four, every hour (the canary's requests count nothing).
+    const funnel = [
+      outcomeMetrics.requestSaved,
+      outcomeMetrics.cheatSheetSent,
+      visitMetrics.visit,
+      visitMetrics.uniqueVisitor,
+    ];
+    expectDocText(
+      'operate.md',
+      `the functions' own metrics (embedded metric format): at most ${possible}, ${usd(metricUsd)} USD each a month prorated by the hour one is published: ${usd(funnel.length * metricUsd)} USD a month for the funnel's ${inWords(funnel.length)} at a reader every hour, ${usd(possible * metricUsd)} USD if every one were published every hour`,
+    );
   });
 });

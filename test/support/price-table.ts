@@ -19,6 +19,11 @@ export const priceTable = {
   secret: { usd: 0.4, source: 'https://aws.amazon.com/secrets-manager/pricing/' },
   /** AWS WAF: a web ACL, and each of its rules (a managed rule group counts as one). */
   webAcl: { usd: 5, ruleUsd: 1, source: 'https://aws.amazon.com/waf/pricing/' },
+  /**
+   * A custom metric (the first 10,000), a month, prorated by the hour: a metric published in an
+   * hour pays that hour's share. API Gateway's route-level (detailed) metrics are billed the same.
+   */
+  customMetric: { usd: 0.3, source: 'https://aws.amazon.com/cloudwatch/pricing/' },
   /** A GB of log lines ingested (standard class). */
   logsIngestedGb: { usd: 0.5, source: 'https://aws.amazon.com/cloudwatch/pricing/' },
   /** CloudFront's flat-rate Free plan: the distribution and its web ACL together. */

@@ -25,7 +25,6 @@ import {
   cloudFrontMetricsRegion,
   fiveMinutes,
   productMetric,
-  routeLatency,
   sesMetric,
   uniqueServices,
   type MonitoredFunction,
@@ -175,9 +174,13 @@ function productRow(functions: readonly MonitoredFunction[]): IWidget[] {
 function apiRow(stage: IHttpStage, functions: readonly MonitoredFunction[]): IWidget[] {
   return [
     new GraphWidget({
+      // Each route's function's duration: Lambda's own metric, free, where route-level API metrics
+      // would be billed (Api's detailedMetrics). The right axis is the stage's, every route.
       title: 'Latency per route (ms)',
       width: 12,
-      left: functions.map((fn) => routeLatency(stage, fn, 'p99', `p99 ${fn.method} ${fn.route}`)),
+      left: functions.map((fn) =>
+        fn.function.metricDuration({ statistic: 'p99', period: fiveMinutes, label: `p99 ${fn.method} ${fn.route}` }),
+      ),
       leftAnnotations: [{ value: routeLatencyObjectiveMs, label: 'Latency objective' }],
       // The latency objective's bad events: requests at or over it, every route.
       right: [

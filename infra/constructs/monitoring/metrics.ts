@@ -1,5 +1,4 @@
 import { Duration } from 'aws-cdk-lib';
-import type { IHttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
@@ -27,7 +26,7 @@ export interface MonitoredFunction {
   readonly services: readonly FunctionService[];
   /** The path it answers with `method`. */
   readonly route: string;
-  /** Its catalogue entry's method: the `Method` dimension of its route-level metrics. */
+  /** Its catalogue entry's method: with `route`, how the dashboard names its latency line. */
   readonly method: string;
   /** Its timeout: past it Lambda ends the invocation and the visitor gets a bare 500. */
   readonly timeout: Duration;
@@ -42,29 +41,6 @@ export interface MonitoredTable {
    * per operation only, and a metric-math alarm costs per metric, so only these are summed.
    */
   readonly operations: readonly Operation[];
-}
-
-/** A route as its metrics name it: the entry's method and path. */
-export interface MonitoredRoute {
-  readonly method: string;
-  readonly route: string;
-}
-
-/** An HTTP API route's metric: route-level (detailed) metrics are by ApiId, Stage, Method and Resource. */
-export function routeLatency(
-  stage: IHttpStage,
-  { method, route }: MonitoredRoute,
-  statistic: string,
-  label?: string,
-): Metric {
-  return new Metric({
-    namespace: 'AWS/ApiGateway',
-    metricName: 'Latency',
-    dimensionsMap: { ApiId: stage.api.apiId, Stage: stage.stageName, Method: method, Resource: route },
-    statistic,
-    period: fiveMinutes,
-    label,
-  });
 }
 
 /** One of the product's own metrics (core/observability/product-metrics.ts), summed. */

@@ -446,10 +446,18 @@ describe('the API', () => {
   });
 
   describe('its stage', () => {
-    test('turns on route-level metrics, which the per-route latency alarms read', () => {
-      template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-        DefaultRouteSettings: { DetailedMetricsEnabled: true },
-      });
+    test('leaves route-level metrics off, on the stage and on every route: billed per metric, and nothing reads them', () => {
+      const [stage] = Object.values(template.findResources('AWS::ApiGatewayV2::Stage')) as {
+        Properties: { DefaultRouteSettings: object; RouteSettings: Record<string, object> };
+      }[];
+      expect(stage.Properties.DefaultRouteSettings).toMatchObject({ DetailedMetricsEnabled: false });
+      const routeSettings = Object.values(stage.Properties.RouteSettings);
+      expect(routeSettings.length).toBeGreaterThan(0);
+      expect(
+        routeSettings.filter(
+          (settings) => !('DetailedMetricsEnabled' in settings) || settings.DetailedMetricsEnabled !== false,
+        ),
+      ).toEqual([]);
     });
 
     test('is $default, auto-deployed and throttled to the rate and burst given', () => {
