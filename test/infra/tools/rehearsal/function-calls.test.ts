@@ -122,7 +122,6 @@ test("the ops commands run with --stack as the roles the docs name: leads export
       'leads operator leads unsent dynamodb:Scan',
       'leads operator leads resend lambda:GetFunctionConfiguration',
       'leads operator leads resend sts:AssumeRole',
-      'leads operator leads stuck list dynamodb:Scan',
       'leads reader leads erase dynamodb:DeleteItem',
       'leads reader leads erase ses:DeleteSuppressedDestination',
       'leads operator sending pause cloudformation:ListStackResources',
