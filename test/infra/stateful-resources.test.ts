@@ -130,4 +130,11 @@ describe('stateful resources of the whole product', () => {
       Properties: { PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } },
     });
   });
+
+  test("no role but the visit function's may touch the funnel's table of the day's visitors, where the salt is", () => {
+    const policies = Object.entries(template.findResources('AWS::IAM::Policy'));
+    const naming = policies.filter(([, policy]) => JSON.stringify(policy).includes('DataFunnelVisitorsTable'));
+    const roles = naming.flatMap(([, policy]) => (policy.Properties.Roles as { Ref: string }[]).map(({ Ref }) => Ref));
+    expect(roles).toEqual([expect.stringMatching(/^ApiCountVisitCountVisitRole/)]);
+  });
 });
