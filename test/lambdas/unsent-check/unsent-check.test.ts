@@ -85,10 +85,11 @@ test('counts the requests of its slice unsent at the tick for a reason nobody wa
   expect(await countNewlyUnsent(emulators.dynamoDb, emulators.stack.tableName, now)).toBe(3);
 });
 
-test('a request stuck all day is counted once: by the one run of the day whose slice holds its save', async () => {
+test('a request stuck for hours is counted once: by the one run whose slice holds its save', async () => {
   const day = new Date('2026-03-01T00:00:00.000Z');
   await put('stuck-all-day', { requested_at: minutes(day, 7 * 60 + 2).toISOString(), delivery_status: 'sending' });
-  const ticks = Array.from({ length: (24 * 60) / 5 }, (_, run) => minutes(day, 5 * run + 3));
+  // Every run of the six hours from 06:00: its save at 07:02, stuck since.
+  const ticks = Array.from({ length: (6 * 60) / 5 }, (_, run) => minutes(day, 6 * 60 + 5 * run + 3));
 
   const counts = await Promise.all(
     ticks.map((tick) => countNewlyUnsent(emulators.dynamoDb, emulators.stack.tableName, tick)),
@@ -152,4 +153,16 @@ test('does not count a request whose reader was mailed through a later request (
   });
 
   expect(await countNewlyUnsent(emulators.dynamoDb, emulators.stack.tableName, tick)).toBe(0);
+});
+
+test("the handler counts the slice of its scheduled event's time, not the clock's: a retry minutes later counts the same requests", async () => {
+  const { handler } = await import('../../../lambdas/unsent-check/handler');
+  const tick = new Date('2026-05-01T12:00:00.000Z');
+  await put('unsent-at-the-retried-tick', {
+    requested_at: minutes(tick, -17).toISOString(),
+    delivery_status: 'requested',
+  });
+
+  // The clock is days past the tick: only the event's time finds the request.
+  expect(await handler({ 'detail-type': 'Scheduled Event', time: '2026-05-01T12:00:00Z' })).toEqual({ unsent: 1 });
 });
