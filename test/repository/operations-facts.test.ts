@@ -143,6 +143,22 @@ describe("docs/operate.md's runbook table", () => {
     expect(wrong).toEqual([]);
   });
 
+  test("gives each burn alarm's own rate in its runbook section, and no other", () => {
+    const wrong = alarms
+      .filter(({ name }) => /^(Slo|Edge)(Fast|Slow)Burn/.test(name))
+      .flatMap(({ name, threshold }) =>
+        [
+          ...flat(section(readDoc('operate.md'), name)).matchAll(
+            /(\d+(?:\.\d+)?)(?: or (\d+(?:\.\d+)?))? ?(?:times|×)/g,
+          ),
+        ]
+          .flatMap((match) => [match[1], match[2]])
+          .filter((rate) => rate !== undefined && Number(rate) !== threshold)
+          .map((rate) => `${name}: ${rate}× (the alarm: ${threshold}×)`),
+      );
+    expect(wrong).toEqual([]);
+  });
+
   test('counts the alarms of a stage in us-east-1 and the one more outside it', () => {
     const product = alarms.filter(({ stack, name }) => stack === productStack && name !== 'DeadLetters-LeadHandoff');
     const edge = alarms.filter(({ stack }) => stack === edgeStack);
@@ -269,6 +285,14 @@ describe('the schedules', () => {
   });
 });
 
+/** Every `vars.X` the workflows read. */
+function workflowVariables(): string[] {
+  const read = readdirSync('.github/workflows').flatMap((file) =>
+    [...readFileSync(`.github/workflows/${file}`, 'utf8').matchAll(/\bvars\.([A-Z0-9_]+)/g)].map(([, name]) => name),
+  );
+  return [...new Set(read)].sort();
+}
+
 describe("the setup's subscriptions and variables (docs/deploy.md)", () => {
   const firstDeployment = flat(section(readDoc('deploy.md'), 'First deployment of a stage, step by step'));
 
@@ -283,16 +307,15 @@ describe("the setup's subscriptions and variables (docs/deploy.md)", () => {
   });
 
   test('step 5 names every variable a workflow reads', () => {
-    const read = new Set(
-      readdirSync('.github/workflows').flatMap((file) =>
-        [...readFileSync(`.github/workflows/${file}`, 'utf8').matchAll(/\bvars\.([A-Z0-9_]+)/g)].map(
-          ([, name]) => name,
-        ),
-      ),
-    );
+    const read = workflowVariables();
     const step = /5\. \*\*The GitHub environment\*\*.*?(?= 6\. \*\*)/.exec(firstDeployment)?.[0] ?? '';
-    expect(read.size).toBeGreaterThan(0);
-    expect([...read].filter((name) => !step.includes(`\`${name}\``))).toEqual([]);
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((name) => !step.includes(`\`${name}\``))).toEqual([]);
+  });
+
+  test('the GitHub environments section names every variable a workflow reads', () => {
+    const environments = section(readDoc('deploy.md'), 'GitHub environments');
+    expect(workflowVariables().filter((name) => !environments.includes(`\`${name}\``))).toEqual([]);
   });
 
   test('the key-disabled notice needs a CloudTrail trail: the setup says to have one', () => {
