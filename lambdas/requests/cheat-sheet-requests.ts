@@ -6,9 +6,10 @@
  *
  * A submission's `Idempotency-Key` (the page's, or the form's derived one) names its request: the
  * item's id is derived from the key (`submissionItemId`) and the key is stored on it
- * (`submission_key`), so the send of a submission finds the request its save wrote with one
- * strongly consistent GetItem, never through the eventually consistent e-mail index, and a key
- * that already has a request never makes a second one.
+ * (`submission_key`), so the send of a submission claims the request its save wrote by its id
+ * (one conditional UpdateItem that answers the item; a consistent GetItem only when the claim is
+ * refused), never through the eventually consistent e-mail index, and a key that already has a
+ * request never makes a second one.
  *
  * Every status write is conditional on the state its writer expects (core/data/delivery-status.ts):
  * the send's own writes move `sending` only, with its token, so an SES event that came first

@@ -4,8 +4,8 @@
  * record how it went. Knows nothing of HTTP or of which services sit behind its dependencies.
  *
  * - With a submission key (the page's `Idempotency-Key`, or the form's derived one), the request
- *   the key names (cheat-sheet-requests.ts) is read by its id, consistently: `requested` or
- *   `failed`, it is claimed; `sending` (another send of the key holds it, or one stopped at its
+ *   the key names (cheat-sheet-requests.ts) is claimed by its id when it is `requested` or
+ *   `failed` (the claim's write answers the item); a claim refused reads it, consistently: `sending` (another send of the key holds it, or one stopped at its
  *   deadline after calling SES), the reply is 409 and nothing is sent; `unknown`, the reply is the
  *   unknown outcome's 503 and nothing is sent; sent (or after: an SES verdict), or superseded by
  *   a later request that reached the reader, the reply is the success and nothing is sent. With
