@@ -64,6 +64,16 @@ describe('the personal-data table', () => {
     expect(section).toContain('`npm run leads -- rekey`');
   });
 
+  test("puts the funnel's salt and visitor hashes in their own table, read from the template as kept in no backup, and the day's counts with the counters", () => {
+    const section = personalDataSection(views);
+    expect(section).toContain(
+      "| `cheat_sheet_funnel_visitors` | the day's end (DynamoDB TTL; the next day's first visit deletes the salt); no backup keeps them (no point-in-time recovery) |",
+    );
+    expect(section).toContain(
+      "| the funnel's day counts (`funnel#…`): visits and unique visitors, numbers only | `cheat_sheet_send_quotas` | 400 days (DynamoDB TTL) |",
+    );
+  });
+
   test('names the SES suppression list and how erase empties it', () => {
     expect(personalDataSection(views)).toContain('DeleteSuppressedDestination');
   });
