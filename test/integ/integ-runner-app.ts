@@ -11,13 +11,15 @@
  * names and the integ manifest), so the files are read as they are, only their label lowered.
  * It also drops the construct creation stacks (local paths) from the metadata, which integ-runner
  * does not compare, and, for the committed snapshot (`INTEG_SNAPSHOT=1`), replaces every asset hash
- * by one of the asset's name (content-free-assets.ts), so a copy edit never changes it. Delete this wrapper once an integ-runner release reads the schema aws-cdk-lib writes.
+ * by one of the asset's name (content-free-assets.ts), so a copy edit never changes it, with the functions
+ * unbundled (skipped-bundles.ts). Delete this wrapper once an integ-runner release reads the schema aws-cdk-lib writes.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { lowerSchemaVersions } from './cloud-assembly-schema';
 import { replaceAssetHashes, snapshotModeVariable } from './content-free-assets';
 import { dropCreationStacks } from './creation-stacks';
+import { pointSkippedBundlesAtAssets } from './skipped-bundles';
 
 const [appFile] = process.argv.slice(2);
 const outdir = process.env.CDK_OUTDIR;
@@ -31,5 +33,9 @@ if (app.status !== 0) process.exit(app.status ?? 1);
 lowerSchemaVersions(path.resolve(outdir));
 // No local paths in the committed snapshot (test/integ/creation-stacks.ts).
 dropCreationStacks(path.resolve(outdir));
-// For the committed snapshot only: asset hashes that no copy edit changes (test/integ/content-free-assets.ts).
-if (process.env[snapshotModeVariable] === '1') replaceAssetHashes(path.resolve(outdir));
+// For the committed snapshot only: asset hashes that no copy edit changes (test/integ/content-free-assets.ts),
+// and the bundles it skips recorded as a bundled synthesis records them (test/integ/skipped-bundles.ts).
+if (process.env[snapshotModeVariable] === '1') {
+  replaceAssetHashes(path.resolve(outdir));
+  pointSkippedBundlesAtAssets(path.resolve(outdir));
+}

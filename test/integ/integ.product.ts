@@ -57,6 +57,15 @@ class DestroyWithStack implements IAspect {
 const cdkJson = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
 };
+/**
+ * Synthesized for the committed snapshot (`INTEG_SNAPSHOT=1`, offline): the site and the PDF from
+ * fixed fixtures, so neither their asset hashes nor the PDF's digest (`CHEAT_SHEET_VERSION`) follow
+ * an edit of content/ (test/integ/content-free-assets.ts does the same for the functions' bundles).
+ * Nor are the functions bundled: every asset hash is replaced by one of its name, so the templates
+ * are the same without esbuild, which was most of the snapshot check's minute. A real run deploys
+ * the real build, bundled.
+ */
+const forSnapshot = process.env.INTEG_SNAPSHOT === '1';
 const app = new App({
   context: {
     ...cdkJson.context,
@@ -67,14 +76,10 @@ const app = new App({
     ...(verifiedSender ? { senderIdentityExists: 'true' } : {}),
   },
 });
+// Set on the app, not in its props: the CLI and integ-runner pass `aws:cdk:bundling-stacks` (every
+// stack) in CDK_CONTEXT_JSON, which overrides the props' context.
+if (forSnapshot) app.node.setContext('aws:cdk:bundling-stacks', []);
 const config = parseDeploymentConfig((key) => app.node.tryGetContext(key));
-/**
- * Synthesized for the committed snapshot (`INTEG_SNAPSHOT=1`, offline): the site and the PDF from
- * fixed fixtures, so neither their asset hashes nor the PDF's digest (`CHEAT_SHEET_VERSION`) follow
- * an edit of content/ (test/integ/content-free-assets.ts does the same for the functions' bundles).
- * A real run deploys the real build.
- */
-const forSnapshot = process.env.INTEG_SNAPSHOT === '1';
 const { site: stack } = createProductStacks(app, {
   stackName: 'First100DaysSiteInteg',
   config,

@@ -21,8 +21,15 @@ let assertions: Template;
 
 beforeAll(() => {
   outdir = mkdtempSync(path.join(tmpdir(), 'integ-product-'));
-  // aws-cdk-lib's own template validator is off, as in the other synth tests (test/infra/support/synth.ts).
-  const env = { ...process.env, CDK_OUTDIR: outdir, INTEG_SENDER_EMAIL: '', CDK_VALIDATION: 'false' };
+  const env = {
+    ...process.env,
+    CDK_OUTDIR: outdir,
+    INTEG_SENDER_EMAIL: '',
+    // aws-cdk-lib's own template validator is off, as in the other synth tests (test/infra/support/synth.ts).
+    CDK_VALIDATION: 'false',
+    // No esbuild: the tests read the templates, not the bundles (the CLI's way of passing context).
+    CDK_CONTEXT_JSON: JSON.stringify({ 'aws:cdk:bundling-stacks': [] }),
+  };
   execFileSync(path.join(process.cwd(), 'node_modules/.bin/tsx'), ['test/integ/integ.product.ts'], {
     env,
     stdio: 'pipe',
