@@ -4,186 +4,25 @@
  * metric an alarm reads, a metric-math alarm's every metric, a composite alarm), the dashboard
  * (free within 50 metrics), the keys and their rotations, the secret, and the web ACL beside it.
  * docs/deploy.md and docs/operate.md give the figures this test prints; a new alarm, metric or key
- * changes them and this test names the line to update.
+ * changes them and this test names the line to update. Every USD figure on those two pages must be
+ * one it computes (or a list price of the table): a figure nothing computes fails, quoted.
  */
-import { Template } from 'aws-cdk-lib/assertions';
 import { defaultDailySendBudget } from '../../core/config/function-environment';
 import { cheatSheetPdfForTests } from '../support/cheat-sheet-pdf';
 import { expectDocText, readDoc } from '../support/docs';
 import { priceTable } from '../support/price-table';
-import { leadCost, leadPrices, type TemplateResource } from '../support/lead-cost';
-import { createTestApp } from '../infra/support/synth';
+import { leadCost, leadPrices } from '../support/lead-cost';
 import { canaryCadence } from '../../core/config/canary-cadence';
-import { catalogueFunctions } from '../../core/api/catalogue/functions';
-
-/**
- * What the canary (lambdas/canary/) adds at rest, a month of 30 days at its cadence
- * (core/config/canary-cadence.ts): its alarm metric (the 1-hour window reads its Errors), the
- * simulator's e-mails, its runs and the functions, routes and requests each run calls. A run took
- * about 1 s on the local twin, proof of work included (test/lambdas/canary/handler.test.ts); it is
- * counted at 2 s, for the round trips through CloudFront, and the functions it calls at 0.3 s each.
- */
-export function canaryAtRest() {
-  const p = priceTable;
-  const runs = (30 * 24 * 60) / canaryCadence.checkEveryMinutes;
-  const sends = (30 * 24 * 60) / canaryCadence.sendEveryMinutes;
-  // Each run: the save; each sending run: the challenge, the send, then SES's delivery event.
-  const calledFunctions = runs + 3 * sends;
-  const routeRequests = runs + 2 * sends;
-  const gbSeconds = runs * 0.25 * 2 + calledFunctions * 0.25 * 0.3;
-  // A save writes its item and its key's record twice; a send its key's record twice and the item twice, SES's event once.
-  const writes = runs * 3 + sends * 5;
-  const reads = runs * 2 + sends * 2;
-  const lines = {
-    alarmMetric: p.alarmMetric.usd,
-    email: sends * p.sesEmail.usd,
-    lambda: gbSeconds * p.lambda.gbSecondUsd + (runs + calledFunctions) * p.lambda.requestUsd,
-    api: routeRequests * p.httpApiRequest.usd,
-    cloudFront: (runs + routeRequests) * p.cloudFrontRequest.usd,
-    dynamoDb: writes * p.dynamoDb.writeUsd + reads * p.dynamoDb.readUsd,
-  };
-  return { runs, sends, lines, usd: Object.values(lines).reduce((sum, line) => sum + line, 0) };
-}
-
-interface Resource {
-  readonly Type: string;
-  readonly Properties: Record<string, unknown>;
-}
-
-/** Each context's templates, synthesized once for the file (the lead's cost reads the default's too). */
-const synthesized = new Map<string, TemplateResource[]>();
-
-function templatesOf(context: Record<string, string>): TemplateResource[] {
-  const key = JSON.stringify(context);
-  const cached = synthesized.get(key);
-  if (cached) return cached;
-  const { stack, edgeMonitoringStack, webFirewallStack } = createTestApp({
-    env: { account: '111111111111', region: 'us-east-1' },
-    // The default synth: the web ACL on, as `npx cdk deploy` makes it.
-    context: { waf: 'true', ...context },
-  });
-  const resources = [stack, edgeMonitoringStack, webFirewallStack]
-    .flatMap((s) => (s ? [Template.fromStack(s).toJSON()] : []))
-    .flatMap((template) =>
-      Object.entries(template.Resources as Record<string, Resource>).map(([logicalId, resource]) => ({
-        logicalId,
-        ...resource,
-      })),
-    );
-  synthesized.set(key, resources);
-  return resources;
-}
-
-/** The metrics each dashboard's graphs read (each metric line; an expression's metrics are lines too), the operator's first. */
-function dashboardMetrics(resources: readonly Resource[]): number[] {
-  return resources
-    .filter(({ Type }) => Type === 'AWS::CloudWatch::Dashboard')
-    .map(({ Properties }) => {
-      const body = Properties.DashboardBody as string | { 'Fn::Join': [string, unknown[]] };
-      const text =
-        typeof body === 'string'
-          ? body
-          : body['Fn::Join'][1].map((part) => (typeof part === 'string' ? part : 'x')).join('');
-      const widgets = (JSON.parse(text) as { widgets: { properties: { metrics?: unknown[][] } }[] }).widgets;
-      return widgets.flatMap(({ properties }) => properties.metrics ?? []).filter((line) => typeof line[0] === 'string')
-        .length;
-    });
-}
-
-export function atRest(context: Record<string, string> = {}) {
-  const resources = templatesOf(context);
-  const ofType = (type: string) => resources.filter(({ Type }) => Type === type);
-  const metricAlarms = ofType('AWS::CloudWatch::Alarm');
-  const alarmMetrics = metricAlarms
-    .map(({ Properties }) => {
-      const metrics = Properties.Metrics as { MetricStat?: unknown }[] | undefined;
-      return metrics ? metrics.filter((m) => m.MetricStat).length : 1;
-    })
-    .reduce((sum, count) => sum + count, 0);
-  const composites = ofType('AWS::CloudWatch::CompositeAlarm').length;
-  const keys = ofType('AWS::KMS::Key').length;
-  const secrets = ofType('AWS::SecretsManager::Secret').length;
-  const webAcls = ofType('AWS::WAFv2::WebACL');
-  const webAclRules = webAcls
-    .map(({ Properties }) => (Properties.Rules as unknown[]).length)
-    .reduce((a, b) => a + b, 0);
-  const plans = ofType('AWS::PricingPlanManager::Subscription').length;
-  const dashboards = dashboardMetrics(resources);
-  const [dashboard = 0, funnelDashboard = 0] = dashboards;
-
-  const p = priceTable;
-  const alarmsUsd = alarmMetrics * p.alarmMetric.usd + composites * p.compositeAlarm.usd;
-  const freeTierUsd = Math.min(alarmMetrics, p.freeAlarmMetrics.count) * p.alarmMetric.usd;
-  // Free: an account's first three dashboards of up to 50 metrics each (one stage per account).
-  const isPaid = (metrics: number, index: number) =>
-    index >= p.dashboard.freeDashboards || metrics > p.dashboard.freeMetrics;
-  const dashboardUsd = dashboards.filter(isPaid).length * p.dashboard.usd;
-  const funnelDashboardUsd = dashboards.length > 1 && isPaid(funnelDashboard, 1) ? p.dashboard.usd : 0;
-  // The funnel's day-long table (the salt and the visitor marks): billed per request, so nothing at rest; its
-  // storage, a day's marks of about 100 bytes each, is far inside DynamoDB's always-free 25 GB.
-  const funnelTable = ofType('AWS::DynamoDB::Table').find(
-    ({ Properties }) => Properties.TableName === 'cheat_sheet_funnel_visitors',
-  );
-  const funnelTableBilling = funnelTable?.Properties.BillingMode as string | undefined;
-  const secretsUsd = secrets * p.secret.usd;
-  const keysUsd = (year: number) => keys * (p.key.usd + Math.min(year - 1, p.key.paidRotations) * p.key.rotationUsd);
-  const beforeWebAcl = (year: number) => alarmsUsd + dashboardUsd + secretsUsd + keysUsd(year);
-  const webAclUsd = plans > 0 ? p.flatRateFree.usd : webAcls.length * p.webAcl.usd + webAclRules * p.webAcl.ruleUsd;
-  return {
-    alarms: metricAlarms.length + composites,
-    alarmMetrics,
-    composites,
-    keys,
-    secrets,
-    dashboard,
-    funnelDashboard,
-    dashboards: dashboards.length,
-    /** The billing mode of the funnel's table of the day's visitors: PAY_PER_REQUEST costs nothing at rest. */
-    funnelTableBilling,
-    /**
-     * What the funnel adds at rest: its dashboard when it is not free (it has no alarm, an idle function costs
-     * nothing, and its table is billed per request).
-     */
-    funnelAtRestUsd: funnelDashboardUsd,
-    webAclRules,
-    alarmsUsd,
-    freeTierUsd,
-    webAclUsd,
-    /** First year, second, third and after: before the web ACL, at list prices. */
-    beforeWebAcl: [1, 2, 3].map(beforeWebAcl),
-    /** The same after CloudWatch's always-free alarm metrics. */
-    beforeWebAclFreeTier: [1, 2, 3].map((year) => beforeWebAcl(year) - freeTierUsd),
-    /** Everything, the web ACL (or the flat-rate plan) included, at list prices. */
-    allInListPrice: [1, 2, 3].map((year) => beforeWebAcl(year) + webAclUsd),
-    /** The same after CloudWatch's always-free alarm metrics. */
-    allIn: [1, 2, 3].map((year) => beforeWebAcl(year) - freeTierUsd + webAclUsd),
-  };
-}
-
-/**
- * What 10,000 visits to `/` cost the funnel, pay-as-you-go: each visit's beacon is one request
- * through CloudFront and the HTTP API, one invocation of the visit function (billed 50 ms at its
- * memory: an assumption, two DynamoDB calls of a few milliseconds each on a warm container), two
- * write units (the visitor's mark, written or refused, in the funnel visitors' table, and the day's
- * counts in the counters' table; the day's salt is read once per container and day), and about
- * 1 KB of log lines (Lambda's START, END and REPORT and one
- * metrics line).
- */
-export function funnelPer10000Visits(): { readonly usd: number; readonly parts: Record<string, number> } {
-  const p = priceTable;
-  const visits = 10_000;
-  const memoryGb = catalogueFunctions.countVisit.memoryMb / 1024;
-  const billedSeconds = 0.05;
-  const parts = {
-    cloudFront: visits * p.cloudFrontRequest.usd,
-    api: visits * p.httpApiRequest.usd,
-    lambda: visits * (p.lambda.requestUsd + memoryGb * billedSeconds * p.lambda.gbSecondUsd),
-    // A conditional write that fails costs a write unit too.
-    dynamoDb: visits * 2 * p.dynamoDb.writeUsd,
-    logs: ((visits * 1024) / 1024 ** 3) * p.logsIngestedGb.usd,
-  };
-  return { usd: Object.values(parts).reduce((sum, part) => sum + part, 0), parts };
-}
+import {
+  atRest,
+  canaryAtRest,
+  canaryRoutes,
+  funnelMetrics,
+  funnelPer10000Visits,
+  productMetricsCount,
+  routeLevelMetricsPerRoute,
+  templatesOf,
+} from '../support/stage-cost';
 
 const usd = (amount: number) => amount.toFixed(2);
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -385,5 +224,80 @@ describe('the canary at rest', () => {
       `the canary: a run every ${canaryCadence.checkEveryMinutes} minutes, a send every ${canaryCadence.sendEveryMinutes} (${canary.sends} e-mails)`,
     );
     expectLine('deploy.md', new RegExp(`\\| the canary: [^|]*\\| ${escape(usd(canary.usd))} USD +\\|`));
+  });
+});
+
+describe('every USD figure in docs/operate.md and docs/deploy.md', () => {
+  const p = priceTable;
+  const payAsYouGo = atRest();
+  const freePlan = atRest({ pricingPlan: 'free' });
+  const canary = canaryAtRest();
+  const resources = templatesOf({});
+  /** The alarm metrics of the alarms whose name ends with `suffix` (an objective's page and ticket). */
+  const alarmMetricsOf = (pattern: RegExp) =>
+    resources
+      .filter(({ Type, Properties }) => Type === 'AWS::CloudWatch::Alarm' && pattern.test(String(Properties.AlarmName)))
+      .map(({ Properties }) => (Properties.Metrics as { MetricStat?: unknown }[] | undefined) ?? [{ MetricStat: 1 }])
+      .flatMap((metrics) => metrics.filter((metric) => metric.MetricStat)).length * p.alarmMetric.usd;
+  const [apiStage] = resources.filter(({ Type }) => Type === 'AWS::ApiGatewayV2::Stage');
+  const routes = Object.keys(apiStage.Properties.RouteSettings as object).length;
+  const objectives = ['Availability', 'Delivery', 'Latency'];
+
+  /** What the tests compute, from the templates and the price table, and the list prices themselves. */
+  const computed: Record<string, number> = {
+    ...Object.fromEntries(
+      JSON.stringify(p)
+        .match(/"[A-Za-z0-9]*[uU]sd":[\d.e-]+/g)!
+        .map((entry, index) => [`price ${index}`, Number(entry.split(':')[1])]),
+    ),
+    'at-rest budget': 5,
+    'a key from its third year': p.key.usd + p.key.paidRotations * p.key.rotationUsd,
+    'the alarms': payAsYouGo.alarmsUsd,
+    'the free alarm metrics': payAsYouGo.freeTierUsd,
+    'the alarms after the free alarm metrics': payAsYouGo.alarmsUsd - payAsYouGo.freeTierUsd,
+    'the web ACL': payAsYouGo.webAclUsd,
+    ...Object.fromEntries(
+      [payAsYouGo.beforeWebAcl, payAsYouGo.beforeWebAclFreeTier, freePlan.allInListPrice, freePlan.allIn]
+        .flat()
+        .map((figure, index) => [`at rest ${index}`, figure]),
+    ),
+    'at rest with the canary': payAsYouGo.beforeWebAcl[0] + canary.usd - p.alarmMetric.usd,
+    'as deployed, with the canary': payAsYouGo.allInListPrice[0] + canary.usd - p.alarmMetric.usd,
+    'the canary': canary.usd,
+    "the canary's e-mails": canary.lines.email,
+    "the canary's e-mails at a send every run": canaryAtRest({ checkEveryMinutes: 5, sendEveryMinutes: 5 }).lines.email,
+    ...Object.fromEntries(
+      objectives.map((o) => [`${o}'s page and ticket`, alarmMetricsOf(new RegExp(`Slo\\w+Burn-${o}$`))]),
+    ),
+    "the objectives' alarms": alarmMetricsOf(/Slo\w+Burn-/),
+    // The workbook's short windows, left out: three window alarms of two metrics an objective and a composite.
+    "the objectives' short windows": objectives.length * (3 * 2 * p.alarmMetric.usd + p.compositeAlarm.usd),
+    // The edge stack: one alarm of two metrics and its topic's key (operations-facts.test.ts checks both).
+    "the edge stack's alarm": 2 * p.alarmMetric.usd,
+    "the edge stack's extras": 2 * p.alarmMetric.usd + p.key.usd,
+    'route-level metrics, a request on each route every hour': routes * routeLevelMetricsPerRoute * p.customMetric.usd,
+    "route-level metrics, the canary's routes": canaryRoutes * routeLevelMetricsPerRoute * p.customMetric.usd,
+    "the funnel's metrics at a reader an hour": funnelMetrics.length * p.customMetric.usd,
+    "the functions' metrics, every one every hour": productMetricsCount() * p.customMetric.usd,
+    'the funnel per 10,000 visits': funnelPer10000Visits().usd,
+    "the mail provider's option at rest: its secret and its dead-letter alarm": p.secret.usd + p.alarmMetric.usd,
+  };
+
+  test.each(['operate.md', 'deploy.md'])('in docs/%s is computed here or a list price', (page) => {
+    const figures = [
+      ...readDoc(page)
+        .replace(/\s+/g, ' ')
+        .matchAll(/(?<![\w.])-?(\d+(?:\.\d+)?) USD/g),
+    ];
+    expect(figures.length).toBeGreaterThan(0);
+    const unknown = figures
+      .filter(({ 1: figure }) => !Object.values(computed).some((value) => Math.abs(value - Number(figure)) < 0.005))
+      .map(
+        ({ 0: phrase, index }) =>
+          `${phrase} (…${readDoc(page)
+            .replace(/\s+/g, ' ')
+            .slice(Math.max(0, index! - 60), index)})`,
+      );
+    expect(unknown).toEqual([]);
   });
 });

@@ -6,12 +6,11 @@
  * edge-monitoring stack in us-east-1 too) with a mail provider, so every alarm a stage can have is
  * in it. The at-rest figures of a default stage are test/repository/cost-figures.test.ts's.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { serviceMetricsOf } from '../../core/api/catalogue/service-metrics';
-import { noticeMetrics, outcomeMetrics, visitMetrics } from '../../core/observability/product-metrics';
+import { readdirSync, readFileSync } from 'node:fs';
 import { appTemplates, resourcesOfType, type StackTemplate } from '../infra/support/app-templates';
 import { expectDocText, readDoc, section } from '../support/docs';
 import { priceTable } from '../support/price-table';
+import { canaryRoutes, funnelMetrics, productMetricsCount, routeLevelMetricsPerRoute } from '../support/stage-cost';
 
 const templates = appTemplates({ stage: 'staging', mailProvider: 'kit', mailProviderList: '1234567' });
 const stagingBudget = (
@@ -358,11 +357,8 @@ describe('what the per-request metrics cost (docs/operate.md)', () => {
     const detailed = [apiStage.Properties.DefaultRouteSettings as object, ...routeSettings].filter(
       (settings) => (settings as { DetailedMetricsEnabled?: boolean }).DetailedMetricsEnabled !== false,
     );
-    // Count, 4xx, 5xx, Latency, IntegrationLatency, DataProcessed, for each route and method
-    // (https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-metrics.html).
-    const perRoute = 6;
-    // The canary's: each run's save, each sending run's challenge and send (canaryAtRest, cost-figures.test.ts).
-    const canaryRoutes = 3;
+    // https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-metrics.html
+    const perRoute = routeLevelMetricsPerRoute;
     expect(detailed).toEqual([]);
     expectDocText(
       'operate.md',
@@ -371,24 +367,8 @@ describe('what the per-request metrics cost (docs/operate.md)', () => {
   });
 
   test("gives the functions' own metrics: how many there can be, and what they cost at a reader an hour", () => {
-    const services = Object.values(serviceMetricsOf());
-    const coldStarts = readdirSync('lambdas').flatMap((folder) => {
-      const handler = `lambdas/${folder}/handler.ts`;
-      return existsSync(handler) ? [...readFileSync(handler, 'utf8').matchAll(/\.instrument\(/g)] : [];
-    }).length;
-    const possible =
-      services.reduce((sum, s) => sum + 1 + s.failureMetricKinds.length + s.refusals.length, 0) +
-      noticeMetrics.length +
-      1 + // UnsentRequests
-      Object.keys(visitMetrics).length +
-      coldStarts;
-    // A reader an hour: the funnel's four, every hour (the canary's requests count nothing).
-    const funnel = [
-      outcomeMetrics.requestSaved,
-      outcomeMetrics.cheatSheetSent,
-      visitMetrics.visit,
-      visitMetrics.uniqueVisitor,
-    ];
+    const possible = productMetricsCount();
+    const funnel = funnelMetrics;
     expectDocText(
       'operate.md',
       `the functions' own metrics (embedded metric format): at most ${possible}, ${usd(metricUsd)} USD each a month prorated by the hour one is published: ${usd(funnel.length * metricUsd)} USD a month for the funnel's ${inWords(funnel.length)} at a reader every hour, ${usd(possible * metricUsd)} USD if every one were published every hour`,

@@ -16,9 +16,9 @@ export const priceTable = {
   dashboard: { usd: 3, freeMetrics: 50, freeDashboards: 3, source: 'https://aws.amazon.com/cloudwatch/pricing/' },
   /** A customer managed key; each of its first two rotations adds the same again (later ones are free). */
   key: { usd: 1, rotationUsd: 1, paidRotations: 2, source: 'https://aws.amazon.com/kms/pricing/' },
-  secret: { usd: 0.4, source: 'https://aws.amazon.com/secrets-manager/pricing/' },
+  secret: { usd: 0.4, per10000CallsUsd: 0.05, source: 'https://aws.amazon.com/secrets-manager/pricing/' },
   /** AWS WAF: a web ACL, and each of its rules (a managed rule group counts as one). */
-  webAcl: { usd: 5, ruleUsd: 1, source: 'https://aws.amazon.com/waf/pricing/' },
+  webAcl: { usd: 5, ruleUsd: 1, perMillionRequestsUsd: 0.6, source: 'https://aws.amazon.com/waf/pricing/' },
   /**
    * A custom metric (the first 10,000), a month, prorated by the hour: a metric published in an
    * hour pays that hour's share. API Gateway's route-level (detailed) metrics are billed the same.
