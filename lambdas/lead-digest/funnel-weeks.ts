@@ -111,15 +111,20 @@ export function funnelText(weeks: FunnelWeeks): string[] {
   return [heading(weeks), ...rows.map((row) => `  ${line(row)}`), footnote];
 }
 
+/** Inline, as mail clients keep inline styles best: the lines' names to the left, the figures to the right, as in the text. */
+const labelStyle = 'text-align:left;padding-right:1em';
+const figureStyle = 'text-align:right;padding-left:1em';
+
 /** The same as an HTML table: fixed words and numbers, escaped all the same. */
 export function funnelHtml(weeks: FunnelWeeks): string {
   const cells = (row: readonly string[], header: boolean) =>
     row
-      .map((cell, index) =>
-        header || index === 0
-          ? `<th scope="${header ? 'col' : 'row'}">${escapeHtml(cell)}</th>`
-          : `<td>${escapeHtml(cell)}</td>`,
-      )
+      .map((cell, index) => {
+        const style = index === 0 ? labelStyle : figureStyle;
+        return header || index === 0
+          ? `<th scope="${header ? 'col' : 'row'}" style="${style}">${escapeHtml(cell)}</th>`
+          : `<td style="${style}">${escapeHtml(cell)}</td>`;
+      })
       .join('');
   return [
     `<p>${escapeHtml(heading(weeks))}</p>`,

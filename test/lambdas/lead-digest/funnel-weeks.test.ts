@@ -109,8 +109,11 @@ test('weeks without a visitor show the conversion as a dash', () => {
   expect(row(funnelText(funnelWeeks(fortnight({}, {}))), 'conversion')).toEqual(['conversion', '-', '-', '-']);
 });
 
-test('the HTML is a table with a heading per column and per line', () => {
-  const html = funnelHtml(funnelWeeks(fortnight({ visits: 20 }, { visits: 40 })));
+test('the HTML is a table with a heading per column and per line, its figures aligned right', () => {
+  const styled = funnelHtml(funnelWeeks(fortnight({ visits: 20 }, { visits: 40 })));
+  // The figures aligned right, as in the text; the structure read without the styles.
+  expect(styled).toContain('<td style="text-align:right;padding-left:1em">40</td>');
+  const html = styled.replaceAll(/ style="[^"]*"/g, '');
   expect(html).toContain(
     '<tr><th scope="col"></th><th scope="col">this week</th><th scope="col">week before</th><th scope="col">change</th></tr>',
   );
