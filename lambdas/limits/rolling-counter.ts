@@ -76,6 +76,11 @@ export interface RollingCounter {
    * holds `limit` sends.
    */
   count(subject: string, at: Date, limit: number): Promise<CounterEntry | null>;
+  /**
+   * Seals and reads what counting each subject at `at` needs, for all of them in one read: the
+   * client's and the network's counts that follow then write only (one BatchGetItem instead of two).
+   */
+  prepare(subjects: readonly string[], at: Date): Promise<void>;
   /** Gives a counted entry back (the e-mail was not sent, the request not saved). */
   release(entry: CounterEntry): Promise<void>;
 }
@@ -144,12 +149,16 @@ export function rollingCounter(
     );
   }
 
-  /** The sends of buckets `first` to `last`, read consistently. */
-  async function countSends(subject: string, first: number, last: number): Promise<number> {
-    let keys = Array.from({ length: last - first + 1 }, (_, index) =>
-      key(counterItemId(subject, first + index, window)),
-    );
-    let total = 0;
+  /** Each subject's sends in the window's buckets before `bucket`, read consistently, in one BatchGetItem for all. */
+  async function countSends(subjects: readonly string[], bucket: number): Promise<Map<string, number>> {
+    const subjectOf = new Map<string, string>();
+    for (const subject of subjects) {
+      for (let earlier = bucket - earlierBuckets; earlier < bucket; earlier += 1) {
+        subjectOf.set(counterItemId(subject, earlier, window), subject);
+      }
+    }
+    const totals = new Map(subjects.map((subject) => [subject, 0]));
+    let keys = [...subjectOf.keys()].map(key);
     for (let read = 1; keys.length > 0; read += 1) {
       if (read > maxBatchReads)
         throw new ProductError('storageUnavailable', 'DynamoDB BatchGetItem left keys unprocessed');
@@ -160,19 +169,20 @@ export function rollingCounter(
               [tableName]: {
                 Keys: keys,
                 ConsistentRead: true,
-                ProjectionExpression: '#sends',
-                ExpressionAttributeNames: { '#sends': 'sends' },
+                ProjectionExpression: '#id, #sends',
+                ExpressionAttributeNames: { '#id': limitCountersPartitionKey, '#sends': 'sends' },
               },
             },
           }),
         ),
       );
-      for (const item of (result.Responses?.[tableName] ?? []) as Array<Pick<RollingCounterItem, 'sends'>>) {
-        total += item.sends ?? 0;
+      for (const item of (result.Responses?.[tableName] ?? []) as Array<Pick<RollingCounterItem, 'id' | 'sends'>>) {
+        const subject = subjectOf.get(item.id)!;
+        totals.set(subject, totals.get(subject)! + (item.sends ?? 0));
       }
       keys = (result.UnprocessedKeys?.[tableName]?.Keys ?? []) as typeof keys;
     }
-    return total;
+    return totals;
   }
 
   /** Adds one send, with its token, to `bucket` if it holds fewer than `room` and is not sealed. */
@@ -225,26 +235,32 @@ export function rollingCounter(
   }
 
   /**
-   * The sends of the window's buckets before `bucket`, once `bucket - 1` is sealed: sealed and read
-   * by the first count of this container in `bucket`, remembered for the others (earlierTotals).
+   * The sends of the window's buckets before `bucket`, for each subject, once `bucket - 1` is sealed:
+   * sealed and read (all the subjects' buckets in one read) by the first count of this container in
+   * `bucket`, remembered for the others (earlierTotals).
    */
-  async function earlierSends(subject: string, bucket: number): Promise<number> {
-    const id = `${tableName}\n${counterItemId(subject, bucket, window)}`;
-    const known = earlierTotals.get(id);
-    if (known !== undefined) return known;
-    await seal(subject, bucket - 1);
-    const total = await countSends(subject, bucket - earlierBuckets, bucket - 1);
-    if (earlierTotals.size >= maxEarlierTotals) earlierTotals.clear();
-    earlierTotals.set(id, total);
-    return total;
+  async function earlierSends(subjects: readonly string[], bucket: number): Promise<Map<string, number>> {
+    const cacheId = (subject: string) => `${tableName}\n${counterItemId(subject, bucket, window)}`;
+    const unknown = subjects.filter((subject) => !earlierTotals.has(cacheId(subject)));
+    if (unknown.length > 0) {
+      await Promise.all(unknown.map((subject) => seal(subject, bucket - 1)));
+      const read = await countSends(unknown, bucket);
+      if (earlierTotals.size + unknown.length > maxEarlierTotals) earlierTotals.clear();
+      for (const [subject, total] of read) earlierTotals.set(cacheId(subject), total);
+    }
+    return new Map(subjects.map((subject) => [subject, earlierTotals.get(cacheId(subject))!]));
   }
 
   return {
+    async prepare(subjects, at) {
+      await earlierSends(subjects, Math.floor(at.getTime() / window.bucketMs));
+    },
+
     async count(subject, at, limit) {
       let bucket = Math.floor(at.getTime() / window.bucketMs);
       const token = randomBytes(12).toString('base64url');
       for (let move = 0; move <= maxBucketMoves; move += 1) {
-        const room = limit - (await earlierSends(subject, bucket));
+        const room = limit - (await earlierSends([subject], bucket)).get(subject)!;
         if (room <= 0) return null;
         const outcome = await add(subject, bucket, room, token);
         if (outcome === 'counted') return { id: counterItemId(subject, bucket, window), token };

@@ -62,6 +62,11 @@ export async function saveRequest(
   }
   const taken: CounterEntry[] = [];
   try {
+    // Both caps' earlier buckets in one read; each count then only writes.
+    await deps.hourlySaveCapCounter.prepare(
+      [clientHourlySaveCapSubject(deps.clientKey), networkHourlySaveCapSubject(deps.networkKey)],
+      at,
+    );
     const client = await deps.hourlySaveCapCounter.count(
       clientHourlySaveCapSubject(deps.clientKey),
       at,

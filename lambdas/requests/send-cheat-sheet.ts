@@ -196,6 +196,11 @@ export async function sendCheatSheet(
 
     // The canary's send (to the simulator) takes no slot of the limits readers share.
     if (!deps.canary) {
+      // Both caps' earlier buckets in one read; each count then only writes.
+      await deps.hourlySendCapCounter.prepare(
+        [clientHourlySendCapSubject(deps.clientKey), networkHourlySendCapSubject(deps.networkKey)],
+        at,
+      );
       const clientSlot = await deps.hourlySendCapCounter.count(
         clientHourlySendCapSubject(deps.clientKey),
         at,

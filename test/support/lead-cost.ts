@@ -55,10 +55,10 @@ export const leadFootprint = {
   invocationSeconds: 1,
   /**
    * DynamoDB calls per lead, each billed as a write of one unit to its table and every index of
-   * the table: a save's 10, a queued send's 18 (a direct send makes 16) and the delivery event's 1,
+   * the table: a save's 9, a queued send's 17 (a direct send makes 15) and the delivery event's 1,
    * as test/lambdas/reader-storage-calls.test.ts counts them on the handlers (docs/performance.md).
    */
-  dynamoDbCalls: 29,
+  dynamoDbCalls: 27,
   /**
    * KMS requests per lead: one per DynamoDB call, as if the leads' key were asked each time.
    * DynamoDB caches the table's key for minutes, so the real figure is far lower.

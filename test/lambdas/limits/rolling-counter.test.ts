@@ -167,6 +167,26 @@ describe('a rolling counter', () => {
     expect(sent).toEqual(['UpdateCommand', 'BatchGetCommand', 'UpdateCommand', 'UpdateCommand', 'UpdateCommand']);
   });
 
+  test('prepares two subjects with one read of both: their counts then write only, each within its own limit', async () => {
+    const [client, network] = [newSubject(), newSubject()];
+    await claimsOf(hourly, network, [later(-10 * minuteMs)], 5);
+    const sent: string[] = [];
+    const recording = {
+      send: (command: { constructor: { name: string } }) => {
+        sent.push(command.constructor.name);
+        return emulators.dynamoDb.send(command as never);
+      },
+    } as unknown as DynamoDBDocumentClient;
+    const counter = rollingCounter(recording, emulators.stack.limitCountersTableName, hourlyWindow);
+
+    await counter.prepare([client, network], at);
+    const counted = [await counter.count(client, at, 1), await counter.count(network, at, 1)];
+
+    expect(sent).toEqual(['UpdateCommand', 'UpdateCommand', 'BatchGetCommand', 'UpdateCommand']);
+    // The network's earlier send fills its limit of 1; the client's own is free.
+    expect(counted.map((entry) => entry !== null)).toEqual([true, false]);
+  });
+
   test('a send released in an earlier bucket makes room from the next bucket on, never letting one more through', async () => {
     const subject = newSubject();
     // 12:02, then the limit reached at 12:07 (the next bucket).

@@ -103,6 +103,7 @@ function inMemoryCounter(free: number, log: string[] = [], name = 'counter') {
   const claims: Array<{ subject: string; limit: number }> = [];
   const released: CounterEntry[] = [];
   const counter: RollingCounter = {
+    prepare: async () => undefined,
     count: async (subject, _at, limit) => {
       claims.push({ subject, limit });
       log.push(`claim ${name}`);
@@ -507,6 +508,7 @@ describe('sendCheatSheet', () => {
     const { deps, sent } = dependencies({
       hourlySendCapCounter: client.counter,
       dailySendBudgetCounter: {
+        prepare: async () => undefined,
         count: async () => Promise.reject(new ProductError('storageUnavailable', 'DynamoDB down')),
         release: async () => undefined,
       },
