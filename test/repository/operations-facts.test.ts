@@ -213,6 +213,22 @@ describe('the alarms the pages name elsewhere', () => {
   });
 });
 
+describe('the smoke test in the SES sandbox (ops/smoke/deployment-checks.ts: a warning, exit 0)', () => {
+  test.each(['operate.md', 'deploy.md'])('docs/%s never says it fails there', (page) => {
+    const sentences = flat(readDoc(page))
+      .split(/(?<=\.)\s/)
+      .filter((sentence) => /smoke/.test(sentence) && /sandbox|`SES account`/.test(sentence));
+    expect(
+      sentences.filter((sentence) => /\bfails? (?:its|the|in)\b[^.]*(?:sandbox|SES account)/.test(sentence)),
+    ).toEqual([]);
+  });
+
+  test('docs/operate.md says it warns, exit 0', () => {
+    expectDocText('operate.md', 'In the sandbox the SES check warns (exit 0)');
+    expectDocText('operate.md', 'warns on its `SES account` check (exit 0');
+  });
+});
+
 describe('the reputation alarm in docs/deploy.md', () => {
   const reputation = alarms.find(({ name }) => name === 'SenderReputation')!;
   const [, minimum] = /FILL\(sent, 0\) >= (\d+)/.exec(reputation.expression!)!;
