@@ -256,13 +256,35 @@ export async function runFunctionScenarios(twin: RehearsalTwin): Promise<Functio
     },
     {
       name: 'a consenting lead handed off',
-      functions: ['leadHandoff'],
-      run: () =>
-        twin
-          .invoke('leadHandoff', {
-            Records: [{ eventSource: 'aws:dynamodb', eventName: 'INSERT', dynamodb: { Keys: { id: { S: 'x' } } } }],
-          })
-          .then(),
+      functions: ['saveRequest', 'leadHandoff'],
+      run: async () => {
+        // A reader who joins the list: the stream's INSERT puts its id on the hand-off queue, then the queue's
+        // message is one attempt (the lead read, the provider's key, the outcome recorded), as the two mappings deliver them.
+        const body = JSON.stringify({ name: 'Ada Lead', email: address('lead'), hasBook: true, mailingList: true });
+        const saved = await http('saveRequest', body, `rehearsal-${run}-lead`);
+        expectStatus(saved, (status) => status === 201, 'the save');
+        const id = (JSON.parse(saved.body ?? '{}') as { id: string }).id;
+        await twin.invoke('leadHandoff', {
+          Records: [{ eventSource: 'aws:dynamodb', eventName: 'INSERT', dynamodb: { Keys: { id: { S: id } } } }],
+        });
+        const queued = twin.recorder.calls
+          .filter(
+            (call) => call.scenario === twin.recorder.currentScenario() && call.target?.endsWith('.SendMessageBatch'),
+          )
+          .flatMap((call) => (JSON.parse(call.body) as { Entries: { MessageBody: string }[] }).Entries)
+          .map((entry) => entry.MessageBody);
+        if (queued.length === 0) throw new Error('No lead was put on the hand-off queue');
+        await twin.invoke('leadHandoff', {
+          Records: queued.map((messageBody, index) => ({
+            messageId: `rehearsal-lead-${index}`,
+            receiptHandle: `rehearsal-lead-${index}`,
+            body: messageBody,
+            attributes: { ApproximateReceiveCount: '1' },
+            messageAttributes: {},
+            eventSource: 'aws:sqs',
+          })),
+        });
+      },
     },
   ];
   const results: ScenarioResult[] = [];

@@ -181,7 +181,9 @@ export class CallReader {
         const queue = this.named(QueueUrl);
         const name = QueueUrl.split('/').pop();
         const arn = queue?.arn ?? `${this.arnPrefix('sqs', call.region)}:${name}`;
-        return [this.request(`sqs:${operation}`, arn)];
+        // IAM has no batch actions: SendMessage, DeleteMessage and ChangeMessageVisibility authorize their
+        // batch versions (Amazon SQS Developer Guide, "Amazon SQS batch actions").
+        return [this.request(`sqs:${(operation ?? '').replace(/Batch$/, '')}`, arn)];
       }
       default:
         return [];

@@ -240,6 +240,18 @@ function reasonFor(
   if (fn?.trigger.kind === 'queue' && actions.every((action) => pollerActions.includes(action))) {
     return "the queue's event source mapping: Lambda's poller calls them as the function's role, and the rehearsal delivers the messages itself";
   }
+  const streamPollerActions = [
+    'dynamodb:ListStreams',
+    'dynamodb:DescribeStream',
+    'dynamodb:GetRecords',
+    'dynamodb:GetShardIterator',
+  ];
+  if (fn && actions.every((action) => streamPollerActions.includes(action))) {
+    return "the table stream's event source mapping (the lead hand-off's): Lambda's poller reads the stream as the function's role, and the rehearsal delivers the records itself";
+  }
+  if (fn && actions.every((action) => action === 'kms:DescribeKey')) {
+    return "CDK's grant to read a stream under a customer key pairs it with kms:Decrypt on the key: Lambda's poller reads the stream as the function's role";
+  }
   if (fn?.grants.includes('sendQueueWrite') && actions.every((action) => action === 'sqs:SendMessage')) {
     return "a send SES's rate has no slot for goes to the send queue: the crowd scenario shows it on the send route, whose send step this function runs too";
   }

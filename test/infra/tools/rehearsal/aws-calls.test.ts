@@ -188,6 +188,19 @@ test("the ops commands' --stack reads: a stack's outputs and resources on the st
   ]);
 });
 
+test('an SQS batch call is authorized as its single action: IAM has no sqs:SendMessageBatch', () => {
+  const queueUrl = 'https://sqs.eu-west-1.amazonaws.com/111111111111/handoff';
+  expect([
+    ...read({ service: 'sqs', target: 'AmazonSQS.SendMessageBatch', body: { QueueUrl: queueUrl, Entries: [] } }),
+    ...read({ service: 'sqs', target: 'AmazonSQS.DeleteMessageBatch', body: { QueueUrl: queueUrl, Entries: [] } }),
+    ...read({ service: 'sqs', target: 'AmazonSQS.SendMessage', body: { QueueUrl: queueUrl } }),
+  ]).toEqual([
+    'sqs:SendMessage arn:aws:sqs:eu-west-1:111111111111:handoff',
+    'sqs:DeleteMessage arn:aws:sqs:eu-west-1:111111111111:handoff',
+    'sqs:SendMessage arn:aws:sqs:eu-west-1:111111111111:handoff',
+  ]);
+});
+
 test('a call no rule reads is unreadable, never silently allowed', () => {
   expect(read({ service: 'kinesis', target: 'Kinesis_20131202.PutRecord' })).toEqual([
     expect.stringMatching(/^unreadable kinesis POST \//),
