@@ -158,6 +158,21 @@ describe("docs/operate.md's runbook table", () => {
     expect(wrong).toEqual([]);
   });
 
+  test("says which alarm pauses sending: the one the pause function's subscription lets through", () => {
+    const [pause] = resourcesOfType([productStack], 'AWS::SNS::Subscription').filter(
+      ({ resource }) => resource.Properties.Protocol === 'lambda',
+    );
+    const names = (pause.resource.Properties.FilterPolicy.AlarmName as unknown[]).map(refOf);
+    const pausing = alarms.filter(({ name }) => names.some((id) => id.includes(name.replace(/-/g, ''))));
+    expect(pausing.map(({ name }) => name)).toEqual(['SenderReputation']);
+    expect(
+      runbookRows()
+        .filter(({ severity }) => severity.includes('pauses'))
+        .flatMap(({ names }) => names),
+    ).toEqual(pausing.map(({ name }) => name));
+    expectDocText('operate.md', `(only the sender-reputation alarm's name, only \`NewStateValue: ALARM\`)`);
+  });
+
   test('counts the alarms of a stage in us-east-1 and the one more outside it', () => {
     const product = alarms.filter(({ stack, name }) => stack === productStack && name !== 'DeadLetters-LeadHandoff');
     const edge = alarms.filter(({ stack }) => stack === edgeStack);
