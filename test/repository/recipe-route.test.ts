@@ -63,11 +63,11 @@ describe('a GET route added to a copy of the catalogue, and nowhere else', () =>
     expect(alarms).toContain('AWS/ApiGateway');
   });
 
-  test('is graphed on the dashboard by its GET method', () => {
+  test("is graphed on the dashboard by its GET method, its function's duration", () => {
     const body = JSON.stringify(
       resourceByPrefix(template, 'AWS::CloudWatch::Dashboard', 'MonitoringDashboard').resource,
     );
-    expect(body).toContain('\\"Method\\",\\"GET\\",\\"Resource\\",\\"/api/health\\"');
+    expect(body).toContain(`\\"AWS/Lambda\\",\\"Duration\\",\\"FunctionName\\",\\"\",{\"Ref\":\"${functionId}\"}`);
     expect(body).toContain('p99 GET /api/health');
   });
 
