@@ -67,7 +67,7 @@ describe('a GET route added to a copy of the catalogue, and nowhere else', () =>
     const body = JSON.stringify(
       resourceByPrefix(template, 'AWS::CloudWatch::Dashboard', 'MonitoringDashboard').resource,
     );
-    expect(body).toContain(`\\"AWS/Lambda\\",\\"Duration\\",\\"FunctionName\\",\\"\",{\"Ref\":\"${functionId}\"}`);
+    expect(body).toContain(String.raw`\"AWS/Lambda\",\"Duration\",\"FunctionName\",\"",{"Ref":"${functionId}"}`);
     expect(body).toContain('p99 GET /api/health');
   });
 
