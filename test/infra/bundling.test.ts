@@ -12,6 +12,15 @@ import { functionResourcePrefix } from './support/function-ids';
 import { functionList } from '../../core/api/catalogue/functions';
 import { createTestApp, resourceByPrefix } from './support/synth';
 
+// Each function bundled once per run, shared with the other files that bundle (test/support/function-bundle-cache.ts).
+jest.mock('../../infra/function-bundle', () => {
+  const actual = jest.requireActual<typeof import('../../infra/function-bundle')>('../../infra/function-bundle');
+  const { sharedBundles } = jest.requireActual<typeof import('../support/function-bundle-cache')>(
+    '../support/function-bundle-cache',
+  );
+  return { ...actual, bundleFunction: sharedBundles(actual.bundleFunction) };
+});
+
 /**
  * Every file of a function, measured on 2026-11-27 (esbuild as below, every .mjs counted): send
  * 792,965 B (774.4 KiB: DynamoDB, S3, SES and Secrets Manager, the proof-of-work check) and the

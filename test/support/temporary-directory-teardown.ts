@@ -4,6 +4,7 @@
  * test left there fails the run, named, so the test that wrote it can be made to clean up.
  */
 import { rmSync } from 'node:fs';
+import { functionBundleCacheOf } from './function-bundle-cache';
 import { leftoversIn } from './temporary-directory';
 import { machineTemporaryDirectoryVariable, runTemporaryDirectoryVariable } from './temporary-directory-setup';
 
@@ -23,5 +24,7 @@ export default function checkRunTemporaryDirectory(): void {
   if (!directory) return;
   process.env.TMPDIR = process.env[machineTemporaryDirectoryVariable];
   delete process.env[runTemporaryDirectoryVariable];
+  // The run's own cache of the functions' bundles is no test's leftover (function-bundle-cache.ts).
+  rmSync(functionBundleCacheOf(directory), { recursive: true, force: true });
   removeRunTemporaryDirectory(directory);
 }

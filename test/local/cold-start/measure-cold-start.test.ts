@@ -8,6 +8,15 @@
 import * as bundler from '../../../infra/function-bundle';
 import { measureColdStarts, type ColdStartRow } from '../../../local/cold-start/measure-cold-start';
 
+// Each function bundled once per run, shared with the other files that bundle (test/support/function-bundle-cache.ts).
+jest.mock('../../../infra/function-bundle', () => {
+  const actual = jest.requireActual<typeof import('../../../infra/function-bundle')>('../../../infra/function-bundle');
+  const { sharedBundles } = jest.requireActual<typeof import('../../support/function-bundle-cache')>(
+    '../../support/function-bundle-cache',
+  );
+  return { ...actual, bundleFunction: sharedBundles(actual.bundleFunction) };
+});
+
 let rows: ColdStartRow[];
 beforeAll(async () => {
   rows = await measureColdStarts({ bundler, pairs: 1, only: ['saveRequest', 'sesEvents', 'cheatSheetChallenge'] });

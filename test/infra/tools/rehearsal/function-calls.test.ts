@@ -26,6 +26,17 @@ import { noRoleYet } from '../../../../ops/rehearsal/ops-scenarios';
 import { deployedStacks, resourcesOf, synthAssembly } from '../../support/deployed-app';
 import { recordScenarios, rehearsalCallers } from '../../support/function-rehearsal';
 
+// Each function bundled once per run, shared with the other files that bundle (test/support/function-bundle-cache.ts).
+jest.mock('../../../../infra/function-bundle', () => {
+  const actual = jest.requireActual<typeof import('../../../../infra/function-bundle')>(
+    '../../../../infra/function-bundle',
+  );
+  const { sharedBundles } = jest.requireActual<typeof import('../../../support/function-bundle-cache')>(
+    '../../../support/function-bundle-cache',
+  );
+  return { ...actual, bundleFunction: sharedBundles(actual.bundleFunction) };
+});
+
 const stage = 'First100DaysSite-staging';
 let assembly: string;
 let stacks: DeployedStack[];
