@@ -16,8 +16,12 @@ import { runTemporaryDirectoryVariable } from './temporary-directory-setup';
 /** The cache's folder in the run's temporary directory, removed by the run's teardown. */
 export const functionBundleCacheFolder = 'function-bundles';
 
-/** How long a file waits for another worker's bundle before it builds its own: esbuild takes seconds. */
-const waitLimitMs = 120_000;
+/**
+ * How long a file waits for another worker's bundle before it builds its own: one bundle takes a
+ * second or two, ten on a loaded machine; a worker that died while bundling leaves its lock behind,
+ * and this still leaves the rehearsal's one-minute hook time to bundle.
+ */
+const waitLimitMs = 30_000;
 const complete = '.complete';
 
 /** Blocks the worker for `ms` (bundling is synchronous inside `app.synth()`, so the wait is too). */
