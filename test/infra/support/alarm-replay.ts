@@ -255,6 +255,17 @@ export function parseExpression(expression: string): Node {
 
 // --- alarms ---
 
+/** Each expression parsed once: a replay evaluates the same few expressions every minute for days. */
+const parsedExpressions = new Map<string, Node>();
+function parsed(expression: string): Node {
+  let node = parsedExpressions.get(expression);
+  if (!node) {
+    node = parseExpression(expression);
+    parsedExpressions.set(expression, node);
+  }
+  return node;
+}
+
 /** The alarm's value for the period ending at `end` (exclusive), in minutes. */
 function datapoint(alarm: AlarmDefinition, recording: Recording, end: number): Value {
   if (alarm.Metrics) {
@@ -270,7 +281,7 @@ function datapoint(alarm: AlarmDefinition, recording: Recording, end: number): V
         const minutes = Period / 60;
         value = aggregate(recording[metricKey(Metric.Namespace, Metric.MetricName)], Stat, end - minutes, end);
       } else {
-        value = scalar(parseExpression(query.Expression!)(valueOf));
+        value = scalar(parsed(query.Expression!)(valueOf));
       }
       cache.set(id, value);
       return value;
