@@ -1,5 +1,4 @@
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CfnStage,
   HttpApi,
@@ -38,6 +37,8 @@ import {
 import type { FunctionService } from '../../core/observability/product-metrics';
 import { CatalogueFunction } from './catalogue-function';
 import { EncryptedLogGroup } from './encrypted-log-group';
+
+import { accessLogFormat } from './api-access-log';
 
 export { functionRuntime } from './catalogue-function';
 export { replyMarginMs } from '../../core/config/sdk-timeouts';
@@ -309,24 +310,7 @@ export class Api extends Construct {
       detailedMetricsEnabled: props.detailedMetrics ?? false,
       accessLogSettings: {
         destination: new LogGroupLogDestination(this.accessLogGroup),
-        // One JSON object per request; no bodies, so no names or addresses.
-        format: AccessLogFormat.custom(
-          JSON.stringify({
-            requestId: '$context.requestId',
-            requestTime: '$context.requestTime',
-            sourceIp: '$context.identity.sourceIp',
-            userAgent: '$context.identity.userAgent',
-            httpMethod: '$context.httpMethod',
-            path: '$context.path',
-            routeKey: '$context.routeKey',
-            status: '$context.status',
-            protocol: '$context.protocol',
-            responseLength: '$context.responseLength',
-            latencyMs: '$context.responseLatency',
-            integrationStatus: '$context.integrationStatus',
-            integrationError: '$context.integrationErrorMessage',
-          }),
-        ),
+        format: accessLogFormat,
       },
     });
 
