@@ -4,6 +4,38 @@ import { cheatSheetIslandId, hydratedAttribute } from '../../../frontend/src/isl
 
 export const chromiumPath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
+/**
+ * The features Playwright turns off (playwright-core's chromiumSwitches.ts). Chromium reads only the
+ * last --disable-features it is given, so ours repeats them: test/e2e/browser-features.test.ts
+ * checks the list against the installed playwright-core.
+ */
+export const playwrightDisabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Chromium's new headless mode gives every window (one per browser context) the omnibox's two popups
+ * as WebUI pages, each in a renderer of its own, which redraws as the page loads: about half of
+ * Chromium's CPU in these tests (20 landing pages, each in a fresh context: 31 s of Chromium's CPU
+ * with them, 16 s without; docs/performance.md). A headless browser never shows them.
+ */
+export const omniboxPopupFeatures = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'PreloadTopChromeWebUI'];
+
 /** Debian's Chromium with the flags this machine needs, and no network of its own: names resolve to nothing but loopback. */
 const launchOptions = {
   executablePath: chromiumPath,
@@ -15,6 +47,7 @@ const launchOptions = {
     '--disable-component-update',
     '--disable-sync',
     '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    `--disable-features=${[...playwrightDisabledFeatures, ...omniboxPopupFeatures].join(',')}`,
   ],
 };
 
