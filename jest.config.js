@@ -35,6 +35,8 @@ export default {
   // stack half-started and its temporary folder behind. Tests that need longer say so. (jest
   // reads this option for the whole run only, not per project.)
   testTimeout: 30_000,
+  // The longest files first, on a fresh machine too (test/support/test-sequencer.cjs).
+  testSequencer: '<rootDir>/test/support/test-sequencer.cjs',
   // The whole run writes its temporary files in a folder of its own, which must be empty at the
   // end: no test may leave synth output, temporary folders or processes' files behind.
   globalSetup: '<rootDir>/test/support/temporary-directory-setup.ts',
