@@ -192,7 +192,8 @@ export function isHoneypotFilled(request: CheatSheetRequest): boolean {
 }
 
 export type RequestParseResult =
-  { readonly success: true; readonly data: CheatSheetRequest } | { readonly success: false; readonly error: string };
+  | { readonly success: true; readonly data: CheatSheetRequest }
+  | { readonly success: false; readonly error: string };
 
 /** Validates an already JSON-decoded body; on failure, the first problem in plain words. */
 export function parseCheatSheetRequest(body: unknown): RequestParseResult {

@@ -67,7 +67,13 @@ export interface HandoffDependencies {
 
 /** What became of one message. */
 export type HandoffOutcome =
-  'accepted' | 'retrying' | 'stopped' | 'already-accepted' | 'no-request' | 'no-consent' | 'malformed';
+  | 'accepted'
+  | 'retrying'
+  | 'stopped'
+  | 'already-accepted'
+  | 'no-request'
+  | 'no-consent'
+  | 'malformed';
 
 export { MissingProviderKeyError };
 

@@ -98,7 +98,8 @@ export function hashNetwork(network: string, key: string): string {
 
 /** Which source of the client's address is trusted, and the secret that proves CloudFront sent it. */
 export type ClientTrust =
-  { readonly source: 'source-ip' } | { readonly source: 'cloudfront-viewer-address'; readonly originSecret: string };
+  | { readonly source: 'source-ip' }
+  | { readonly source: 'cloudfront-viewer-address'; readonly originSecret: string };
 
 /** The client's IP address, from the trusted source only. */
 function clientIpOf(client: ClientOrigin, trust: ClientTrust): string {

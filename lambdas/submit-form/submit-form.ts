@@ -23,7 +23,8 @@ export interface SubmitFormSteps {
 
 /** Where the browser goes (a result page), or the refusal to show it (a 4xx page). */
 export type SubmittedForm =
-  { readonly outcome: FormOutcome } | { readonly refusal: { readonly statusCode: number; readonly message: string } };
+  | { readonly outcome: FormOutcome }
+  | { readonly refusal: { readonly statusCode: number; readonly message: string } };
 
 /**
  * A 4xx the visitor's request itself caused (a request that skipped CloudFront): said as it is,

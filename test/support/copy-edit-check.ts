@@ -3,7 +3,7 @@
  * and new files, node_modules linked) to a temporary folder, edits the whole of content/ there
  * (test/support/copy-edit.ts: the author renamed Sam O'Neill, every other text rewritten whole in
  * each quoting style, other images of the same kinds and sizes, list entries added and removed),
- * and runs `npm test` in the copy as written: the content check, the type check, lint (Prettier's
+ * and runs `npm test` in the copy as written: the content check, the type check, lint (the format
  * check included: nothing formats content/ first), the build and every jest project, the browser's
  * and the visual tests among them. Exit 0 only when it passes; extra arguments go to jest (e.g. a
  * test path to try it quickly). CI runs it as a job of its own, beside `npm test` (.github/workflows/ci.yml).

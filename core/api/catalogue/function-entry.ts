@@ -77,7 +77,12 @@ export const singleItemTableActions: readonly TableAction[] = [
  * `sendQueueWrite`: SendMessage on the send queue alone.
  */
 export type OtherGrant =
-  'cheatSheetRead' | 'emailSend' | 'originSecretRead' | 'sendingPause' | 'sendQuotaRead' | 'sendQueueWrite';
+  | 'cheatSheetRead'
+  | 'emailSend'
+  | 'originSecretRead'
+  | 'sendingPause'
+  | 'sendQuotaRead'
+  | 'sendQueueWrite';
 
 /**
  * Which set of variables it gets: `core/config/function-environment.ts` for the routes' (the form
