@@ -12,10 +12,20 @@ import { stopOnSignals } from './shutdown';
 const shutdown = stopOnSignals();
 console.error('Starting the local product (Ctrl-C stops it)…');
 
+const { endpointLines, InvalidPortError, readPorts } = await import('./ports');
+// A port variable that is not a port is answered before the product's modules load.
+let ports: ReturnType<typeof readPorts>;
+try {
+  ports = readPorts();
+} catch (error) {
+  if (!(error instanceof InvalidPortError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
 const { spawnSync } = await import('node:child_process');
 const { buildScriptFor, checkBuild } = await import('./build-freshness');
 const { LocalStackPortInUseError, startLocalStack } = await import('./local-stack');
-const { endpointLines, InvalidPortError, readPorts } = await import('./ports');
 
 async function buildIfStale(): Promise<void> {
   if (process.env.SKIP_BUILD === '1') return;
@@ -39,12 +49,12 @@ async function buildIfStale(): Promise<void> {
 try {
   await buildIfStale();
   const stack = await shutdown.start(
-    () => startLocalStack({ ports: readPorts() }),
+    () => startLocalStack({ ports }),
     (started) => started.stop(),
   );
   for (const line of endpointLines(stack.ports)) console.log(line);
 } catch (error) {
-  if (error instanceof LocalStackPortInUseError || error instanceof InvalidPortError) {
+  if (error instanceof LocalStackPortInUseError) {
     console.error(error.message);
     process.exit(1);
   }
