@@ -9,37 +9,61 @@ jest.setTimeout(60_000);
 
 const portOf = (url: string) => Number(new URL(url).port);
 
-describe('npm start', () => {
-  test('prints the four endpoint lines, serves the site and the API, and stops cleanly on SIGTERM', async () => {
-    const start = spawnScript('local/start.ts', { ...freePorts, SKIP_BUILD: '1' });
-    try {
-      const lines = await start.lines(4);
+describe('npm start with its defaults', () => {
+  // One product for these tests, in order: what it prints, what it serves, then Ctrl-C. SIGTERM at
+  // every moment of its life is test/local/stop-on-signal.test.ts's.
+  let start: ReturnType<typeof spawnScript>;
+  let lines: string[];
+  const urls = () => lines.slice(0, 4).map((line) => line.split(/\s+/)[1]!);
+  beforeAll(async () => {
+    start = spawnScript('local/start.ts', { ...freePorts, SKIP_BUILD: '1' });
+    lines = await start.lines(4);
+  });
+  afterAll(() => start.child.kill('SIGKILL'));
 
-      expect(lines.slice(0, 4)).toEqual([
-        expect.stringMatching(/^Site: {6}http:\/\/localhost:\d+\/$/),
-        expect.stringMatching(/^Mail: {6}http:\/\/localhost:\d+\/$/),
-        expect.stringMatching(/^DynamoDB: {2}http:\/\/localhost:\d+$/),
-        expect.stringMatching(/^S3: {8}http:\/\/localhost:\d+$/),
-      ]);
-      const urls = lines.slice(0, 4).map((line) => line.split(/\s+/)[1]!);
-      const [site, mail] = urls as [string, string];
-      expect((await fetch(site)).headers.get('content-security-policy')).toContain("default-src 'self'");
-      const save = await postJson(new URL('/api/cheat-sheet-requests', site), {
-        name: 'Ada',
-        email: 'ada@example.com',
-      });
-      expect(save.status).toBe(201);
-      expect((await fetch(new URL('store', mail))).status).toBe(200);
-
-      start.child.kill('SIGTERM');
-
-      expect(await start.exited).toBe(0);
-      for (const url of urls) expect(await isListening(portOf(url))).toBe(false);
-    } finally {
-      start.child.kill('SIGKILL');
-    }
+  test('prints the four endpoint lines', () => {
+    expect(lines.slice(0, 4)).toEqual([
+      expect.stringMatching(/^Site: {6}http:\/\/localhost:\d+\/$/),
+      expect.stringMatching(/^Mail: {6}http:\/\/localhost:\d+\/$/),
+      expect.stringMatching(/^DynamoDB: {2}http:\/\/localhost:\d+$/),
+      expect.stringMatching(/^S3: {8}http:\/\/localhost:\d+$/),
+    ]);
   });
 
+  test('serves the site, the API and the captured mail', async () => {
+    const [site, mail] = urls() as [string, string];
+    expect((await fetch(site)).headers.get('content-security-policy')).toContain("default-src 'self'");
+    const save = await postJson(new URL('/api/cheat-sheet-requests', site), {
+      name: 'Ada',
+      email: 'ada@example.com',
+    });
+    expect(save.status).toBe(201);
+    expect((await fetch(new URL('store', mail))).status).toBe(200);
+  });
+
+  test('turns the recipient-domain check and the proof of work off unless their variables are given', async () => {
+    const [site] = urls() as [string];
+    // A send with no X-Cheat-Sheet-Proof goes through: CHEAT_SHEET_CHALLENGE is off (the e2e product runs it on).
+    const send = await rawRequest(site, '/api/send-cheat-sheet', {
+      method: 'POST',
+      localAddress: '127.0.0.31',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ada', email: 'ada@no-such-domain.invalid' }),
+    });
+    expect(send.status).toBe(200);
+    const challenge = await fetch(new URL('/api/cheat-sheet-challenge', site.replace('//localhost:', '//127.0.0.1:')));
+    expect(await challenge.json()).toEqual({ required: false });
+  });
+
+  test('stops cleanly on Ctrl-C (SIGINT), freeing all four ports', async () => {
+    start.child.kill('SIGINT');
+
+    expect(await start.exited).toBe(0);
+    for (const url of urls()) expect(await isListening(portOf(url))).toBe(false);
+  });
+});
+
+describe('npm start', () => {
   test('honours CHEAT_SHEET_CLIENT_HOURLY_LIMIT and CHEAT_SHEET_DAILY_SEND_BUDGET from the environment', async () => {
     const start = spawnScript('local/start.ts', {
       ...freePorts,
@@ -67,20 +91,6 @@ describe('npm start', () => {
 
       start.child.kill('SIGTERM');
       expect(await start.exited).toBe(0);
-    } finally {
-      start.child.kill('SIGKILL');
-    }
-  });
-
-  test('stops cleanly on Ctrl-C (SIGINT)', async () => {
-    const start = spawnScript('local/start.ts', { ...freePorts, SKIP_BUILD: '1' });
-    try {
-      const lines = await start.lines(4);
-
-      start.child.kill('SIGINT');
-
-      expect(await start.exited).toBe(0);
-      expect(await isListening(portOf(lines[0]!.split(/\s+/)[1]!))).toBe(false);
     } finally {
       start.child.kill('SIGKILL');
     }
@@ -154,17 +164,6 @@ describe('npm start and the abuse limits of issue 19', () => {
         expect([await post(site, route, '127.0.0.22'), await post(site, route, '127.0.0.23')]).toEqual([201, 429]);
       },
     );
-  });
-
-  test('turns the recipient-domain check and the proof of work off unless their variables are given', async () => {
-    await withStart({}, async (site) => {
-      // A send with no X-Cheat-Sheet-Proof goes through: CHEAT_SHEET_CHALLENGE is off (the e2e product runs it on).
-      expect(await post(site, '/api/send-cheat-sheet', '127.0.0.31', 'ada@no-such-domain.invalid')).toBe(200);
-      const challenge = await fetch(
-        new URL('/api/cheat-sheet-challenge', site.replace('//localhost:', '//127.0.0.1:')),
-      );
-      expect(await challenge.json()).toEqual({ required: false });
-    });
   });
 
   test('checks the recipient domain with CHEAT_SHEET_RECIPIENT_DOMAIN_CHECK=on', async () => {
