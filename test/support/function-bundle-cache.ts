@@ -19,7 +19,7 @@ export const functionBundleCacheFolder = 'function-bundles';
 /**
  * How long a file waits for another worker's bundle before it builds its own: one bundle takes a
  * second or two, ten on a loaded machine; a worker that died while bundling leaves its lock behind,
- * and this still leaves the rehearsal's one-minute hook time to bundle.
+ * and this still leaves the rehearsal's three-minute hook time to bundle.
  */
 const waitLimitMs = 30_000;
 const complete = '.complete';

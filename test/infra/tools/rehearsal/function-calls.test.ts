@@ -52,6 +52,13 @@ const context = {
   waf: 'true',
 };
 
+/**
+ * The set-up synthesizes the stage with its functions bundled and runs every scenario: 8 to 12 s of
+ * CPU, 30 s of wall time in a CI run, past 60 s with four jest workers on two cores. A limit for a
+ * hang, not a speed test: three minutes.
+ */
+const setUpLimitMs = 180_000;
+
 beforeAll(async () => {
   assembly = synthAssembly({ ...context, 'aws:cdk:bundling-stacks': [stage] });
   stacks = deployedStacks(assembly);
@@ -60,7 +67,7 @@ beforeAll(async () => {
     Object.entries(context).flatMap(([key, value]) => ['-c', `${key}=${value}`]),
   );
   report = await judgeFunctionCalls(stacks, recorded.callers, recorded.calls);
-}, 60_000);
+}, setUpLimitMs);
 
 /** The recorded calls (or those `caller` signed) judged against the stacks after `change` edited the stage's template. */
 async function judgedAfter(
