@@ -44,7 +44,9 @@ export default {
   projects: [
     {
       displayName: 'node',
-      testEnvironment: 'node',
+      // jest's Node environment; the emulators' packages load once per worker, not once per file.
+      testEnvironment: '<rootDir>/test/support/node-environment.cjs',
+      moduleNameMapper: { '^(dynalite|s3rver|aws-ses-v2-local)$': '<rootDir>/test/support/emulator-modules/$1.cjs' },
       globalSetup,
       roots: ['<rootDir>/test'],
       testMatch: [

@@ -1,0 +1,2 @@
+// s3rver through Node's own require, once per jest worker (test/support/node-environment.cjs).
+module.exports = globalThis.__emulatorRequire('s3rver');
