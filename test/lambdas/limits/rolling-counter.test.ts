@@ -149,8 +149,8 @@ describe('a rolling counter', () => {
     expect(counterExpiry(bucket, hourlyWindow)).toBe(Date.parse('2025-06-01T13:05:00.000Z') / 1000);
   });
 
-  test("seals and reads the earlier buckets once per bucket: a container's later counts there are one write each", async () => {
-    const subject = newSubject();
+  /** An hourly counter whose DynamoDB client records the name of each command it sends. */
+  function recordingCounter() {
     const sent: string[] = [];
     const recording = {
       send: (command: { constructor: { name: string } }) => {
@@ -158,7 +158,12 @@ describe('a rolling counter', () => {
         return emulators.dynamoDb.send(command as never);
       },
     } as unknown as DynamoDBDocumentClient;
-    const counter = rollingCounter(recording, emulators.stack.limitCountersTableName, hourlyWindow);
+    return { sent, counter: rollingCounter(recording, emulators.stack.limitCountersTableName, hourlyWindow) };
+  }
+
+  test("seals and reads the earlier buckets once per bucket: a container's later counts there are one write each", async () => {
+    const subject = newSubject();
+    const { sent, counter } = recordingCounter();
 
     await counter.count(subject, at, 5);
     await counter.count(subject, later(1000), 5);
@@ -170,14 +175,7 @@ describe('a rolling counter', () => {
   test('prepares two subjects with one read of both: their counts then write only, each within its own limit', async () => {
     const [client, network] = [newSubject(), newSubject()];
     await claimsOf(hourly, network, [later(-10 * minuteMs)], 5);
-    const sent: string[] = [];
-    const recording = {
-      send: (command: { constructor: { name: string } }) => {
-        sent.push(command.constructor.name);
-        return emulators.dynamoDb.send(command as never);
-      },
-    } as unknown as DynamoDBDocumentClient;
-    const counter = rollingCounter(recording, emulators.stack.limitCountersTableName, hourlyWindow);
+    const { sent, counter } = recordingCounter();
 
     await counter.prepare([client, network], at);
     const counted = [await counter.count(client, at, 1), await counter.count(network, at, 1)];
