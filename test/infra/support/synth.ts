@@ -53,6 +53,10 @@ function temporaryOutdir(): string {
  * synth, which doubled the infra tests' time. Tests read the templates they assert on, so it is
  * off here unless asked; it runs where the product is synthesized as the CLI does: the app entry's
  * full synths (test/infra/app-entry.test.ts), whose default synth cfn-lint lints too.
+ *
+ * Stack traces are off too, as the cdk CLI turns them off (it keeps them only with --debug):
+ * aws-cdk-lib records one in the metadata of every warning and annotation, and under jest each
+ * goes through its source maps: 12 s of CPU over the infra tests (docs/performance.md).
  */
 export function testApp(props: AppProps & { readonly builtinValidation?: boolean } = {}): App {
   const { builtinValidation = false, context, outdir, ...appProps } = props;
@@ -60,6 +64,7 @@ export function testApp(props: AppProps & { readonly builtinValidation?: boolean
     ...appProps,
     outdir: outdir ?? temporaryOutdir(),
     builtinCloudFormationValidation: builtinValidation,
+    stackTraces: false,
     context: { ...cdkJsonContext(), ...context },
   });
   captureValidationReports(app);
