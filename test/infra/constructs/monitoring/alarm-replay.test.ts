@@ -13,7 +13,11 @@ import { alarmsOfTemplates, alarmTimeline, metricKey, type Recording } from '../
 import { createTestApp } from '../../support/synth';
 import { canaryCadence } from '../../../../core/config/canary-cadence';
 import type { DeliveryStatus } from '../../../../core/data/delivery-status';
-import { newlyUnsentOf, unsentCheckEveryMinutes } from '../../../../lambdas/unsent-check/unsent-check';
+import {
+  newlyUnsentOf,
+  unsentCheckEveryMinutes,
+  unsentCheckSlice,
+} from '../../../../lambdas/unsent-check/unsent-check';
 
 const { stack } = createTestApp({
   env: { account: '111111111111', region: 'us-east-1' },
@@ -45,14 +49,25 @@ interface Incident {
 const replayStart = Date.UTC(2026, 0, 5);
 const dateOf = (minute: number) => new Date(replayStart + minute * 60_000);
 
-/** What the unsent check publishes each minute, from the requests saved in each minute (undefined: no save). */
+const minuteOf = (date: Date) => (date.getTime() - replayStart) / 60_000;
+
+/**
+ * What the unsent check publishes each minute, from the requests saved in each minute (undefined:
+ * no save). Each run reads what its Query reads, the saves of its slice (BETWEEN: both ends), not
+ * every request of the replay: the file took 10 s of CPU when each run read them all, 4.6 s now.
+ */
 function unsentCheckSeries(minutes: number, saved: (minute: number) => DeliveryStatus | undefined) {
-  const requests = Array.from({ length: minutes }, (_, m) => saved(m))
-    .map((status, m) => status && { requested_at: dateOf(m).toISOString(), delivery_status: status })
-    .filter((request) => request !== undefined);
+  const savedByMinute = Array.from({ length: minutes }, (_, m) => {
+    const status = saved(m);
+    return status && { requested_at: dateOf(m).toISOString(), delivery_status: status };
+  });
   return Array.from({ length: minutes }, (_, m) => {
     if (m % unsentCheckEveryMinutes !== 2) return undefined;
-    const unsent = newlyUnsentOf(requests, dateOf(m)).length;
+    const { from, before } = unsentCheckSlice(dateOf(m));
+    const read = savedByMinute
+      .slice(Math.max(0, minuteOf(from)), Math.max(0, minuteOf(before) + 1))
+      .filter((request) => request !== undefined);
+    const unsent = newlyUnsentOf(read, dateOf(m)).length;
     return unsent > 0 ? unsent : undefined;
   });
 }
