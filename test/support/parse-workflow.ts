@@ -1,27 +1,34 @@
 /**
- * `tsx test/support/parse-workflow.ts <file>`: parses a GitHub Actions workflow with GitHub's own
- * parser (@actions/workflow-parser, the one behind the Actions language server) and prints its
- * errors as JSON, `{ "errors": [...] }`. A separate process because the parser is an ES module
- * that imports JSON, which jest's CommonJS transform cannot load.
+ * `tsx test/support/parse-workflow.ts <file>...`: parses GitHub Actions workflows with GitHub's own
+ * parser (@actions/workflow-parser, the one behind the Actions language server) and prints each
+ * file's errors as JSON, `{ "<file name>": { "errors": [...] } }`. A separate process because the
+ * parser is an ES module that imports JSON, which jest's CommonJS transform cannot load; one for
+ * every file, because each start of tsx and the parser costs about a second of CPU.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser';
 
-const file = process.argv[2];
-if (file === undefined) {
-  console.error('Usage: tsx test/support/parse-workflow.ts <workflow file>');
+const files = process.argv.slice(2);
+if (files.length === 0) {
+  console.error('Usage: tsx test/support/parse-workflow.ts <workflow file>...');
   process.exit(2);
 }
 
-const parsed = parseWorkflow(
-  { name: path.basename(file), content: readFileSync(file, 'utf8') },
-  new NoOperationTraceWriter(),
-);
-const errors = parsed.context.errors.getErrors().map((error) => error.message);
-// The conversion to the workflow model reports what the schema alone lets through (jobs, needs, concurrency).
-if (parsed.value !== undefined) {
-  const template = await convertWorkflowTemplate(parsed.context, parsed.value);
-  for (const error of template.errors ?? []) if (!errors.includes(error.Message)) errors.push(error.Message);
+async function errorsOf(file: string): Promise<string[]> {
+  const parsed = parseWorkflow(
+    { name: path.basename(file), content: readFileSync(file, 'utf8') },
+    new NoOperationTraceWriter(),
+  );
+  const errors = parsed.context.errors.getErrors().map((error) => error.message);
+  // The conversion to the workflow model reports what the schema alone lets through (jobs, needs, concurrency).
+  if (parsed.value !== undefined) {
+    const template = await convertWorkflowTemplate(parsed.context, parsed.value);
+    for (const error of template.errors ?? []) if (!errors.includes(error.Message)) errors.push(error.Message);
+  }
+  return errors;
 }
-console.log(JSON.stringify({ errors }));
+
+const results: Record<string, { errors: string[] }> = {};
+for (const file of files) results[path.basename(file)] = { errors: await errorsOf(file) };
+console.log(JSON.stringify(results));
