@@ -27,7 +27,7 @@ const running: Watched[] = [];
 /** The entry as its npm script runs it, in a process group of its own and with its own TMPDIR. */
 function launch(entry: string): Watched {
   const temporaryDirectory = freshTemporaryDirectory('stop-on-signal-');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx/esm', entry], {
     cwd: process.cwd(),
     env: { ...process.env, ...freePorts, SKIP_BUILD: '1', POWERTOOLS_LOG_LEVEL: 'SILENT', TMPDIR: temporaryDirectory },
     stdio: ['ignore', 'pipe', 'pipe'],
