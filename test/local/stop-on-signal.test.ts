@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { freePorts } from '../support/spawned-script';
+import { freePorts, tsxLoader } from '../support/spawned-script';
 import { freshTemporaryDirectory, leftoversIn } from '../support/temporary-directory';
 
 jest.setTimeout(60_000);
@@ -27,7 +27,7 @@ const running: Watched[] = [];
 /** The entry as its npm script runs it, in a process group of its own and with its own TMPDIR. */
 function launch(entry: string): Watched {
   const temporaryDirectory = freshTemporaryDirectory('stop-on-signal-');
-  const child = spawn(process.execPath, ['--import', 'tsx/esm', entry], {
+  const child = spawn(process.execPath, ['--import', tsxLoader, entry], {
     cwd: process.cwd(),
     env: { ...process.env, ...freePorts, SKIP_BUILD: '1', POWERTOOLS_LOG_LEVEL: 'SILENT', TMPDIR: temporaryDirectory },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,8 +2,8 @@
  * `tsx test/support/parse-workflow.ts <file>...`: parses GitHub Actions workflows with GitHub's own
  * parser (@actions/workflow-parser, the one behind the Actions language server) and prints each
  * file's errors as JSON, `{ "<file name>": { "errors": [...] } }`. A separate process because the
- * parser is an ES module that imports JSON, which jest's CommonJS transform cannot load; one for
- * every file, because each start of tsx and the parser costs about a second of CPU.
+ * parser is an ES module that imports JSON, which jest's CommonJS transform cannot load; one process
+ * for all the files, because each start of tsx and the parser costs about a second of CPU.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

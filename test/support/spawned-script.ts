@@ -22,7 +22,7 @@ export interface SpawnedScript {
 }
 
 /** tsx's ES module loader by its file: found from any working directory, not only the repository's. */
-const tsxLoader = pathToFileURL(path.join(process.cwd(), 'node_modules/tsx/dist/esm/index.mjs')).href;
+export const tsxLoader = pathToFileURL(path.join(process.cwd(), 'node_modules/tsx/dist/esm/index.mjs')).href;
 
 /** `cwd`: where the script runs (a copy of the repository's files); the script's path is the repository's. */
 export function spawnScript(
